@@ -1,0 +1,1 @@
+"""The direct recursive solver: impartial outcomes and nim-values, partizan canonical forms."""

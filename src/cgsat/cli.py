@@ -1,0 +1,164 @@
+"""The ``cgsat`` command line (DESIGN.md, "CLI contract").
+
+Every subcommand is a function ``run(args) -> exit code`` in :mod:`cgsat.commands`. This
+module only parses arguments and turns errors into one line on stderr:
+
+- 0: nothing was refuted; 1: some claim was refuted;
+- 2: bad usage or bad input; 3: two methods disagreed;
+- 4: an internal error (a bug in cgsat; the message says so), 130: interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from cgsat import __version__
+from cgsat.errors import CgsatInputError
+
+EXIT_OK, EXIT_REFUTED, EXIT_USAGE, EXIT_DISAGREE, EXIT_INTERNAL = 0, 1, 2, 3, 4
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose usage errors are one line and exit code 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        sys.stderr.write(f"{self.prog}: error: {message}\n")
+        raise SystemExit(EXIT_USAGE)
+
+
+def non_negative_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a bound must be at least 0, got {value}")
+    return value
+
+
+def positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"a timeout must be positive, got {text}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    value = non_negative_int(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError("expected a positive whole number, got 0")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="cgsat", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"cgsat {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    p = sub.add_parser("value", help="solve one position (or one per line from stdin with -)")
+    p.add_argument("ruleset")
+    p.add_argument("position", help="a position in the ruleset's syntax, or - for stdin")
+    p.add_argument("--misere", action="store_true", help="misère play (impartial rulesets)")
+    p.add_argument("--distances", choices=["minus-edge", "graph"], default=None,
+                   help="phyminoes: measure distances in G - xy (default) or in G")
+    p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("list", help="list the registered claims")
+    p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("check", help="check claims size by size and store the results")
+    p.add_argument("claims", nargs="*", metavar="CLAIM")
+    p.add_argument("--all", action="store_true", help="every registered claim")
+    p.add_argument("--from", dest="from_n", type=non_negative_int, default=None)
+    bound = p.add_mutually_exclusive_group()
+    bound.add_argument("--up-to", dest="up_to", type=non_negative_int, default=None)
+    bound.add_argument("--target", action="store_true", help="run up to the target bound")
+    p.add_argument("--method", default="all")
+    p.add_argument("--timeout", type=positive_float, default=60.0)
+    p.add_argument("--jobs", type=positive_int, default=None)
+    p.add_argument("--solver", default="cadical195")
+    p.add_argument("--proof", action="store_true", help="check DRAT proofs of UNSAT answers")
+    p.add_argument("--confirm-with", dest="confirm_with", default=None)
+    p.add_argument("--db", default=None)
+    p.add_argument("--force", action="store_true")
+    p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("find", help="find positions of a shape with a given value")
+    p.add_argument("ruleset")
+    shape = p.add_mutually_exclusive_group(required=True)
+    shape.add_argument("--length", type=non_negative_int)
+    shape.add_argument("--max-length", dest="max_length", type=positive_int)
+    shape.add_argument("--shape")
+    shape.add_argument("--height", type=non_negative_int)
+    target = p.add_mutually_exclusive_group(required=True)
+    target.add_argument("--value")
+    target.add_argument("--outcome", choices=["P", "N", "L", "R"])
+    p.add_argument("--misere", action="store_true")
+    p.add_argument("--alphabet", choices=["LR", "LRE"], default=None)
+    p.add_argument("--distances", choices=["minus-edge", "graph"], default=None)
+    many = p.add_mutually_exclusive_group()
+    many.add_argument("--all", action="store_true")
+    many.add_argument("--count", action="store_true")
+    p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("probe", help="run an open-problem probe")
+    p.add_argument("name")
+    p.add_argument("--up-to", dest="up_to", type=non_negative_int, default=None)
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--out", default=None)
+
+    p = sub.add_parser("report", help="write bounds.md, bounds.html and bounds.json")
+    p.add_argument("--db", default=None)
+    p.add_argument("--out", default="report")
+    return parser
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    if args.command == "value":
+        from cgsat.commands import value
+
+        return value.run(args)
+    if args.command in ("list", "check", "report"):
+        from cgsat.commands import verify
+
+        return verify.run(args)
+    if args.command == "find":
+        from cgsat.commands import find
+
+        return find.run(args)
+    if args.command == "probe":
+        from cgsat.commands import probe
+
+        return probe.run(args)
+    raise CgsatInputError(f"unknown command {args.command!r}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``cgsat`` console script."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return _dispatch(args)
+    except CgsatInputError as exc:
+        sys.stderr.write(f"cgsat: error: {exc}\n")
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        sys.stderr.write("cgsat: interrupted\n")
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception as exc:  # noqa: BLE001 - no traceback ever reaches the user
+        sys.stderr.write(
+            f"cgsat: internal error ({type(exc).__name__}: {exc}); this is a bug in cgsat, "
+            "please report it\n"
+        )
+        return EXIT_INTERNAL
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,86 @@
+"""``cgsat value RULESET POSITION [--misere] [--distances D] [--json]``.
+
+With POSITION ``-``, one position is read per line from stdin and one result is printed per
+line. A bad line is reported on stderr with its line number; the others are still solved,
+and the exit code is then 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from cgsat.errors import CgsatInputError
+from cgsat.games import get_ruleset
+from cgsat.games.base import ImpartialRuleset
+
+
+def describe_impartial(ruleset: ImpartialRuleset, text: str, misere: bool) -> dict[str, Any]:
+    """The JSON object of ``value --json`` for an impartial ruleset."""
+    from cgsat.cgt.impartial import solver_for
+
+    position = ruleset.parse(text)
+    solver = solver_for(ruleset)
+    result: dict[str, Any] = {
+        "ruleset": ruleset.name,
+        "position": ruleset.format(position),
+        "outcome": solver.outcome(position, misere=misere),
+    }
+    if not misere:
+        result["nim"] = solver.nim_value(position)
+    result["winning_moves"] = [
+        {"player": None, "move": move, "to": ruleset.format(option)}
+        for move, option in solver.winning_moves(position, misere=misere)
+    ]
+    return result
+
+
+def describe(ruleset: Any, text: str, misere: bool) -> dict[str, Any]:
+    if ruleset.impartial:
+        return describe_impartial(ruleset, text, misere)
+    if misere:
+        raise CgsatInputError(f"{ruleset.name}: --misere applies to impartial rulesets only")
+    from cgsat.cgt.partizan_values import describe_partizan
+
+    return describe_partizan(ruleset, text)
+
+
+def to_text(result: dict[str, Any]) -> str:
+    head = f"{result['ruleset']} {result['position']}: outcome {result['outcome']}"
+    if "nim" in result:
+        head += f", nim-value {result['nim']}"
+    if "value" in result:
+        head += f", value {result['value']}"
+    moves = result["winning_moves"]
+    if not moves:
+        return head + "\n  no winning move"
+    lines = [head]
+    for m in moves:
+        who = f"{m['player']} " if m["player"] else ""
+        lines.append(f"  winning move: {who}{m['move']} -> {m['to']}")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    variant = {}
+    if args.distances is not None:
+        if args.ruleset != "phyminoes":
+            raise CgsatInputError("--distances applies to the phyminoes ruleset only")
+        variant["distances"] = args.distances
+    ruleset = get_ruleset(args.ruleset, **variant)
+    emit = (lambda r: json.dumps(r)) if args.json else to_text
+    if args.position != "-":
+        print(emit(describe(ruleset, args.position, args.misere)))
+        return 0
+    status = 0
+    for lineno, line in enumerate(sys.stdin, start=1):
+        if not line.strip():
+            continue
+        try:
+            print(emit(describe(ruleset, line.strip(), args.misere)), flush=True)
+        except CgsatInputError as exc:
+            sys.stderr.write(f"cgsat: error: line {lineno}: {exc}\n")
+            status = 2
+    return status

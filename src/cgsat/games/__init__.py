@@ -1,0 +1,73 @@
+"""Rulesets. Each module states its rules in its docstring and exposes ``RULESET``.
+
+Use :func:`get_ruleset` to look one up by its CLI name.
+"""
+
+from __future__ import annotations
+
+from cgsat.errors import CgsatInputError
+from cgsat.games.base import ImpartialRuleset, PartizanRuleset
+
+RULESET_NAMES = (
+    "timber",
+    "timber-path",
+    "phyminoes",
+    "lumberjack",
+    "thickets",
+    "green-cordon",
+    "toppling",
+)
+
+
+def get_ruleset(name: str, **variant: str) -> ImpartialRuleset | PartizanRuleset:
+    """Return the ruleset called ``name``.
+
+    Parameters
+    ----------
+    name : str
+        One of :data:`RULESET_NAMES`.
+    **variant
+        Ruleset variants; only ``distances="minus-edge"|"graph"`` for ``phyminoes``.
+
+    Raises
+    ------
+    CgsatInputError
+        For an unknown name or variant.
+
+    Examples
+    --------
+    >>> get_ruleset("timber-path").name
+    'timber-path'
+    """
+    if name == "timber-path":
+        from cgsat.games import timber_path
+
+        return timber_path.RULESET
+    if name == "timber":
+        from cgsat.games import timber
+
+        return timber.RULESET
+    if name == "phyminoes":
+        from cgsat.games import phyminoes
+
+        distances = variant.get("distances") or "minus-edge"
+        return phyminoes.ruleset(distances)
+    if name == "lumberjack":
+        from cgsat.games import lumberjack
+
+        return lumberjack.RULESET
+    if name == "green-cordon":
+        from cgsat.games import green_cordon
+
+        return green_cordon.RULESET
+    if name == "thickets":
+        from cgsat.games import thickets
+
+        return thickets.RULESET
+    if name == "toppling":
+        from cgsat.games import toppling
+
+        return toppling.RULESET
+    raise CgsatInputError(
+        f"unknown ruleset {name!r}; expected one of: {', '.join(RULESET_NAMES)}"
+    )

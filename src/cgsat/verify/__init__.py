@@ -1,0 +1,1 @@
+"""See DESIGN.md for the role of this subpackage."""

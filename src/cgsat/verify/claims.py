@@ -1,0 +1,149 @@
+"""The claim model: what a claim is, what a method returns.
+
+A claim is a statement from a paper that depends on a size parameter n (DESIGN.md,
+"Claims"). Each claim has at least two methods that share no encoding code; a method is a
+plain function ``(n, budget) -> Verdict``. The engine (runner, store, report) knows claims
+only through this interface.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Literal
+
+Status = Literal["holds", "refuted", "unknown"]
+KINDS = ("theorem", "lemma", "corollary", "conjecture", "algorithm", "principle", "family")
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Resources for one check at one size.
+
+    Attributes
+    ----------
+    timeout : float or None
+        Seconds allowed; the runner enforces it by killing the worker process.
+    solver : str
+        PySAT solver name (default CaDiCaL 1.9.5).
+    proof : bool
+        Ask the SAT solver for a DRAT proof and check it.
+    confirm_with : str or None
+        Re-solve with this second solver and compare answers.
+    """
+
+    timeout: float | None = 60.0
+    solver: str = "cadical195"
+    proof: bool = False
+    confirm_with: str | None = None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The answer of one method at one size.
+
+    ``holds`` (for SAT: UNSAT), ``refuted`` (with a counterexample in ruleset syntax, which
+    the direct solver has confirmed), or ``unknown`` (with a reason; never counted as
+    verified).
+    """
+
+    status: Status
+    counterexample: str | None = None
+    reason: str | None = None
+    instance: dict[str, int] | None = None
+    solver: str | None = None
+    certificate: dict[str, str] | None = None
+    detail: str | None = None
+
+    @staticmethod
+    def holds(**kw: object) -> Verdict:
+        return Verdict("holds", **kw)  # type: ignore[arg-type]
+
+    @staticmethod
+    def refuted(counterexample: str, **kw: object) -> Verdict:
+        return Verdict("refuted", counterexample=counterexample, **kw)  # type: ignore[arg-type]
+
+    @staticmethod
+    def unknown(reason: str, **kw: object) -> Verdict:
+        return Verdict("unknown", reason=reason, **kw)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Method:
+    """One independent way to check a claim at size n.
+
+    Attributes
+    ----------
+    name : str
+        ``"sat"``, ``"smt"``, ``"brute"``, or another short name (``"play"``).
+    run : callable
+        ``run(n, budget) -> Verdict``.
+    scope : str
+        Exactly what a ``holds`` at size n covers.
+    uses_solver : bool
+        Whether ``budget.solver`` matters (it is then part of the store key).
+    """
+
+    name: str
+    run: Callable[[int, Budget], Verdict]
+    scope: str
+    uses_solver: bool = False
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A claim from a paper, checked size by size.
+
+    Attributes
+    ----------
+    id : str
+        ``<paper>.<label>``, e.g. ``timber.thm2.3``.
+    paper : str
+        Paper title.
+    theorem : str
+        The paper's own label, e.g. ``"Theorem 2.3"``.
+    statement : str
+        One-line statement.
+    kind : str
+        One of :data:`KINDS`.
+    parameter : str
+        The meaning of n.
+    base : int
+        The smallest n checked; inductive checks run upward from here.
+    quick_bound, target_bound : int
+        Default upper bound for the README's main job, and the goal (``--target``).
+    methods : tuple of Method
+        At least two, sharing no encoding code.
+    paper_bound : int or None
+        The bound the paper itself reports, where it gives one.
+    confirm : callable or None
+        ``confirm(n, counterexample) -> bool``: the direct solver's replay of a
+        counterexample; the runner requires it to return True before reporting "refuted".
+    notes : str
+        Anything a reader of the report must know (reading of a garbled statement, etc.).
+    """
+
+    id: str
+    paper: str
+    theorem: str
+    statement: str
+    kind: str
+    parameter: str
+    base: int
+    quick_bound: int
+    target_bound: int
+    methods: tuple[Method, ...]
+    paper_bound: int | None = None
+    confirm: Callable[[int, str], bool] | None = None
+    notes: str = ""
+    tags: tuple[str, ...] = field(default_factory=tuple)
+
+    def method(self, name: str) -> Method:
+        for m in self.methods:
+            if m.name == name:
+                return m
+        raise KeyError(name)
+
+    @property
+    def source(self) -> str:
+        return f"{self.paper}, {self.theorem}"
