@@ -1,0 +1,809 @@
+"""Short partizan games in canonical form, interned.
+
+Every canonical game is stored once, in a table keyed by the ids of its canonical Left and
+Right options, and is named by an integer id. Two games are equal exactly when they are the
+same object, so equality, hashing and memo keys are id operations.
+
+:func:`game` builds a game from arbitrary (canonical) option lists: it removes dominated
+options and bypasses reversible ones until neither applies, which gives the canonical form
+(the simplest form of the value; Conway, *On Numbers and Games*, ch. 10; Siegel,
+*Combinatorial Game Theory*, Thm. II.2.9). Sums, negatives and comparisons are cached.
+
+Fast paths, in the manner of CGSuite's ``CanonicalShortGameOps``:
+
+- dyadic numbers are built directly in canonical form and compared and added as fractions;
+- x + G for a number x and a non-number G is ``{G^L + x | G^R + x}``, already canonical
+  (number translation; Siegel, Thm. II.4.? "translation", see the test that checks it
+  against the general algorithm);
+- nimbers add by nim-sum; numbers, ups and stars ``x + k.^ + *n`` add componentwise;
+- a number x is compared with a non-number H by number avoidance: ``x <= H`` iff no
+  ``H^R <= x``.
+
+The module-level flag ``FAST_PATHS`` can switch the fast paths off; tests use that to check
+them against the general algorithm.
+
+References
+----------
+Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*, §1–2 (notation, ordinal sum).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+
+FAST_PATHS = True
+
+_TABLE: dict[tuple[tuple[int, ...], tuple[int, ...]], Game] = {}
+_GAMES: list[Game] = []
+_LE: dict[tuple[int, int], bool] = {}
+_ADD: dict[tuple[int, int], Game] = {}
+_NUMBERS: dict[Fraction, Game] = {}
+_NUS: dict[tuple[Fraction, int, int], Game] = {}
+
+
+class Game:
+    """A short game in canonical form. Never construct directly: use :func:`game`.
+
+    Attributes
+    ----------
+    id : int
+        The intern id; equality is identity.
+    left, right : tuple of Game
+        The canonical Left and Right options, sorted by id.
+
+    Examples
+    --------
+    >>> g = game([ONE], [STAR])
+    >>> str(g), g.outcome()
+    ('{1|*}', 'L')
+    >>> g + (-g) is ZERO
+    True
+    """
+
+    __slots__ = (
+        "id",
+        "left",
+        "right",
+        "_num",
+        "_nim",
+        "_nus",
+        "_neg",
+        "_birthday",
+        "_stops",
+        "_small",
+        "__weakref__",
+    )
+
+    id: int
+    left: tuple[Game, ...]
+    right: tuple[Game, ...]
+
+    # --- arithmetic -------------------------------------------------------------------
+    def __add__(self, other: object) -> Game:
+        other = _coerce(other)
+        if other is None:
+            return NotImplemented
+        return add(self, other)
+
+    __radd__ = __add__
+
+    def __neg__(self) -> Game:
+        return neg(self)
+
+    def __sub__(self, other: object) -> Game:
+        other = _coerce(other)
+        if other is None:
+            return NotImplemented
+        return add(self, neg(other))
+
+    def __rsub__(self, other: object) -> Game:
+        other = _coerce(other)
+        if other is None:
+            return NotImplemented
+        return add(other, neg(self))
+
+    # --- order ------------------------------------------------------------------------
+    def __le__(self, other: object) -> bool:
+        other = _coerce(other)
+        if other is None:
+            return NotImplemented
+        return le(self, other)
+
+    def __ge__(self, other: object) -> bool:
+        other = _coerce(other)
+        if other is None:
+            return NotImplemented
+        return le(other, self)
+
+    def __lt__(self, other: object) -> bool:
+        other = _coerce(other)
+        if other is None:
+            return NotImplemented
+        return le(self, other) and not le(other, self)
+
+    def __gt__(self, other: object) -> bool:
+        other = _coerce(other)
+        if other is None:
+            return NotImplemented
+        return le(other, self) and not le(self, other)
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __ne__(self, other: object) -> bool:
+        return self is not other
+
+    def __hash__(self) -> int:
+        return self.id
+
+    def fuzzy(self, other: Game) -> bool:
+        """``G ‖ H``: G and H are confused (incomparable).
+
+        Examples
+        --------
+        >>> STAR.fuzzy(ZERO), UP.fuzzy(ZERO)
+        (True, False)
+        """
+        return not le(self, other) and not le(other, self)
+
+    def outcome(self) -> str:
+        """The outcome class: ``'L'``, ``'R'``, ``'N'`` or ``'P'`` (by comparing with 0).
+
+        Examples
+        --------
+        >>> [g.outcome() for g in (ONE, -ONE, STAR, ZERO)]
+        ['L', 'R', 'N', 'P']
+        """
+        ge0 = le(ZERO, self)
+        le0 = le(self, ZERO)
+        if ge0:
+            return "P" if le0 else "L"
+        return "R" if le0 else "N"
+
+    # --- classification ---------------------------------------------------------------
+    def is_number(self) -> bool:
+        """True when G is a (dyadic) number.
+
+        Examples
+        --------
+        >>> number(Fraction(3, 4)).is_number(), STAR.is_number()
+        (True, False)
+        """
+        return self._num is not None
+
+    def number_value(self) -> Fraction | None:
+        """The number G equals, or None when G is not a number.
+
+        Examples
+        --------
+        >>> game([ZERO], [ONE]).number_value()
+        Fraction(1, 2)
+        """
+        return self._num
+
+    def is_nimber(self) -> bool:
+        """True when G is a nimber ``*n`` (0 included).
+
+        Examples
+        --------
+        >>> nimber(3).is_nimber(), UP.is_nimber()
+        (True, False)
+        """
+        return self._nim is not None
+
+    def nim_value(self) -> int | None:
+        """n when G = ``*n``, else None."""
+        return self._nim
+
+    def is_infinitesimal(self) -> bool:
+        """True when both stops are 0 (as in CGSuite, 0 itself counts).
+
+        Examples
+        --------
+        >>> UP.is_infinitesimal(), ONE.is_infinitesimal()
+        (True, False)
+        """
+        ls, rs = stops(self)
+        return ls == 0 and rs == 0
+
+    def is_all_small(self) -> bool:
+        """True when every follower has Left and Right options, or none (dicotic).
+
+        Examples
+        --------
+        >>> UP.is_all_small(), game([ONE], [ZERO]).is_all_small()
+        (True, False)
+        """
+        s = self._small
+        if s is None:
+            if not self.left and not self.right:
+                s = True
+            elif not self.left or not self.right:
+                s = False
+            else:
+                s = all(g.is_all_small() for g in self.left) and all(
+                    g.is_all_small() for g in self.right
+                )
+            self._small = s
+        return s
+
+    def birthday(self) -> int:
+        """The birthday of the canonical form.
+
+        Examples
+        --------
+        >>> ZERO.birthday(), STAR.birthday(), UP.birthday(), number(Fraction(1, 2)).birthday()
+        (0, 1, 2, 2)
+        """
+        return self._birthday
+
+    def __str__(self) -> str:
+        from cgsat.cgt.notation import to_str
+
+        return to_str(self)
+
+    def __repr__(self) -> str:
+        return f"Game({self})"
+
+
+def _coerce(other: object) -> Game | None:
+    if isinstance(other, Game):
+        return other
+    if isinstance(other, (int, Fraction)) and not isinstance(other, bool):
+        return number(other)
+    return None
+
+
+# --- interning --------------------------------------------------------------------------
+
+
+def _simplest_between(lo: Fraction | None, hi: Fraction | None) -> Fraction:
+    """The simplest dyadic number strictly between lo and hi (None means unbounded)."""
+    if lo is None and hi is None:
+        return Fraction(0)
+    if lo is None:
+        return Fraction(0) if hi > 0 else Fraction(-(-hi.numerator // hi.denominator) - 1)
+    if hi is None:
+        return Fraction(0) if lo < 0 else Fraction(lo.numerator // lo.denominator + 1)
+    if lo < 0 < hi:
+        return Fraction(0)
+    if lo >= 0:
+        n = lo.numerator // lo.denominator + 1  # least integer > lo
+        if n < hi:
+            return Fraction(n)
+    else:
+        n = -(-hi.numerator // hi.denominator) - 1  # greatest integer < hi
+        if n > lo:
+            return Fraction(n)
+    d = 2
+    while True:
+        n = (lo * d).numerator // (lo * d).denominator + 1
+        c = Fraction(n, d)
+        if c < hi:
+            return c
+        d *= 2
+
+
+def _intern(left: Iterable[Game], right: Iterable[Game]) -> Game:
+    """Return the game with exactly these canonical options (they must already form a
+    canonical game: no dominated or reversible options)."""
+    lo = tuple(sorted(set(left), key=_id))
+    ro = tuple(sorted(set(right), key=_id))
+    key = (tuple(g.id for g in lo), tuple(g.id for g in ro))
+    g = _TABLE.get(key)
+    if g is not None:
+        return g
+    g = Game.__new__(Game)
+    g.id = len(_GAMES)
+    g.left = lo
+    g.right = ro
+    g._neg = None
+    g._stops = None
+    g._small = None
+    g._nus = None
+    g._birthday = 1 + max(h._birthday for h in lo + ro) if lo or ro else 0
+    # A canonical game is a number iff all its options are numbers with max L < min R
+    # (the canonical form of a number is unique).
+    num = None
+    if all(h._num is not None for h in lo) and all(h._num is not None for h in ro):
+        a = max((h._num for h in lo), default=None)
+        b = min((h._num for h in ro), default=None)
+        if a is None or b is None or a < b:
+            num = _simplest_between(a, b)
+    g._num = num
+    nim = None
+    if num is not None:
+        nim = 0 if num == 0 else None
+    elif key[0] == key[1] and all(h._nim is not None for h in lo):
+        if sorted(h._nim for h in lo) == list(range(len(lo))):
+            nim = len(lo)
+    g._nim = nim
+    if num is not None:
+        g._nus = (num, 0, 0)
+    elif nim is not None:
+        g._nus = (Fraction(0), 0, nim)
+    _TABLE[key] = g
+    _GAMES.append(g)
+    return g
+
+
+def _id(g: Game) -> int:
+    return g.id
+
+
+ZERO = _intern((), ())
+_NUMBERS[Fraction(0)] = ZERO
+
+
+def number(q: int | Fraction) -> Game:
+    """The canonical form of the dyadic rational ``q``.
+
+    Raises
+    ------
+    ValueError
+        When ``q`` is not a dyadic rational.
+
+    Examples
+    --------
+    >>> str(number(3)), str(number(Fraction(-1, 2)))
+    ('3', '-1/2')
+    >>> number(Fraction(1, 3))
+    Traceback (most recent call last):
+    ...
+    ValueError: 1/3 is not a dyadic rational
+    """
+    q = Fraction(q)
+    g = _NUMBERS.get(q)
+    if g is not None:
+        return g
+    den = q.denominator
+    if den & (den - 1):
+        raise ValueError(f"{q} is not a dyadic rational")
+    if den == 1:
+        if q > 0:
+            g = _intern((number(q - 1),), ())
+        else:
+            g = _intern((), (number(q + 1),))
+    else:
+        step = Fraction(1, den)
+        g = _intern((number(q - step),), (number(q + step),))
+    _NUMBERS[q] = g
+    return g
+
+
+def nimber(k: int) -> Game:
+    """The nimber ``*k``.
+
+    Examples
+    --------
+    >>> str(nimber(0)), str(nimber(1)), str(nimber(5))
+    ('0', '*', '*5')
+    """
+    if k < 0:
+        raise ValueError(f"nimber {k}: must be >= 0")
+    key = (Fraction(0), 0, k)
+    g = _NUS.get(key)
+    if g is None:
+        opts = [nimber(i) for i in range(k)]
+        g = _intern(opts, opts)
+        _NUS[key] = g
+    return g
+
+
+ONE = number(1)
+STAR = nimber(1)
+UP = _intern((ZERO,), (STAR,))
+UP._nus = (Fraction(0), 1, 0)
+_NUS[(Fraction(0), 1, 0)] = UP
+
+
+def up_multiple(k: int, star: int = 0) -> Game:
+    """``k.^ + *star`` (k may be negative: ``v`` is ``-^``).
+
+    Examples
+    --------
+    >>> [str(up_multiple(k, s)) for k, s in [(1, 0), (2, 1), (-3, 0), (1, 2)]]
+    ['^', '^^*', 'v3', '^*2']
+    """
+    return nus(Fraction(0), k, star)
+
+
+def nus(x: Fraction | int, k: int, star: int) -> Game:
+    """The game ``x + k.^ + *star`` for a dyadic number x (CGSuite's "number-up-star").
+
+    Examples
+    --------
+    >>> str(nus(Fraction(1, 2), 1, 1))
+    '1/2^*'
+    """
+    x = Fraction(x)
+    key = (x, k, star)
+    g = _NUS.get(key)
+    if g is not None:
+        return g
+    if star < 0:
+        raise ValueError(f"nimber {star}: must be >= 0")
+    if k == 0 and star == 0:
+        g = number(x)
+    elif x != 0:
+        g = _translate(nus(0, k, star), x)
+    elif k < 0:
+        g = neg(nus(0, -k, star))
+    elif k == 0:
+        g = nimber(star)
+    elif k >= 2 and star <= 1:
+        # k.^ = {0 | (k-1).^*} and k.^* = {0 | (k-1).^} for k >= 2.
+        g = _intern((ZERO,), (nus(0, k - 1, 1 - star),))
+    elif k == 1 and star == 1:
+        g = _intern((ZERO, STAR), (ZERO,))
+    else:
+        g = _add_general(nus(0, k, 0), nimber(star))
+    g._nus = key
+    _NUS[key] = g
+    return g
+
+
+
+def switch(a: Game, b: Game) -> Game:
+    """The game ``{a | b}`` in canonical form.
+
+    Examples
+    --------
+    >>> str(switch(ONE, -ONE)), str(switch(ONE, STAR))
+    ('+-1', '{1|*}')
+    """
+    return game((a,), (b,))
+
+
+# --- negation, order, sums --------------------------------------------------------------
+
+
+def neg(g: Game) -> Game:
+    """The negative ``-G`` (exchange the roles of Left and Right).
+
+    Examples
+    --------
+    >>> neg(UP) is DOWN
+    True
+    """
+    n = g._neg
+    if n is not None:
+        return n
+    if g._num is not None:
+        n = number(-g._num)
+    else:
+        n = _intern([neg(h) for h in g.right], [neg(h) for h in g.left])
+    if g._nus is not None:
+        x, k, s = g._nus
+        n._nus = (-x, -k, s)
+        _NUS.setdefault(n._nus, n)
+    g._neg = n
+    n._neg = g
+    return n
+
+
+def le(g: Game, h: Game) -> bool:
+    """``G <= H`` in the game order: no ``G^L >= H`` and no ``H^R <= G``.
+
+    Examples
+    --------
+    >>> le(ZERO, UP), le(UP, ZERO), le(STAR, ZERO)
+    (True, False, False)
+    """
+    if g is h:
+        return True
+    gn = g._num
+    hn = h._num
+    if gn is not None and hn is not None:
+        return gn <= hn
+    key = (g.id, h.id)
+    r = _LE.get(key)
+    if r is not None:
+        return r
+    r = True
+    if FAST_PATHS and gn is not None:
+        # Number avoidance: x <= H iff no H^R <= x.
+        for hr in h.right:
+            if le(hr, g):
+                r = False
+                break
+    elif FAST_PATHS and hn is not None:
+        for gl in g.left:
+            if le(h, gl):
+                r = False
+                break
+    elif FAST_PATHS and g._nus is not None and h._nus is not None:
+        r = _nus_le(g._nus, h._nus)
+    else:
+        for gl in g.left:
+            if le(h, gl):
+                r = False
+                break
+        if r:
+            for hr in h.right:
+                if le(hr, g):
+                    r = False
+                    break
+    _LE[key] = r
+    return r
+
+
+def _nus_le(a: tuple[Fraction, int, int], b: tuple[Fraction, int, int]) -> bool:
+    """``a <= b`` for a, b of the form x + k.^ + *n: compare b - a with 0."""
+    if a[0] != b[0]:
+        return a[0] < b[0]
+    d = b[1] - a[1]
+    s = a[2] ^ b[2]
+    if d == 0:
+        return s == 0
+    if d == 1:
+        return s != 1  # ^* is confused with 0; ^ and ^*n (n >= 2) are positive
+    return d > 1
+
+
+def add(g: Game, h: Game) -> Game:
+    """The disjunctive sum ``G + H`` in canonical form.
+
+    Examples
+    --------
+    >>> str(add(STAR, STAR)), str(add(UP, STAR)), str(add(ONE, number(Fraction(1, 2))))
+    ('0', '^*', '3/2')
+    """
+    if g is ZERO:
+        return h
+    if h is ZERO:
+        return g
+    gn = g._num
+    hn = h._num
+    if gn is not None and hn is not None:
+        return number(gn + hn)
+    if g.id > h.id:
+        g, h = h, g
+        gn, hn = hn, gn
+    key = (g.id, h.id)
+    r = _ADD.get(key)
+    if r is not None:
+        return r
+    if FAST_PATHS and gn is not None:
+        r = _translate(h, gn)
+    elif FAST_PATHS and hn is not None:
+        r = _translate(g, hn)
+    elif FAST_PATHS and g._nus is not None and h._nus is not None:
+        a, b = g._nus, h._nus
+        r = nus(a[0] + b[0], a[1] + b[1], a[2] ^ b[2])
+    else:
+        r = _add_general(g, h)
+    _ADD[key] = r
+    return r
+
+
+def _translate(g: Game, x: Fraction) -> Game:
+    """``G + x`` for a non-number G: ``{G^L + x | G^R + x}`` is already canonical."""
+    if not FAST_PATHS:
+        return _add_general(g, number(x))
+    xg = number(x)
+    r = _intern([add(h, xg) for h in g.left], [add(h, xg) for h in g.right])
+    if g._nus is not None and r._nus is None:
+        y, k, s = g._nus
+        r._nus = (y + x, k, s)
+        _NUS.setdefault(r._nus, r)
+    return r
+
+
+def _add_general(g: Game, h: Game) -> Game:
+    left = [add(gl, h) for gl in g.left] + [add(g, hl) for hl in h.left]
+    right = [add(gr, h) for gr in g.right] + [add(g, hr) for hr in h.right]
+    return _canonical(left, right)
+
+
+def sub(g: Game, h: Game) -> Game:
+    """``G - H``."""
+    return add(g, neg(h))
+
+
+# --- canonicalisation -------------------------------------------------------------------
+
+
+def game(left: Iterable[Game], right: Iterable[Game]) -> Game:
+    """The canonical form of ``{left | right}`` for canonical option games.
+
+    Dominated options are removed and reversible options bypassed until neither applies.
+
+    Examples
+    --------
+    >>> str(game([ZERO, STAR], [ZERO, STAR]))
+    '*2'
+    >>> game([STAR], [STAR]) is ZERO
+    True
+    >>> str(game([ZERO], [game([ZERO], [-ONE])]))
+    '{0||0|-1}'
+    """
+    left = list(left)
+    right = list(right)
+    for h in left + right:
+        if not isinstance(h, Game):
+            raise TypeError(f"option {h!r} is not a Game")
+    return _canonical(left, right)
+
+
+def _canonical(left: list[Game], right: list[Game]) -> Game:
+    lo = list(dict.fromkeys(left))
+    ro = list(dict.fromkeys(right))
+    # Simplicity: options all numbers with max L < min R give the simplest number between.
+    if all(h._num is not None for h in lo) and all(h._num is not None for h in ro):
+        a = max((h._num for h in lo), default=None)
+        b = min((h._num for h in ro), default=None)
+        if a is None or b is None or a < b:
+            return number(_simplest_between(a, b))
+        return _intern((number(a),), (number(b),))
+    form = _Form(lo, ro)
+    while True:
+        lo = _maximal(lo)
+        ro = _minimal(ro)
+        form.left, form.right = lo, ro
+        changed = False
+        new_lo: list[Game] = []
+        for gl in lo:
+            for glr in gl.right:
+                if form.ge(glr):  # G^LR <= G: G^L reverses through G^LR
+                    new_lo.extend(glr.left)
+                    changed = True
+                    break
+            else:
+                new_lo.append(gl)
+        new_ro: list[Game] = []
+        for gr in ro:
+            for grl in gr.left:
+                if form.le(grl):  # G^RL >= G
+                    new_ro.extend(grl.right)
+                    changed = True
+                    break
+            else:
+                new_ro.append(gr)
+        if not changed:
+            return _intern(lo, ro)
+        lo = list(dict.fromkeys(new_lo))
+        ro = list(dict.fromkeys(new_ro))
+
+
+def _maximal(opts: list[Game]) -> list[Game]:
+    """Drop every Left option dominated by another (``a <= b``)."""
+    if len(opts) <= 1:
+        return opts
+    keep = []
+    for i, a in enumerate(opts):
+        dominated = False
+        for j, b in enumerate(opts):
+            if i != j and le(a, b):
+                dominated = True
+                break
+        if not dominated:
+            keep.append(a)
+    return keep
+
+
+def _minimal(opts: list[Game]) -> list[Game]:
+    """Drop every Right option dominated by another (``b <= a``)."""
+    if len(opts) <= 1:
+        return opts
+    keep = []
+    for i, a in enumerate(opts):
+        dominated = False
+        for j, b in enumerate(opts):
+            if i != j and le(b, a):
+                dominated = True
+                break
+        if not dominated:
+            keep.append(a)
+    return keep
+
+
+class _Form:
+    """A game G given by option lists (not yet canonical), compared with canonical games.
+
+    Comparisons are value-based, so the memo stays valid while the option lists are
+    simplified (every intermediate form has the same value).
+    """
+
+    def __init__(self, left: list[Game], right: list[Game]) -> None:
+        self.left = left
+        self.right = right
+        self._ge: dict[int, bool] = {}
+        self._le: dict[int, bool] = {}
+
+    def ge(self, x: Game) -> bool:
+        """``x <= G``: no ``x^L >= G`` and no ``G^R <= x``."""
+        r = self._ge.get(x.id)
+        if r is None:
+            r = not any(le(gr, x) for gr in self.right) and not any(
+                self.le(xl) for xl in x.left
+            )
+            self._ge[x.id] = r
+        return r
+
+    def le(self, x: Game) -> bool:
+        """``G <= x``: no ``G^L >= x`` and no ``x^R <= G``."""
+        r = self._le.get(x.id)
+        if r is None:
+            r = not any(le(x, gl) for gl in self.left) and not any(
+                self.ge(xr) for xr in x.right
+            )
+            self._le[x.id] = r
+        return r
+
+
+DOWN = up_multiple(-1)
+
+
+# --- stops (used by is_infinitesimal) ---------------------------------------------------
+
+
+def stops(g: Game) -> tuple[Fraction, Fraction]:
+    """The Left and Right stops of G.
+
+    Examples
+    --------
+    >>> stops(game([ONE], [number(-1)]))
+    (Fraction(1, 1), Fraction(-1, 1))
+    """
+    s = g._stops
+    if s is None:
+        if g._num is not None:
+            s = (g._num, g._num)
+        else:
+            s = (max(stops(h)[1] for h in g.left), min(stops(h)[0] for h in g.right))
+        g._stops = s
+    return s
+
+
+def number_up_star(g: Game) -> tuple[Fraction, int, int] | None:
+    """``(x, k, n)`` when G = x + k.^ + *n, else None.
+
+    Recognises the form whether or not G was built by :func:`nus`: a candidate is read off
+    the options and confirmed by identity.
+
+    Examples
+    --------
+    >>> number_up_star(game([ZERO], [up_multiple(1, 1)]))
+    (Fraction(0, 1), 2, 0)
+    >>> number_up_star(game([ONE], [ZERO])) is None
+    True
+    """
+    if g._nus is not None:
+        return g._nus
+    if not g.left or not g.right:
+        return None
+    opts = []
+    for h in g.left + g.right:
+        t = number_up_star(h)
+        if t is None:
+            return None
+        opts.append(t)
+    x = opts[0][0]
+    if any(t[0] != x for t in opts):
+        return None
+    ls, rs = stops(g)
+    if ls != x or rs != x:
+        return None
+    ks = {0}
+    top = 1
+    for _, k, n in opts:
+        ks.update((k - 1, k, k + 1))
+        top = max(top, n)
+    for k in sorted(ks, key=abs):
+        for n in range(2 * top + 2):
+            if nus(x, k, n) is g:
+                return g._nus
+    return None
+
+
+def known_games() -> int:
+    """How many canonical games have been interned so far (for benchmarks).
+
+    Examples
+    --------
+    >>> known_games() > 0
+    True
+    """
+    return len(_GAMES)
