@@ -67,7 +67,7 @@ def _reduce(adj: dict[int, dict[int, bool]], next_id: int) -> str:
         if edges == 0:
             return "P"  # the empty tree (Lemma 3.4)
         # Step 1 / Lemma 3.1: a leaf whose arc points away from the leaf.
-        for v, nb in adj.items():
+        for nb in adj.values():
             if len(nb) == 1 and next(iter(nb.values())):
                 return "N"
         # Step 2 / Lemma 3.2: flatten a peak v with arcs (v, u), (v, w).
