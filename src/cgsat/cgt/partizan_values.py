@@ -79,7 +79,7 @@ def describe_partizan(ruleset: PartizanRuleset, text: str) -> dict[str, Any]:
     >>> from cgsat.games import toppling
     >>> d = describe_partizan(toppling.RULESET, "LRRLL")
     >>> d["value"], d["outcome"], d["winning_moves"][0]
-    ('{1|*}', 'L', {'player': 'L', 'move': '0W', 'to': 'RRLL'})
+    ('{1|*}', 'L', {'player': 'L', 'move': '0E', 'to': '()'})
 
     References
     ----------
