@@ -40,6 +40,13 @@ _P_TABLES: dict[bool, list[np.ndarray]] = {False: [], True: []}
 _NIM_TABLES: list[np.ndarray] = []
 
 
+def clear_cache() -> None:
+    """Forget every computed table (for benchmarks that time a fresh computation)."""
+    _P_TABLES[False].clear()
+    _P_TABLES[True].clear()
+    _NIM_TABLES.clear()
+
+
 def code_of(word: str) -> int:
     """The integer code of a word: bit ``i`` is 1 when ``word[i]`` is ``R``.
 
