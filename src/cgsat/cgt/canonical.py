@@ -361,10 +361,17 @@ def number(q: int | Fraction) -> Game:
     if den & (den - 1):
         raise ValueError(f"{q} is not a dyadic rational")
     if den == 1:
-        if q > 0:
-            g = _intern((number(q - 1),), ())
-        else:
-            g = _intern((), (number(q + 1),))
+        # Build integers upwards from the nearest known one, iteratively (no deep recursion).
+        step = 1 if q > 0 else -1
+        k = q - step
+        while k not in _NUMBERS:
+            k -= step
+        while k != q:
+            prev = _NUMBERS[k]
+            k += step
+            g = _intern((prev,), ()) if step > 0 else _intern((), (prev,))
+            _NUMBERS[k] = g
+        return _NUMBERS[q]
     else:
         step = Fraction(1, den)
         g = _intern((number(q - step),), (number(q + step),))

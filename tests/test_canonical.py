@@ -1,0 +1,273 @@
+"""The canonical-form engine: algebraic laws, fast paths against the plain recursion, and
+an independent oracle (cgt-py, a separately written Rust engine)."""
+
+from fractions import Fraction
+from functools import cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cgsat.cgt import canonical as cc
+from cgsat.cgt.canonical import (
+    DOWN,
+    ONE,
+    STAR,
+    UP,
+    ZERO,
+    add,
+    game,
+    neg,
+    nimber,
+    number,
+    up_multiple,
+)
+
+cgt_py = pytest.importorskip("cgt_py")
+
+# --- random games -----------------------------------------------------------------------
+# A raw game is a tree ``(left_options, right_options)`` of raw games, in no normal form.
+EMPTY = ((), ())
+raw_games = st.recursive(
+    st.just(EMPTY),
+    lambda kids: st.tuples(
+        st.lists(kids, max_size=3).map(tuple), st.lists(kids, max_size=3).map(tuple)
+    ),
+    max_leaves=10,
+)
+
+BASE = [
+    ZERO,
+    ONE,
+    -ONE,
+    number(Fraction(1, 2)),
+    number(Fraction(-3, 4)),
+    STAR,
+    nimber(2),
+    UP,
+    DOWN,
+    up_multiple(1, 1),
+    up_multiple(2, 0),
+    game([ONE], [-ONE]),
+    game([ONE], [STAR]),
+]
+
+
+@st.composite
+def canonical_games(draw, steps=4):
+    """Games built by a few rounds of ``game(...)`` over a pool seeded with known values."""
+    pool = list(BASE)
+    for _ in range(draw(st.integers(0, steps))):
+        left = draw(st.lists(st.sampled_from(pool), max_size=3))
+        right = draw(st.lists(st.sampled_from(pool), max_size=3))
+        pool.append(game(left, right))
+    return draw(st.sampled_from(pool[len(BASE) - 1 :] if len(pool) > len(BASE) else pool))
+
+
+def canon(raw):
+    return game([canon(x) for x in raw[0]], [canon(x) for x in raw[1]])
+
+
+# --- independent references -------------------------------------------------------------
+
+
+@cache
+def ref_le(g, h):
+    """G <= H by the bare recursive rule, with no fast path."""
+    return not any(ref_le(h, gl) for gl in g.left) and not any(ref_le(hr, g) for hr in h.right)
+
+
+@cache
+def ref_add(g, h):
+    """G + H from the definition, canonicalised by ``game``."""
+    return game(
+        [ref_add(x, h) for x in g.left] + [ref_add(g, x) for x in h.left],
+        [ref_add(x, h) for x in g.right] + [ref_add(g, x) for x in h.right],
+    )
+
+
+def _norm(components):
+    return tuple(sorted(c for c in components if c != EMPTY))
+
+
+@cache
+def left_wins_first(comps):
+    """Left, moving first on the sum of raw games ``comps``, wins (play, no values)."""
+    for i, c in enumerate(comps):
+        for opt in c[0]:
+            if not right_wins_first(_norm(comps[:i] + (opt,) + comps[i + 1 :])):
+                return True
+    return False
+
+
+@cache
+def right_wins_first(comps):
+    for i, c in enumerate(comps):
+        for opt in c[1]:
+            if not left_wins_first(_norm(comps[:i] + (opt,) + comps[i + 1 :])):
+                return True
+    return False
+
+
+def play_outcome(*raws):
+    comps = _norm(raws)
+    lw, rw = left_wins_first(comps), right_wins_first(comps)
+    return {(True, True): "N", (True, False): "L", (False, True): "R", (False, False): "P"}[
+        (lw, rw)
+    ]
+
+
+def braced(g):
+    """Fully braced text of G that cgt-py parses (it has no ``||`` or ``+-``)."""
+    if g.is_number() or g.is_nimber():
+        return str(g)
+    return "{" + ",".join(map(braced, g.left)) + "|" + ",".join(map(braced, g.right)) + "}"
+
+
+def raw_text(raw):
+    return "{" + ",".join(map(raw_text, raw[0])) + "|" + ",".join(map(raw_text, raw[1])) + "}"
+
+
+def cgt(g):
+    return cgt_py.CanonicalForm(braced(g))
+
+
+# --- laws -------------------------------------------------------------------------------
+
+
+@given(canonical_games())
+def test_g_plus_minus_g_is_zero(g):
+    assert g + (-g) is ZERO
+    assert neg(neg(g)) is g
+
+
+@given(canonical_games(), canonical_games(), canonical_games())
+def test_sum_is_commutative_and_associative(g, h, k):
+    assert g + h is h + g
+    assert (g + h) + k is g + (h + k)
+
+
+@given(canonical_games(), canonical_games())
+def test_le_iff_difference_nonnegative(g, h):
+    assert (g <= h) == (h - g >= ZERO)
+    assert (g <= h) == ref_le(g, h)
+    assert (g <= h and h <= g) == (g is h)
+    assert g.fuzzy(h) == (not ref_le(g, h) and not ref_le(h, g))
+
+
+@given(canonical_games(), canonical_games())
+def test_fast_paths_agree_with_definition(g, h):
+    assert add(g, h) is ref_add(g, h)
+
+
+@given(canonical_games())
+def test_canonicalisation_is_idempotent(g):
+    assert game(g.left, g.right) is g
+    assert game(list(g.left) * 2, list(reversed(g.right))) is g
+
+
+@given(raw_games, raw_games)
+@settings(max_examples=150)
+def test_outcome_of_sum_agrees_with_play(a, b):
+    assert (canon(a) + canon(b)).outcome() == play_outcome(a, b)
+
+
+@given(raw_games)
+def test_outcome_agrees_with_play(a):
+    assert canon(a).outcome() == play_outcome(a)
+
+
+@given(raw_games)
+def test_reversible_and_dominated_options_are_gone(a):
+    g = canon(a)
+    for x in g.left:
+        assert not any(x <= y for y in g.left if y is not x)
+        assert not any(xr <= g for xr in x.right)
+    for x in g.right:
+        assert not any(y <= x for y in g.right if y is not x)
+        assert not any(g <= xl for xl in x.left)
+
+
+# --- known values -----------------------------------------------------------------------
+
+
+def test_numbers():
+    half = game([ZERO], [ONE])
+    assert half is number(Fraction(1, 2))
+    assert half + half is ONE
+    assert game([ONE], []) is number(2)
+    assert game([number(Fraction(1, 4))], [number(Fraction(3, 8))]).number_value() == Fraction(
+        5, 16
+    )
+    assert game([-ONE], [ONE]) is ZERO
+    assert number(Fraction(-3, 8)).birthday() == 4
+    with pytest.raises(ValueError):
+        number(Fraction(2, 3))
+
+
+def test_nimbers_and_ups():
+    assert nimber(2) + nimber(3) is nimber(1)
+    assert game([ZERO, STAR], [ZERO, STAR]) is nimber(2)
+    assert STAR + STAR is ZERO
+    assert UP is game([ZERO], [STAR])
+    assert UP + STAR is game([ZERO, STAR], [ZERO])
+    assert UP.outcome() == "L" and (UP + STAR).outcome() == "N" and DOWN.outcome() == "R"
+    # k.^ + *n built directly agrees with repeated sums from the definition
+    for k in range(-4, 5):
+        for n in range(4):
+            total = nimber(n)
+            for _ in range(abs(k)):
+                total = ref_add(total, UP if k > 0 else DOWN)
+            assert up_multiple(k, n) is total, (k, n)
+
+
+def test_classification():
+    assert STAR.is_nimber() and STAR.is_infinitesimal() and STAR.is_all_small()
+    assert not UP.is_number() and UP.is_infinitesimal()
+    g = game([ONE], [ZERO])
+    assert not g.is_all_small() and not g.is_infinitesimal() and g.birthday() == 2
+    tiny = game([ZERO], [game([ZERO], [-ONE])])
+    assert tiny.is_infinitesimal() and not tiny.is_all_small() and tiny > ZERO
+    assert tiny < UP and tiny.birthday() == 3
+    assert ZERO.outcome() == "P" and STAR.outcome() == "N"
+
+
+def test_comparisons_with_numbers():
+    plusminus = game([ONE], [-ONE])
+    assert plusminus.fuzzy(ZERO) and plusminus.fuzzy(number(Fraction(1, 2)))
+    assert plusminus < number(2) and plusminus > number(-2)
+    assert STAR < number(Fraction(1, 64)) and UP < number(Fraction(1, 64))
+    assert game([ONE], [STAR]).fuzzy(ONE) and game([ONE], [STAR]) < number(2)
+    assert ONE + 1 is number(2) and 1 - ONE is ZERO
+
+
+# --- the independent oracle -------------------------------------------------------------
+
+
+@given(raw_games)
+@settings(max_examples=150)
+def test_canonical_forms_match_cgt_py(a):
+    assert cgt(canon(a)) == cgt_py.CanonicalForm(raw_text(a))
+
+
+@given(raw_games, raw_games)
+@settings(max_examples=100)
+def test_sums_and_order_match_cgt_py(a, b):
+    g, h = canon(a), canon(b)
+    ca, cb = cgt_py.CanonicalForm(raw_text(a)), cgt_py.CanonicalForm(raw_text(b))
+    assert cgt(g + h) == ca + cb
+    assert cgt(g - h) == ca - cb
+    assert (g <= h) == (ca <= cb)
+
+
+@given(canonical_games(), canonical_games())
+@settings(max_examples=100)
+def test_pool_games_match_cgt_py(g, h):
+    assert cgt(g + h) == cgt(g) + cgt(h)
+    assert (g <= h) == (cgt(g) <= cgt(h))
+
+
+def test_interning_counts_games():
+    before = cc.known_games()
+    game([number(1000)], [number(-1000)])
+    assert cc.known_games() > before
