@@ -57,14 +57,13 @@ format = timber.format  # noqa: A001 - the ruleset's printing function
 
 def _bfs(adj: dict[str, set[str]], y: str, skip: tuple[str, str] | None) -> dict[str, int]:
     """BFS distances from ``y``, not using the edge ``skip`` (if given)."""
+    a, b = skip if skip is not None else (None, None)
     dist = {y: 0}
     queue = deque([y])
     while queue:
         u = queue.popleft()
         for w in adj[u]:
-            if w in dist:
-                continue
-            if skip is not None and {u, w} == set(skip):
+            if w in dist or (u == a and w == b) or (u == b and w == a):
                 continue
             dist[w] = dist[u] + 1
             queue.append(w)
