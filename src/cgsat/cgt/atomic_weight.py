@@ -162,8 +162,10 @@ def substitute_number_stops(g: Game) -> Game:
         value = g.number_value()
         result = UP + UP if value > 0 else DOWN + DOWN if value < 0 else ZERO
     else:
-        result = game([substitute_number_stops(x) for x in g.left],
-                      [substitute_number_stops(x) for x in g.right])
+        result = game(
+            [substitute_number_stops(x) for x in g.left],
+            [substitute_number_stops(x) for x in g.right],
+        )
     _SUBST[g.id] = result
     return result
 

@@ -100,7 +100,7 @@ def _remove_inf_dominated(options: list[Game], left: bool) -> list[Game]:
         for b in unique:
             if b is a:
                 continue
-            if (inf_leq(a, b) if left else inf_geq(a, b)):
+            if inf_leq(a, b) if left else inf_geq(a, b):
                 dominated = True
                 break
         if not dominated:
@@ -111,10 +111,10 @@ def _remove_inf_dominated(options: list[Game], left: bool) -> list[Game]:
 def _bypass_one(options: list[Game], g: Game, left: bool) -> list[Game] | None:
     """Bypass the first Inf-reversible option, or return None if there is none."""
     for i, a in enumerate(options):
-        for ar in (a.right if left else a.left):
-            if (inf_leq(ar, g) if left else inf_geq(ar, g)):
+        for ar in a.right if left else a.left:
+            if inf_leq(ar, g) if left else inf_geq(ar, g):
                 replacement = list(ar.left if left else ar.right)
-                return options[:i] + replacement + options[i + 1:]
+                return options[:i] + replacement + options[i + 1 :]
     return None
 
 
