@@ -41,7 +41,13 @@ _NIM_TABLES: list[np.ndarray] = []
 
 
 def clear_cache() -> None:
-    """Forget every computed table (for benchmarks that time a fresh computation)."""
+    """Forget every computed table (for benchmarks that time a fresh computation).
+
+    Examples
+    --------
+    >>> clear_cache(); count_p_positions(2)
+    1
+    """
     _P_TABLES[False].clear()
     _P_TABLES[True].clear()
     _NIM_TABLES.clear()
@@ -171,5 +177,11 @@ def nim_value_tables(n_max: int) -> list[np.ndarray]:
 
 
 def nim_value_table(n: int) -> np.ndarray:
-    """Nim-values of the words of length ``n``, indexed by code."""
+    """Nim-values of the words of length ``n``, indexed by code.
+
+    Examples
+    --------
+    >>> int(nim_value_table(4)[code_of("LLRR")])
+    0
+    """
     return nim_value_tables(n)[n]

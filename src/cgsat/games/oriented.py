@@ -68,12 +68,22 @@ def oriented_trees(n_edges: int) -> Iterator[frozenset[Arc]]:
     --------
     >>> sum(1 for _ in oriented_trees(3))
     16
+
+    References
+    ----------
+    .. [1] Nowakowski et al., *The Game of timber!*, §3 (Timber on trees).
     """
     for tree in trees(n_edges):
         yield from orientations(tree)
 
 
 def oriented_trees_up_to(max_edges: int) -> Iterator[frozenset[Arc]]:
-    """:func:`oriented_trees` for every edge count ``0..max_edges``."""
+    """:func:`oriented_trees` for every edge count ``0..max_edges``.
+
+    Examples
+    --------
+    >>> sum(1 for _ in oriented_trees_up_to(3))
+    23
+    """
     for n in range(max_edges + 1):
         yield from oriented_trees(n)

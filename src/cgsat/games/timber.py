@@ -44,7 +44,6 @@ from __future__ import annotations
 import re
 from collections.abc import Hashable, Iterable
 from functools import lru_cache
-from itertools import permutations
 
 from cgsat.errors import PositionError
 from cgsat.games.base import ImpartialRuleset, Move
@@ -77,6 +76,7 @@ def vertex_sort_key(v: str) -> tuple[int, int, str]:
 
 
 def arc_sort_key(arc: Arc) -> tuple:
+    """Sort arcs by tail, then head, with :func:`vertex_sort_key`."""
     return (vertex_sort_key(arc[0]), vertex_sort_key(arc[1]))
 
 
@@ -195,7 +195,13 @@ def format(position: frozenset[Arc]) -> str:  # noqa: A001 - the ruleset's print
 
 # -- structure ------------------------------------------------------------------------------
 def adjacency(position: Iterable[Arc]) -> dict[str, set[str]]:
-    """The underlying undirected graph as a dict of neighbour sets."""
+    """The underlying undirected graph as a dict of neighbour sets.
+
+    Examples
+    --------
+    >>> adjacency(parse("0>1 2>1")) == {"0": {"1"}, "1": {"0", "2"}, "2": {"1"}}
+    True
+    """
     adj: dict[str, set[str]] = {}
     for x, y in position:
         adj.setdefault(x, set()).add(y)
@@ -204,7 +210,15 @@ def adjacency(position: Iterable[Arc]) -> dict[str, set[str]]:
 
 
 def reach_without_edge(adj: dict[str, set[str]], x: str, y: str) -> set[str]:
-    """The vertex set of ``y``'s component in ``G - xy``."""
+    """The vertex set of ``y``'s component in ``G - xy`` (what toppling ``(x, y)`` removes).
+
+    Examples
+    --------
+    >>> sorted(reach_without_edge(adjacency(parse("0>1 1>2")), "0", "1"))
+    ['1', '2']
+    >>> sorted(reach_without_edge(adjacency(parse("0>1 1>2 2>0")), "0", "1"))
+    ['0', '1', '2']
+    """
     seen = {y}
     stack = [y]
     while stack:
@@ -220,12 +234,18 @@ def reach_without_edge(adj: dict[str, set[str]], x: str, y: str) -> set[str]:
 def options(position: frozenset[Arc]) -> list[Move]:
     """List the options of a position, arcs in sorted order.
 
+    Toppling ``(x, y)`` removes ``xy`` and every edge of ``y``'s component in ``G - xy``.
+
     Examples
     --------
     >>> [(m, format(o)) for m, o in options(parse("0>1 1>2"))]
     [('0>1', '()'), ('1>2', '0>1')]
     >>> [(m, format(o)) for m, o in options(parse("0>1 1>2 2>0 3>0"))]
     [('0>1', '()'), ('1>2', '()'), ('2>0', '()'), ('3>0', '()')]
+
+    References
+    ----------
+    .. [1] Nowakowski et al., *The Game of timber!*, §1 (the rules) and Theorem 1.1.
     """
     adj = adjacency(position)
     result: list[Move] = []
@@ -292,7 +312,13 @@ def is_tree(position: frozenset[Arc]) -> bool:
 
 
 def require_tree(position: frozenset[Arc], name: str = "timber") -> frozenset[Arc]:
-    """Return ``position`` if it is a tree, else raise :class:`PositionError` "not a tree"."""
+    """Return ``position`` if it is a tree, else raise :class:`PositionError` "not a tree".
+
+    Examples
+    --------
+    >>> format(require_tree(parse("0>1")))
+    '0>1'
+    """
     if not is_tree(position):
         adj = adjacency(position)
         ncomp = len(components(position))
@@ -320,6 +346,13 @@ def parse_tree(text: str) -> frozenset[Arc]:
 
 
 def size(position: frozenset[Arc]) -> int:
+    """The number of arcs (dominoes).
+
+    Examples
+    --------
+    >>> size(parse("0>1 1>2"))
+    2
+    """
     return len(position)
 
 
@@ -337,6 +370,11 @@ def tree_code(position: frozenset[Arc]) -> str:
     True
     >>> tree_code(parse("0>1 1>2")) == tree_code(parse("0>1 2>1"))
     False
+
+    References
+    ----------
+    .. [1] A. V. Aho, J. E. Hopcroft, J. D. Ullman, *The Design and Analysis of Computer
+       Algorithms* (1974), tree isomorphism (the AHU encoding).
     """
     if not position:
         return "V()"
@@ -471,16 +509,6 @@ def key(component: frozenset[Arc]) -> Hashable:
     if is_tree(component):
         return ("T", tree_code(component))
     return graph_code(component)
-
-
-def all_relabellings(position: frozenset[Arc]) -> list[frozenset[Arc]]:
-    """Every relabelling of the vertices by a permutation (for tests on tiny graphs)."""
-    vertices = sorted(adjacency(position), key=vertex_sort_key)
-    result = []
-    for perm in permutations(vertices):
-        m = dict(zip(vertices, perm, strict=True))
-        result.append(frozenset((m[x], m[y]) for x, y in position))
-    return result
 
 
 RULESET = ImpartialRuleset(
