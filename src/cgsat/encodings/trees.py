@@ -12,21 +12,20 @@ the move "topple edge ``e`` of subtree ``S`` towards one of its ends" is legal e
 the orientation literal of ``e`` says so. :func:`followers` lists these subtrees once per
 shape; every subtree with no edge is the same (empty) position.
 
-Kernel encoding
----------------
+Kernel encoding (via :mod:`cgsat.encodings.kernel`)
+---------------------------------------------------
 One variable ``P(S)`` per follower ``S``, with the Partition Theorem conditions
 (Theorems 2.1 and 2.2 of *The Game of timber!*): ``P(S)`` holds exactly when no legal move
 of ``S`` leads to a follower ``S'`` with ``P(S')``. Under normal play the empty position
 is in P; under misère play it is not (a non-empty tree always has a move). Since the game
 is finite, the conditions have exactly one solution for each orientation, so ``P(T)`` is
-a function of the orientation literals. :class:`TreeKernel` builds it.
+a function of the orientation literals. :func:`add_tree_kernel` builds it.
 
 Nim-values
 ----------
-:class:`TreeGrundy` encodes the nim-value of every follower in order encoding
-(``G(S) >= v``), with the mex rule: no legal option has the same value, and every smaller
-value is the value of some legal option. A tree with ``m`` edges has nim-value at most
-``m``.
+:func:`add_tree_grundy` encodes the nim-value of every follower (one-hot), with the mex
+rule: no legal option has the same value, and every smaller value is the value of some
+legal option.
 
 Variables are named by a :class:`pysat.formula.IDPool`; clauses go straight to a sink
 (a PySAT solver or a :class:`pysat.formula.CNF`), and building is kept apart from solving.
@@ -41,16 +40,23 @@ References
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from pysat.formula import IDPool
 
+from cgsat.encodings.circuits import Circuit
+from cgsat.encodings.kernel import (
+    GrundyEncoding,
+    KernelEncoding,
+    SymbolicMove,
+    add_grundy,
+    add_kernel,
+)
 from cgsat.errors import CgsatInputError
 
 Vertex = Hashable
-Clause = list[int]
 
 
 # --------------------------------------------------------------------------- shapes
@@ -58,7 +64,7 @@ Clause = list[int]
 class TreeShape:
     """An undirected tree, given by its edges ``(u, v)``.
 
-    Edge ``i`` is ``edges[i]``; its orientation literal (see :class:`TreeKernel`) is true
+    Edge ``i`` is ``edges[i]``; its orientation literal (see :func:`add_tree_kernel`) is true
     when the arc is ``u > v`` (from the first to the second end) and false for ``v > u``.
 
     Examples
@@ -304,12 +310,6 @@ def followers(shape: TreeShape) -> FollowerGraph:
 
 
 # ----------------------------------------------------------------------- encodings
-def clause_adder(sink: Any) -> Callable[[Clause], None]:
-    """``sink.add_clause`` for a PySAT solver, ``sink.append`` for a CNF or a list."""
-    add = getattr(sink, "add_clause", None)
-    return add if add is not None else sink.append
-
-
 def orientation_literals(pool: IDPool, shape: TreeShape, tag: Hashable = "o") -> list[int]:
     """One fresh orientation variable per edge, named ``(tag, edge)``.
 
@@ -324,16 +324,36 @@ def arc_literal(edge_lits: Sequence[int], move: Move) -> int:
     return lit if move.forward else -lit
 
 
-class TreeKernel:
+def symbolic_moves(graph: FollowerGraph, edge_lits: Sequence[int]) -> list[SymbolicMove]:
+    """The moves of every follower as ``(source, target, [orientation literal])`` for
+    :func:`cgsat.encodings.kernel.add_kernel`."""
+    return [
+        (i, m.child, [arc_literal(edge_lits, m)])
+        for i, moves in enumerate(graph.moves)
+        for m in moves
+    ]
+
+
+def add_tree_kernel(
+    pool: IDPool,
+    sink: Any,
+    graph: FollowerGraph,
+    edge_lits: Sequence[int],
+    tag: Hashable = "T",
+    misere: bool = False,
+) -> KernelEncoding:
     """The kernel (P-position) encoding of Timber on every orientation of a tree shape.
+
+    A thin layer over :func:`cgsat.encodings.kernel.add_kernel`: the followers are the
+    subtrees of :func:`followers` (ids ``0 .. len(graph) - 1``, ``0`` the whole tree) and a
+    move is legal when its arc literal is true.
 
     Parameters
     ----------
     pool : IDPool
-        Names the variables: ``("P", tag, i)`` for follower ``i``, ``("Pm", tag, i, j)``
-        for "move ``j`` of follower ``i`` is legal and leads to a P-position".
+        Names the variables; ``(tag, i)`` is "follower ``i`` is a P-position".
     sink
-        A PySAT solver or CNF; clauses are added as they are built.
+        A PySAT solver, CNF or :class:`cgsat.verify.solvers.ClauseBuffer`.
     graph : FollowerGraph
         The followers of the shape (:func:`followers`).
     edge_lits : sequence of int
@@ -342,7 +362,12 @@ class TreeKernel:
     tag : hashable
         Distinguishes several kernels in one pool.
     misere : bool
-        Misère play: the empty position is not a P-position.
+        Misère play (Theorem 2.2) instead of normal play (Theorem 2.1).
+
+    Returns
+    -------
+    KernelEncoding
+        ``.p[0]`` is "the whole tree is a P-position".
 
     Examples
     --------
@@ -352,70 +377,32 @@ class TreeKernel:
     >>> pool, s = IDPool(), Solver(name="cadical195")
     >>> shape = tree_shape([(0, 1), (1, 2)])
     >>> o = orientation_literals(pool, shape)
-    >>> k = TreeKernel(pool, s, followers(shape), o)
-    >>> s.solve(assumptions=[k.root]), s.get_model()[o[0] - 1] < 0, s.get_model()[o[1] - 1] > 0
+    >>> k = add_tree_kernel(pool, s, followers(shape), o)
+    >>> s.solve(assumptions=[k.p[0]]), s.get_model()[o[0] - 1] < 0, s.get_model()[o[1] - 1] > 0
     (True, True, True)
-    >>> s.solve(assumptions=[k.root, o[0]])
+    >>> s.solve(assumptions=[k.p[0], o[0]])
     False
 
     References
     ----------
     Nowakowski et al., *The Game of timber!*, Theorems 2.1 and 2.2 (Partition Theorems).
     """
-
-    def __init__(
-        self,
-        pool: IDPool,
-        sink: Any,
-        graph: FollowerGraph,
-        edge_lits: Sequence[int],
-        tag: Hashable = "T",
-        misere: bool = False,
-    ):
-        self.graph = graph
-        self.tag = tag
-        add = clause_adder(sink)
-        self.vars = [pool.id(("P", tag, i)) for i in range(len(graph))]
-        self.n_clauses = 0
-        for i, moves in enumerate(graph.moves):
-            p = self.vars[i]
-            if not moves:  # the empty position: P under normal play only
-                add([p] if not misere else [-p])
-                self.n_clauses += 1
-                continue
-            witnesses = []
-            for j, m in enumerate(moves):
-                lit, q = arc_literal(edge_lits, m), self.vars[m.child]
-                add([-p, -lit, -q])  # a legal move to P makes this an N-position
-                a = pool.id(("Pm", tag, i, j))
-                add([-a, lit])
-                add([-a, q])
-                witnesses.append(a)
-                self.n_clauses += 3
-            add([p] + witnesses)  # no legal move to P: a P-position
-            self.n_clauses += 1
-
-    @property
-    def root(self) -> int:
-        """The variable "the whole tree is a P-position"."""
-        return self.vars[0]
-
-    def var(self, edges: frozenset[int]) -> int:
-        """The P-variable of the follower with this edge set."""
-        return self.vars[self.graph.subtrees.index(edges)]
+    return add_kernel(
+        pool, sink, range(len(graph)), symbolic_moves(graph, edge_lits), misere=misere, tag=tag
+    )
 
 
-class TreeGrundy:
-    """Nim-values of every follower of a tree shape, in order encoding.
+def add_tree_grundy(
+    pool: IDPool,
+    sink: Any,
+    graph: FollowerGraph,
+    edge_lits: Sequence[int],
+    tag: Hashable = "G",
+) -> GrundyEncoding:
+    """Nim-values of every follower of a tree shape (one-hot, mex rule).
 
-    ``ge(i, v)`` is the literal "follower ``i`` has nim-value at least ``v``" for
-    ``1 <= v <= m_i`` (``m_i`` its number of edges); ``ge(i, 0)`` is true and
-    ``ge(i, m_i + 1)`` false, given as the constants ``top``/``-top``.
-
-    Parameters
-    ----------
-    pool, sink, graph, edge_lits, tag
-        As for :class:`TreeKernel`.
+    A thin layer over :func:`cgsat.encodings.kernel.add_grundy`; ``.value[0][t]`` is "the
+    whole tree has nim-value ``t``".
 
     Examples
     --------
@@ -426,90 +413,30 @@ class TreeGrundy:
     >>> pool, s = IDPool(), Solver(name="cadical195")
     >>> shape = tree_shape([(0, 1), (0, 2)])
     >>> o = orientation_literals(pool, shape)
-    >>> g = TreeGrundy(pool, s, followers(shape), o)
-    >>> s.solve(assumptions=[o[0], o[1], g.ge(0, 1)])
+    >>> g = add_tree_grundy(pool, s, followers(shape), o)
+    >>> s.solve(assumptions=[o[0], o[1], -g.value[0][0]])
     False
-    >>> arcs = [o[0], -o[1]]
-    >>> s.solve(assumptions=arcs + [-g.ge(0, 2)]), s.solve(assumptions=arcs + [g.ge(0, 3)])
-    (False, False)
+    >>> s.solve(assumptions=[o[0], -o[1], -g.value[0][2]])
+    False
 
     References
     ----------
     Albert, Nowakowski, Wolfe, *Lessons in Play*, Theorem 7.10 (mex rule).
     """
+    return add_grundy(pool, sink, range(len(graph)), symbolic_moves(graph, edge_lits), tag=tag)
 
-    def __init__(
-        self,
-        pool: IDPool,
-        sink: Any,
-        graph: FollowerGraph,
-        edge_lits: Sequence[int],
-        tag: Hashable = "G",
-    ):
-        self.graph = graph
-        self.tag = tag
-        add = clause_adder(sink)
-        self.top = pool.id(("G-top", tag))
-        add([self.top])
-        self.n_clauses = 1
-        self._ge: list[list[int]] = []
-        for i, sub in enumerate(graph.subtrees):
-            m = len(sub)
-            lits = [self.top] + [pool.id(("G", tag, i, v)) for v in range(1, m + 1)]
-            self._ge.append(lits)
-            for v in range(2, m + 1):
-                add([-lits[v], lits[v - 1]])
-                self.n_clauses += 1
-        for i, moves in enumerate(graph.moves):
-            m = len(graph.subtrees[i])
-            for v in range(0, m + 1):
-                # no legal option has the value v if this follower has value v
-                for mv in moves:
-                    a = arc_literal(edge_lits, mv)
-                    c = mv.child
-                    if v > len(graph.subtrees[c]):
-                        continue
-                    add([-a, -self.ge(c, v), self.ge(c, v + 1), -self.ge(i, v), self.ge(i, v + 1)])
-                    self.n_clauses += 1
-                if v == m:
-                    continue
-                # value >= v+1 needs a legal option of value exactly v
-                witnesses = []
-                for j, mv in enumerate(moves):
-                    c = mv.child
-                    if v > len(graph.subtrees[c]):
-                        continue
-                    b = pool.id(("Gm", tag, i, j, v))
-                    add([-b, arc_literal(edge_lits, mv)])
-                    add([-b, self.ge(c, v)])
-                    add([-b, -self.ge(c, v + 1)])
-                    witnesses.append(b)
-                    self.n_clauses += 3
-                add([-self.ge(i, v + 1)] + witnesses)
-                self.n_clauses += 1
 
-    def ge(self, i: int, v: int) -> int:
-        """Literal "follower ``i`` has nim-value at least ``v``" (``v >= 0``)."""
-        lits = self._ge[i]
-        if v < len(lits):
-            return lits[v]
-        return -self.top
+def values_differ(
+    pool: IDPool, sink: Any, a: GrundyEncoding, b: GrundyEncoding, tag: Hashable = "differ"
+) -> int:
+    """A fresh literal ``d`` with ``d -> (value of a's follower 0) != (b's follower 0)``.
 
-    def differ(self, pool: IDPool, sink: Any, other: TreeGrundy, tag: Hashable) -> int:
-        """A fresh literal ``d`` with ``d -> G(self root) != G(other root)``.
-
-        Asserting ``d`` asks for an orientation on which the two root values differ.
-        """
-        add = clause_adder(sink)
-        d = pool.id(("Gdiff", tag))
-        top = max(len(self._ge[0]), len(other._ge[0]))
-        sel = []
-        for v in range(1, top):
-            # the values differ at threshold v: exactly one of the two is >= v
-            x = pool.id(("Gdiff", tag, v))
-            a, b = self.ge(0, v), other.ge(0, v)
-            add([-x, a, b])
-            add([-x, -a, -b])
-            sel.append(x)
-        add([-d] + sel)
-        return d
+    Asserting ``d`` asks for colours on which the two roots have different nim-values.
+    """
+    circ = Circuit(pool, sink)
+    d = pool.id((tag, "d"))
+    va, vb = a.value[0], b.value[0]
+    # d -> for every t, not (a = t and b = t)
+    for t in range(min(len(va), len(vb))):
+        circ.add([-d, -va[t], -vb[t]])
+    return d
