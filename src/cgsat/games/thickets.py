@@ -48,8 +48,11 @@ the position moved from.
 
 Canonical labelling
 -------------------
-Colour refinement (starting from the distance to the nearest root, then by the multisets
-of coloured in- and out-arcs)
+An *in-forest* thicket (every non-root vertex has exactly one out-arc and no root has one:
+cordons, stalks, trees on the ground) is labelled by its AHU code (children ordered by
+arc colour and subtree code, vertices numbered breadth-first from the roots), which is
+exact and fast. Any other thicket goes through colour refinement (starting from the
+distance to the nearest root, then by the multisets of coloured in- and out-arcs)
 followed by individualization of one vertex at a time, keeping the least sorted arc list
 over the leaves of the search tree; twin vertices (same in- and out-arcs) are tried once.
 This labelling is isomorphism-invariant. When the search would exceed
@@ -78,7 +81,7 @@ COLOURS = ("b", "r", "g")
 COLOUR_NAMES = {"blue": "b", "red": "r", "green": "g"}
 
 #: Largest number of search-tree leaves explored by the canonical labelling.
-CANON_SEARCH_LIMIT = 512
+CANON_SEARCH_LIMIT = 256
 
 _LABEL = r"[A-Za-z0-9_]+"
 _ARC_RE = re.compile(rf"^({_LABEL})>({_LABEL})(?::(.*))?$")
@@ -150,12 +153,47 @@ class _SearchTooLarge(Exception):
     pass
 
 
+def _canonical_forest(
+    arcs: Sequence[tuple], root_set: set, vertices: list
+) -> Thicket | None:
+    """The AHU canonical labelling when the thicket is an in-forest (every non-root vertex
+    has one out-arc and no root has one); ``None`` otherwise."""
+    out_count: dict[Hashable, int] = defaultdict(int)
+    inn: dict[Hashable, list[tuple[str, Hashable]]] = defaultdict(list)
+    for a, b, c in arcs:
+        out_count[a] += 1
+        inn[b].append((c, a))
+    for v in vertices:
+        if out_count[v] != (0 if v in root_set else 1):
+            return None
+    roots = [r for r in root_set if r in inn]
+    order = list(roots)
+    for v in order:
+        order.extend(u for _, u in inn[v])
+    code: dict[Hashable, str] = {}
+    for v in reversed(order):
+        code[v] = "(" + "".join(sorted(c + code[u] for c, u in inn[v])) + ")"
+    label: dict[Hashable, int] = {}
+    queue = sorted(roots, key=code.__getitem__)
+    for r in queue:
+        label[r] = len(label)
+    for v in queue:
+        for _, u in sorted(inn[v], key=lambda cu: cu[0] + code[cu[1]]):
+            label[u] = len(label)
+            queue.append(u)
+    new_arcs = tuple(sorted((label[a], label[b], c) for a, b, c in arcs))
+    return Thicket(tuple(range(len(roots))), new_arcs)
+
+
 def _canonical(arcs: Sequence[tuple], roots: Iterable[Hashable]) -> Thicket:
     """Relabel a pruned thicket canonically (see the module docstring)."""
     root_set = set(roots)
     vertices = sorted({v for a, b, _ in arcs for v in (a, b)}, key=_vertex_order)
     if not vertices:
         return EMPTY
+    forest = _canonical_forest(arcs, root_set, vertices)
+    if forest is not None:
+        return forest
     index = {v: i for i, v in enumerate(vertices)}
     m = len(vertices)
     edges = [(index[a], index[b], c) for a, b, c in arcs]
