@@ -33,6 +33,7 @@ References
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from cgsat.cgt.canonical import DOWN, STAR, UP, ZERO, Game, game, nimber, number
@@ -212,13 +213,18 @@ class AtomicWeightReport:
     confirmed: bool
 
 
-def infinitesimal_atomic_weight(g: Game) -> AtomicWeightReport:
+def infinitesimal_atomic_weight(
+    g: Game, substitute: Callable[[Game], Game] = substitute_number_stops
+) -> AtomicWeightReport:
     """The atomic weight of an infinitesimal G, all-small or not (Theorem 32's method).
 
     Parameters
     ----------
     g : Game
         A canonical infinitesimal (``LS(G) == RS(G) == 0``).
+    substitute : callable, optional
+        How G′ is made from a G that is not all-small; the default is the proof's
+        :func:`substitute_number_stops`. (Tests pass a wrong one to see the check fail.)
 
     Returns
     -------
@@ -246,7 +252,9 @@ def infinitesimal_atomic_weight(g: Game) -> AtomicWeightReport:
         raise CgsatInputError(f"atomic weight: {g} is not infinitesimal")
     if g.is_all_small():
         return AtomicWeightReport(atomic_weight(g), "all-small", g, (), True)
-    g2 = substitute_number_stops(g)
+    g2 = substitute(g)
+    if not g2.is_all_small():
+        raise CgsatInputError(f"atomic weight: the substitute {g2} of {g} is not all-small")
     outcomes = tuple(
         (name, (g + h).outcome(), (g2 + h).outcome()) for name, h in theorem32_probes()
     )
