@@ -236,12 +236,15 @@ class FollowerGraph:
         each pair is legal under a given orientation.
     empty : int
         Index of the empty position.
+    expanded : list of bool
+        False for followers listed but not expanded (``followers(..., max_depth)``).
     """
 
     shape: TreeShape
     subtrees: list[frozenset[int]]
     moves: list[list[Move]]
     empty: int
+    expanded: list[bool]
 
     def __len__(self) -> int:
         return len(self.subtrees)
@@ -250,8 +253,12 @@ class FollowerGraph:
         return sum(len(m) for m in self.moves)
 
 
-def followers(shape: TreeShape) -> FollowerGraph:
+def followers(shape: TreeShape, max_depth: int | None = None) -> FollowerGraph:
     """Every follower (connected subtree) of ``shape``, under every orientation.
+
+    With ``max_depth``, only followers reached in fewer than ``max_depth`` moves are
+    expanded; the others are listed without moves (``graph.expanded[i]`` is False), for
+    :func:`add_partial_tree_kernel`.
 
     Examples
     --------
@@ -286,12 +293,16 @@ def followers(shape: TreeShape) -> FollowerGraph:
     full = frozenset(range(len(edges)))
     index: dict[frozenset[int], int] = {full: 0}
     subtrees = [full]
+    depth = [0]
     moves: list[list[Move]] = []
+    expanded: list[bool] = []
     k = 0
     while k < len(subtrees):
         sub = subtrees[k]
         here: list[Move] = []
-        for i in sorted(sub):
+        grow = max_depth is None or depth[k] < max_depth
+        expanded.append(grow or not sub)
+        for i in sorted(sub) if grow else ():
             u, v = edges[i]
             for forward, tail in ((True, u), (False, v)):
                 rest = side(sub, i, tail)
@@ -299,6 +310,7 @@ def followers(shape: TreeShape) -> FollowerGraph:
                 if j is None:
                     j = index[rest] = len(subtrees)
                     subtrees.append(rest)
+                    depth.append(depth[k] + 1)
                 here.append(Move(i, forward, j))
         moves.append(here)
         k += 1
@@ -306,7 +318,8 @@ def followers(shape: TreeShape) -> FollowerGraph:
         index[frozenset()] = len(subtrees)
         subtrees.append(frozenset())
         moves.append([])
-    return FollowerGraph(shape, subtrees, moves, index[frozenset()])
+        expanded.append(True)
+    return FollowerGraph(shape, subtrees, moves, index[frozenset()], expanded)
 
 
 # ----------------------------------------------------------------------- encodings
@@ -390,6 +403,63 @@ def add_tree_kernel(
     return add_kernel(
         pool, sink, range(len(graph)), symbolic_moves(graph, edge_lits), misere=misere, tag=tag
     )
+
+
+def add_partial_tree_kernel(
+    pool: IDPool,
+    sink: Any,
+    graph: FollowerGraph,
+    edge_lits: Sequence[int],
+    tag: Hashable = "T",
+) -> list[int]:
+    """A relaxation of :func:`add_tree_kernel`: the Partition Theorem conditions (normal
+    play) only for the expanded followers of ``graph`` and the empty position; the
+    P-variables of unexpanded followers are left free.
+
+    The clauses are a subset of the full kernel's (up to naming), so an UNSAT answer with
+    this relaxation proves UNSAT of the full kernel. With ``followers(shape, max_depth=1)``
+    it encodes exactly one-move arguments such as Lemma 3.1.
+
+    Returns
+    -------
+    list of int
+        The P-variable of each follower (index 0: the whole tree).
+
+    Examples
+    --------
+    A leaf arc pointing away from its leaf (here ``2>1``) wins at once:
+
+    >>> from pysat.solvers import Solver
+    >>> pool, s = IDPool(), Solver(name="cadical195")
+    >>> shape = tree_shape([(0, 1), (1, 2)])
+    >>> o = orientation_literals(pool, shape)
+    >>> p = add_partial_tree_kernel(pool, s, followers(shape, max_depth=1), o)
+    >>> s.solve(assumptions=[p[0], -o[1]]), s.solve(assumptions=[p[0], o[1]])
+    (False, True)
+
+    References
+    ----------
+    Nowakowski et al., *The Game of timber!*, Theorem 2.1 and Lemma 3.1.
+    """
+    add = Circuit(pool, sink).add
+    pvars = [pool.id((tag, "P", i)) for i in range(len(graph))]
+    for i, moves in enumerate(graph.moves):
+        if not graph.expanded[i]:
+            continue
+        p = pvars[i]
+        if not graph.subtrees[i]:
+            add([p])  # the empty position is a P-position (normal play)
+            continue
+        witnesses = []
+        for j, m in enumerate(moves):
+            lit, q = arc_literal(edge_lits, m), pvars[m.child]
+            add([-p, -lit, -q])
+            w = pool.id((tag, "win", i, j))
+            add([-w, lit])
+            add([-w, q])
+            witnesses.append(w)
+        add([p] + witnesses)
+    return pvars
 
 
 def add_tree_grundy(

@@ -1,0 +1,178 @@
+"""Kernel encoding of caterpillars whose legs all point outward, legs up to symmetry.
+
+A caterpillar ``cat(k1, ..., ks)`` (caterpillars paper, §3) has a spine ``v1 ... vs`` and
+``k_i`` legs (leaves) at ``v_i``. Here every leg is oriented from the spine to the leaf;
+any configuration with a leg pointing to the spine is an N-position (toppling that leg
+leaves a single vertex, the empty position: Lemma 3.1 of *The Game of timber!*,
+Theorem 3.1 of the caterpillars paper), so the P-positions of a caterpillar are
+exactly its spine orientations, with all legs out, that are P-positions.
+
+With all legs out, the legs at one spine vertex are interchangeable, so a follower is
+determined up to isomorphism by
+
+- the spine interval ``v_i .. v_j`` that remains (toppling a spine arc keeps the side of
+  its tail, with its legs), and
+- the number ``a_t`` of legs still standing at each spine vertex of the interval
+  (toppling an outward leg removes only that leg).
+
+A follower is the state ``(i, j, a)``; the single vertex with no leg is the empty position.
+Spine arcs are Boolean variables (true: ``v_t > v_{t+1}``); leg moves need no condition.
+Isomorphic positions have the same outcome, so the kernel conditions on these states are
+the kernel conditions of the game. One instance covers every leg vector ``k`` whose states
+were generated (``roots``), under every spine orientation at once.
+
+References
+----------
+.. [1] A. Furtado, S. Dantas, C. de Figueiredo, S. Gravier, *Timber Game with
+   Caterpillars*, §3 (cat(k1, ..., ks); Theorems 3.1-3.3, Corollaries 3.4-3.5).
+.. [2] R. J. Nowakowski et al., *The Game of timber!*, Theorems 2.1 (Partition Theorem)
+   and Lemma 3.1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pysat.formula import IDPool
+
+from cgsat.encodings.kernel import KernelEncoding, SymbolicMove, add_kernel
+
+State = tuple[int, int, tuple[int, ...]]
+EMPTY = "empty"
+
+
+def _norm(i: int, j: int, a: tuple[int, ...]) -> Hashable:
+    if i == j and a[0] == 0:
+        return EMPTY
+    return (i, j, a)
+
+
+@dataclass
+class OutlegStates:
+    """The followers of all-legs-out caterpillars with one spine length.
+
+    Attributes
+    ----------
+    s : int
+        Spine length (number of spine vertices).
+    states : list
+        Every follower: ``(i, j, a)`` or :data:`EMPTY`.
+    moves : list of (source, target, spine_edge or None, forward)
+        ``spine_edge`` ``t`` is the edge ``v_t v_{t+1}`` (0-based); ``forward`` is the arc
+        ``v_t > v_{t+1}``. A leg move has ``spine_edge`` None.
+    """
+
+    s: int
+    states: list[Hashable]
+    moves: list[tuple[Hashable, Hashable, int | None, bool]]
+
+    def symbolic_moves(self, spine_lits: Sequence[int]) -> list[SymbolicMove]:
+        """Moves for :func:`cgsat.encodings.kernel.add_kernel`."""
+        out: list[SymbolicMove] = []
+        for src, tgt, t, forward in self.moves:
+            if t is None:
+                out.append((src, tgt, []))
+            else:
+                out.append((src, tgt, [spine_lits[t] if forward else -spine_lits[t]]))
+        return out
+
+
+def outleg_states(s: int, roots: Iterable[Sequence[int]]) -> OutlegStates:
+    """Every follower of ``cat(k)`` with all legs out, for each leg vector ``k`` in roots.
+
+    Examples
+    --------
+    ``cat(1, 0)`` (a path with 2 edges, one a leg): states ``(0,1,(1,0))``,
+    ``(0,1,(0,0))`` (one spine edge), ``(0,0,(1,))`` (one leg), and the empty position.
+
+    >>> st = outleg_states(2, [(1, 0)])
+    >>> sorted(map(str, st.states))
+    ['(0, 0, (1,))', '(0, 1, (0, 0))', '(0, 1, (1, 0))', 'empty']
+    """
+    seen: dict[Hashable, None] = {EMPTY: None}
+    moves: list[tuple[Hashable, Hashable, int | None, bool]] = []
+    stack: list[Hashable] = []
+    for k in roots:
+        k = tuple(k)
+        if len(k) != s:
+            raise ValueError(f"leg vector {k} does not have {s} entries")
+        r = _norm(0, s - 1, k)
+        if r not in seen:
+            seen[r] = None
+            stack.append(r)
+    while stack:
+        st = stack.pop()
+        if st == EMPTY:
+            continue
+        i, j, a = st  # type: ignore[misc]
+        targets: list[tuple[Hashable, int | None, bool]] = []
+        for t in range(i, j):
+            cut = t - i + 1
+            targets.append((_norm(i, t, a[:cut]), t, True))
+            targets.append((_norm(t + 1, j, a[cut:]), t, False))
+        for x in range(len(a)):
+            if a[x]:
+                b = a[:x] + (a[x] - 1,) + a[x + 1 :]
+                targets.append((_norm(i, j, b), None, True))
+        for tgt, t, forward in targets:
+            moves.append((st, tgt, t, forward))
+            if tgt not in seen:
+                seen[tgt] = None
+                stack.append(tgt)
+    return OutlegStates(s, list(seen), moves)
+
+
+@dataclass
+class OutlegKernel:
+    """The kernel of :class:`OutlegStates` under every spine orientation."""
+
+    states: OutlegStates
+    spine_lits: list[int]
+    kernel: KernelEncoding
+
+    def root(self, k: Sequence[int]) -> int:
+        """The literal "``cat(k)`` with all legs out is a P-position"."""
+        return self.kernel.p[_norm(0, self.states.s - 1, tuple(k))]
+
+
+def add_outleg_kernel(
+    pool: IDPool,
+    sink: Any,
+    s: int,
+    roots: Iterable[Sequence[int]],
+    tag: Hashable = "cat",
+) -> OutlegKernel:
+    """Kernel (normal play) of every all-legs-out ``cat(k)``, ``k`` in ``roots``, spine ``s``.
+
+    The spine literals are ``pool.id((tag, "spine", t))`` for ``t = 0 .. s-2`` (true:
+    ``v_t > v_{t+1}``, 0-based).
+
+    Examples
+    --------
+    ``cat(1, 1)`` (spine ``v0 v1`` with one leg each; a path with 3 edges) has no P-position
+    (Theorem 3.2); ``cat(2, 0, 0)`` is a P-position only with the spine ``1>0 1>2``, like
+    the path ``v0 v1 v2`` (Theorem 3.3):
+
+    >>> from pysat.solvers import Solver
+    >>> pool, sol = IDPool(), Solver(name="cadical195")
+    >>> k = add_outleg_kernel(pool, sol, 2, [(1, 1)])
+    >>> sol.solve(assumptions=[k.root((1, 1))])
+    False
+    >>> pool, sol = IDPool(), Solver(name="cadical195")
+    >>> k = add_outleg_kernel(pool, sol, 3, [(0, 0, 0), (2, 0, 0)])
+    >>> sol.solve(assumptions=[k.root((2, 0, 0))])
+    True
+    >>> [lit > 0 for lit in sol.get_model() if abs(lit) in k.spine_lits]
+    [False, True]
+
+    References
+    ----------
+    Furtado et al., *Timber Game with Caterpillars*, §3; Nowakowski et al., Theorem 2.1.
+    """
+    roots = [tuple(k) for k in roots]
+    st = outleg_states(s, roots)
+    spine = [pool.id((tag, "spine", t)) for t in range(s - 1)]
+    kern = add_kernel(pool, sink, st.states, st.symbolic_moves(spine), tag=(tag, "P"))
+    return OutlegKernel(st, spine, kern)
