@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -42,14 +42,14 @@ def options(x, player: str):
     return x.left if player == "L" else x.right
 
 
-@lru_cache(maxsize=None)
+@cache
 def left_wins(g, h) -> bool:
     """Left moving first wins g - h."""
     return any(not right_wins(gl, h) for gl in options(g, "L")) or any(
         not right_wins(g, hr) for hr in options(h, "R"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def right_wins(g, h) -> bool:
     return any(not left_wins(gr, h) for gr in options(g, "R")) or any(
         not left_wins(g, hl) for hl in options(h, "L"))
