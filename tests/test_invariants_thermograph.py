@@ -19,7 +19,7 @@ from cgsat.cgt.partizan_values import canonical_form
 from cgsat.cgt.reduced import reduced_canonical_form
 from cgsat.cgt.stops import is_infinitesimal, is_numberish, left_stop, right_stop
 from cgsat.cgt.thermograph import Trajectory, mean, temperature, thermograph
-from cgsat.games import toppling
+from cgsat.games import thickets, toppling
 
 F = Fraction
 BASE = [ZERO, ONE, -ONE, STAR, UP, DOWN, number(F(1, 2)), number(-2), nimber(2), number(F(-3, 4))]
@@ -217,3 +217,28 @@ def test_toppling_up_to_length_9_agrees_with_cgt_py() -> None:
             seen.add(g.id)
             agree_with_cgt_py(g)
     assert len(seen) > 100
+
+
+# --- Thinning Thickets §4.1: temperatures of the cordons T(n) ---------------------------
+
+
+def cordon_t(n: int, leaf_on_v1: bool = True) -> Game:
+    """T(n): height n+1, a leaf on every internal vertex, all blue but the red v1v0.
+    Without the leaf on v1 it is S(n)."""
+    arcs = ["1>0:r"] + [f"{i}>{i - 1}:b" for i in range(2, n + 2)]
+    arcs += [f"{100 + i}>{i}:b" for i in range(1 if leaf_on_v1 else 2, n + 1)]
+    return canonical_form(thickets.RULESET, thickets.parse(" ".join(arcs)))
+
+
+def test_thickets_lemma_4_3_and_theorem_4_4() -> None:
+    for n in range(1, 4):
+        assert cordon_t(2 * n, False) >= n and cordon_t(2 * n + 1, False) >= n  # Lemma 4.3
+    # Theorem 4.4 claims temperature(T(2n)) >= n. Its proof gets the Left scaffold
+    # S(2n)_t - t >= 2n - t from S(2n) >= n; that only gives n - t, hence n/2. Computed:
+    # T(2n) = {n|0}, temperature n/2, so the stated bound fails already at T(2) = {1|0}.
+    # (Corollary 4.5, unbounded temperatures, still follows.)
+    for n in range(1, 4):
+        g = cordon_t(2 * n)
+        assert g == switch(number(n), ZERO)
+        assert temperature(g) == F(n, 2)
+    assert temperature(cordon_t(2)) < 1
