@@ -85,7 +85,7 @@ def parse(text: str) -> Position:
     if body in ("", "()"):
         return ()
     adj: dict[str, list[str]] = {}
-    seen: set[frozenset[str]] = set()
+    seen: dict[frozenset[str], str] = {}
     for token in _SEPARATORS.split(body):
         if not token:
             continue
@@ -102,7 +102,7 @@ def parse(text: str) -> Position:
         e = frozenset((u, v))
         if e in seen:
             raise PositionError(f"lumberjack: repeated edge {token!r}")
-        seen.add(e)
+        seen[e] = token
         adj.setdefault(u, []).append(v)
         adj.setdefault(v, []).append(u)
     if len(seen) > PARSE_LIMIT:
@@ -133,7 +133,8 @@ def parse(text: str) -> Position:
                     continue
                 if y in owner:
                     if owner[y] == r:
-                        raise PositionError(f"lumberjack: edge {x}-{y} closes a cycle")
+                        edge = seen[frozenset((x, y))]
+                        raise PositionError(f"lumberjack: edge {edge!r} closes a cycle")
                     raise PositionError(
                         f"lumberjack: roots {owner[y]} and {r} are in one tree"
                     )
