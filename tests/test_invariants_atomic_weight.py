@@ -144,11 +144,18 @@ def test_theorem_32_toppling_up_to_length_6() -> None:
 
 @pytest.mark.slow
 def test_theorem_32_toppling_up_to_length_9() -> None:
-    # Holds (all confirmed, weights in {-1, 0, 1}) up to length 7; the proof's G′ first
-    # fails the outcome check at length 8 (see the next test).
+    # With the proof's G' (positive numbers -> ^^) the check holds up to length 7 and first
+    # fails at length 8 (see the next test). With ^^^ it passes everywhere up to length 9,
+    # every weight is -1, 0 or 1, and wherever both pass the weights agree.
     methods, unconfirmed = check_theorem_32(9)
     assert [w for w in unconfirmed if len(w) <= 7] == []
     assert unconfirmed[0] == "LRELLRLE"
+    for w, g in infinitesimal_words(9):
+        rep2 = infinitesimal_atomic_weight(g)
+        rep3 = infinitesimal_atomic_weight(g, ups=3)
+        assert rep3.confirmed and rep3.weight in (-ONE, ZERO, ONE), w
+        if rep2.confirmed:
+            assert rep2.weight == rep3.weight, w
 
 
 def test_theorem_32_substitution_fails_at_LRELLRLE() -> None:
@@ -174,6 +181,9 @@ def test_theorem_32_substitution_fails_at_LRELLRLE() -> None:
         assert name == name2
         assert (outcome(g1 + c(explicit(h))), outcome(g2 + c(explicit(h)))) == (out1, out2)
     assert c(explicit(rep.substitute)) == g2
+    # Three ups instead of two pass the check, and give weight 1.
+    rep3 = infinitesimal_atomic_weight(g, ups=3)
+    assert rep3.confirmed and rep3.weight == ONE and rep3.ups == 3
 
 
 def explicit(g: Game) -> str:

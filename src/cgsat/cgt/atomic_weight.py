@@ -36,13 +36,13 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from cgsat.cgt.canonical import DOWN, STAR, UP, ZERO, Game, game, nimber, number
+from cgsat.cgt.canonical import DOWN, STAR, UP, ZERO, Game, game, nimber, number, up_multiple
 from cgsat.cgt.stops import is_infinitesimal, left_stop, right_stop
 from cgsat.errors import CgsatInputError
 
 _AW: dict[int, Game] = {}
 _FAR: dict[int, int] = {}
-_SUBST: dict[int, Game] = {}
+_SUBST: dict[tuple[int, int], Game] = {}
 
 
 def far_star_index(g: Game) -> int:
@@ -141,9 +141,17 @@ def atomic_weight(g: Game) -> Game:
     return result
 
 
-def substitute_number_stops(g: Game) -> Game:
+def substitute_number_stops(g: Game, ups: int = 2) -> Game:
     """G′ of the proof of Theorem 32: every positive number follower of G becomes ⇑ and
     every negative one ⇓ (0 stays 0). The result is all-small.
+
+    Parameters
+    ----------
+    g : Game
+        A canonical game.
+    ups : int, optional
+        How many ups replace a positive number: 2 (⇑) as in the proof. Other values give
+        the variant G′ that :func:`infinitesimal_atomic_weight` can try when ⇑ fails.
 
     Examples
     --------
@@ -156,18 +164,19 @@ def substitute_number_stops(g: Game) -> Game:
     ----------
     ``toppling-conjectures.txt``, proof of Theorem 32.
     """
-    cached = _SUBST.get(g.id)
+    key = (g.id, ups)
+    cached = _SUBST.get(key)
     if cached is not None:
         return cached
     if g.is_number():
         value = g.number_value()
-        result = UP + UP if value > 0 else DOWN + DOWN if value < 0 else ZERO
+        result = up_multiple(ups) if value > 0 else up_multiple(-ups) if value < 0 else ZERO
     else:
         result = game(
-            [substitute_number_stops(x) for x in g.left],
-            [substitute_number_stops(x) for x in g.right],
+            [substitute_number_stops(x, ups) for x in g.left],
+            [substitute_number_stops(x, ups) for x in g.right],
         )
-    _SUBST[g.id] = result
+    _SUBST[key] = result
     return result
 
 
@@ -204,6 +213,9 @@ class AtomicWeightReport:
         For each probe H: ``(H, outcome of G + H, outcome of G′ + H)``; empty for all-small G.
     confirmed : bool
         Whether every probe gave the same outcome for G + H and G′ + H.
+    ups : int or None
+        How many ups replaced each positive number in G′ (None for all-small G or a
+        custom substitution).
     """
 
     weight: Game | None
@@ -211,10 +223,11 @@ class AtomicWeightReport:
     substitute: Game
     outcomes: tuple[tuple[str, str, str], ...]
     confirmed: bool
+    ups: int | None = None
 
 
 def infinitesimal_atomic_weight(
-    g: Game, substitute: Callable[[Game], Game] = substitute_number_stops
+    g: Game, ups: int = 2, substitute: Callable[[Game], Game] | None = None
 ) -> AtomicWeightReport:
     """The atomic weight of an infinitesimal G, all-small or not (Theorem 32's method).
 
@@ -222,9 +235,13 @@ def infinitesimal_atomic_weight(
     ----------
     g : Game
         A canonical infinitesimal (``LS(G) == RS(G) == 0``).
+    ups : int, optional
+        Positive numbers become ``ups`` ups (default 2, ⇑, as in the proof). The proof's ⇑
+        fails the outcome check for some Toppling positions (the first is LRELLRLE, of
+        length 8); ``ups=3`` passes on every infinitesimal string up to length 9 and, where
+        both pass, gives the same weight.
     substitute : callable, optional
-        How G′ is made from a G that is not all-small; the default is the proof's
-        :func:`substitute_number_stops`. (Tests pass a wrong one to see the check fail.)
+        Overrides how G′ is made (tests pass a wrong one to see the check fail).
 
     Returns
     -------
@@ -252,7 +269,7 @@ def infinitesimal_atomic_weight(
         raise CgsatInputError(f"atomic weight: {g} is not infinitesimal")
     if g.is_all_small():
         return AtomicWeightReport(atomic_weight(g), "all-small", g, (), True)
-    g2 = substitute(g)
+    g2 = substitute(g) if substitute is not None else substitute_number_stops(g, ups)
     if not g2.is_all_small():
         raise CgsatInputError(f"atomic weight: the substitute {g2} of {g} is not all-small")
     outcomes = tuple(
@@ -260,4 +277,5 @@ def infinitesimal_atomic_weight(
     )
     confirmed = all(a == b for _, a, b in outcomes)
     weight = atomic_weight(g2) if confirmed else None
-    return AtomicWeightReport(weight, "theorem-32", g2, outcomes, confirmed)
+    used = None if substitute is not None else ups
+    return AtomicWeightReport(weight, "theorem-32", g2, outcomes, confirmed, used)
