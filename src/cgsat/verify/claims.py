@@ -54,6 +54,7 @@ class Verdict:
     solver: str | None = None
     certificate: dict[str, str] | None = None
     detail: str | None = None
+    dimacs_sha256: str | None = None
 
     @staticmethod
     def holds(**kw: object) -> Verdict:
@@ -82,12 +83,16 @@ class Method:
         Exactly what a ``holds`` at size n covers.
     uses_solver : bool
         Whether ``budget.solver`` matters (it is then part of the store key).
+    max_n : int or None
+        The largest size this method can run (exhaustive play runs out of memory beyond
+        it); the runner does not run it above. None: no limit.
     """
 
     name: str
     run: Callable[[int, Budget], Verdict]
     scope: str
     uses_solver: bool = False
+    max_n: int | None = None
 
 
 @dataclass(frozen=True)
