@@ -31,15 +31,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
+from operator import attrgetter
 
 FAST_PATHS = True
 
 _TABLE: dict[tuple[tuple[int, ...], tuple[int, ...]], Game] = {}
 _GAMES: list[Game] = []
-_LE: dict[tuple[int, int], bool] = {}
+_LE: dict[int, bool] = {}  # key (id(G) << 32) | id(H)
 _ADD: dict[tuple[int, int], Game] = {}
 _NUMBERS: dict[Fraction, Game] = {}
 _NUS: dict[tuple[Fraction, int, int], Game] = {}
+_CANON: dict[tuple[frozenset, frozenset], Game] = {}
 
 
 class Game:
@@ -66,11 +68,14 @@ class Game:
         "left",
         "right",
         "_num",
+        "_nv",
         "_nim",
         "_nus",
         "_neg",
         "_birthday",
         "_stops",
+        "_ls",
+        "_rs",
         "_small",
         "__weakref__",
     )
@@ -128,14 +133,11 @@ class Game:
             return NotImplemented
         return le(other, self) and not le(self, other)
 
-    def __eq__(self, other: object) -> bool:
-        return self is other
-
-    def __ne__(self, other: object) -> bool:
-        return self is not other
-
-    def __hash__(self) -> int:
-        return self.id
+    # Equality is identity, since every value is interned once. The C-level methods of
+    # ``object`` do exactly that, and fast (they hash by identity, consistent with ``is``).
+    __eq__ = object.__eq__
+    __ne__ = object.__ne__
+    __hash__ = object.__hash__
 
     def fuzzy(self, other: Game) -> bool:
         """``G ‖ H``: G and H are confused (incomparable).
@@ -288,12 +290,15 @@ def _simplest_between(lo: Fraction | None, hi: Fraction | None) -> Fraction:
 def _intern(left: Iterable[Game], right: Iterable[Game]) -> Game:
     """Return the game with exactly these canonical options (they must already form a
     canonical game: no dominated or reversible options)."""
-    lo = tuple(sorted(set(left), key=_id))
-    ro = tuple(sorted(set(right), key=_id))
-    key = (tuple(g.id for g in lo), tuple(g.id for g in ro))
+    lids = tuple(sorted({h.id for h in left}))
+    rids = tuple(sorted({h.id for h in right}))
+    key = (lids, rids)
     g = _TABLE.get(key)
     if g is not None:
         return g
+    games = _GAMES
+    lo = tuple([games[i] for i in lids])
+    ro = tuple([games[i] for i in rids])
     g = Game.__new__(Game)
     g.id = len(_GAMES)
     g.left = lo
@@ -312,6 +317,16 @@ def _intern(left: Iterable[Game], right: Iterable[Game]) -> Game:
         if a is None or b is None or a < b:
             num = _simplest_between(a, b)
     g._num = num
+    if num is not None:
+        f = float(num)
+        g._nv = f if f == num else num  # exact float when possible: fast, exact compares
+        g._ls = g._rs = g._nv
+    else:
+        g._nv = None
+        # Stops, as exact floats where possible (a canonical non-number has options on
+        # both sides): L(G) = max R(G^L), R(G) = min L(G^R).
+        g._ls = max(h._rs for h in lo)
+        g._rs = min(h._ls for h in ro)
     nim = None
     if num is not None:
         nim = 0 if num == 0 else None
@@ -500,40 +515,78 @@ def le(g: Game, h: Game) -> bool:
     """
     if g is h:
         return True
-    gn = g._num
-    hn = h._num
+    # Stops: G <= H forces L(G) <= L(H) and R(G) <= R(H); L(G) < R(H) gives G < x < H
+    # for a number x in between.
+    if g._ls > h._ls or g._rs > h._rs:
+        return False
+    if g._ls < h._rs:
+        return True
+    gn = g._nv
+    hn = h._nv
     if gn is not None and hn is not None:
         return gn <= hn
-    key = (g.id, h.id)
+    if FAST_PATHS and g._nus is not None and h._nus is not None:
+        # equal stops here, so equal number parts: compare the ups and stars
+        d = h._nus[1] - g._nus[1]
+        if d == 0:
+            return g._nus[2] == h._nus[2]
+        if d == 1:
+            return g._nus[2] ^ h._nus[2] != 1  # ^* is confused with 0; ^*n (n != 1) > 0
+        return d > 1
+    key = (g.id << 32) | h.id
     r = _LE.get(key)
     if r is not None:
         return r
     r = True
     if FAST_PATHS and gn is not None:
         # Number avoidance: x <= H iff no H^R <= x.
-        for hr in h.right:
-            if le(hr, g):
-                r = False
-                break
+        r = not _any_le_right(h.right, g)
     elif FAST_PATHS and hn is not None:
-        for gl in g.left:
-            if le(h, gl):
-                r = False
-                break
-    elif FAST_PATHS and g._nus is not None and h._nus is not None:
-        r = _nus_le(g._nus, h._nus)
+        r = not _any_ge_left(g.left, h)
     else:
-        for gl in g.left:
-            if le(h, gl):
-                r = False
-                break
-        if r:
-            for hr in h.right:
-                if le(hr, g):
-                    r = False
-                    break
+        r = not _any_ge_left(g.left, h) and not _any_le_right(h.right, g)
     _LE[key] = r
     return r
+
+
+def _any_ge_left(opts: tuple[Game, ...], h: Game) -> bool:
+    """Some ``x`` in opts has ``h <= x`` (the quick cases of :func:`le` inlined)."""
+    hls = h._ls
+    hrs = h._rs
+    hkey = h.id << 32
+    for x in opts:
+        if x is h:
+            return True
+        if hls > x._ls or hrs > x._rs:
+            continue
+        if hls < x._rs:
+            return True
+        v = _LE.get(hkey | x.id)
+        if v is None:
+            v = le(h, x)
+        if v:
+            return True
+    return False
+
+
+def _any_le_right(opts: tuple[Game, ...], g: Game) -> bool:
+    """Some ``x`` in opts has ``x <= g``."""
+    gls = g._ls
+    grs = g._rs
+    gid = g.id
+    for x in opts:
+        if x is g:
+            return True
+        if x._ls > gls or x._rs > grs:
+            continue
+        if x._ls < grs:
+            return True
+        v = _LE.get((x.id << 32) | gid)
+        if v is None:
+            v = le(x, g)
+        if v:
+            return True
+    return False
 
 
 def _nus_le(a: tuple[Fraction, int, int], b: tuple[Fraction, int, int]) -> bool:
@@ -626,17 +679,26 @@ def game(left: Iterable[Game], right: Iterable[Game]) -> Game:
     >>> str(game([ZERO], [game([ZERO], [-ONE])]))
     '{0||0|-1}'
     """
-    left = list(left)
-    right = list(right)
-    for h in left + right:
-        if not isinstance(h, Game):
-            raise TypeError(f"option {h!r} is not a Game")
-    return _canonical(left, right)
+    lo = frozenset(left)
+    ro = frozenset(right)
+    for side in (lo, ro):
+        for h in side:
+            if h.__class__ is not Game:
+                raise TypeError(f"option {h!r} is not a Game")
+    return _canonical(lo, ro)
 
 
-def _canonical(left: list[Game], right: list[Game]) -> Game:
-    lo = list(dict.fromkeys(left))
-    ro = list(dict.fromkeys(right))
+def _canonical(left: Iterable[Game], right: Iterable[Game]) -> Game:
+    """Canonical form from canonical options, cached on the two option sets."""
+    key = (frozenset(left), frozenset(right))
+    r = _CANON.get(key)
+    if r is None:
+        r = _canonical_uncached(list(key[0]), list(key[1]))
+        _CANON[key] = r
+    return r
+
+
+def _canonical_uncached(lo: list[Game], ro: list[Game]) -> Game:
     # Simplicity: options all numbers with max L < min R give the simplest number between.
     if all(h._num is not None for h in lo) and all(h._num is not None for h in ro):
         a = max((h._num for h in lo), default=None)
@@ -674,36 +736,70 @@ def _canonical(left: list[Game], right: list[Game]) -> Game:
         ro = list(dict.fromkeys(new_ro))
 
 
+_BY_STOPS = attrgetter("_ls", "_rs")
+
+
 def _maximal(opts: list[Game]) -> list[Game]:
-    """Drop every Left option dominated by another (``a <= b``)."""
+    """The undominated Left options: drop every ``a`` with ``a <= b`` for another ``b``.
+
+    One sweep keeps the antichain of options not dominated so far. Options are taken in
+    decreasing order of their stops, so that strong options come first, and stops decide
+    most comparisons: ``a <= b`` needs ``L(a) <= L(b)`` and ``R(a) <= R(b)``, and holds
+    when ``L(a) < R(b)``.
+    """
     if len(opts) <= 1:
         return opts
-    keep = []
-    for i, a in enumerate(opts):
-        dominated = False
-        for j, b in enumerate(opts):
-            if i != j and le(a, b):
-                dominated = True
+    opts = sorted(opts, key=_BY_STOPS, reverse=True)
+    kept: list[Game] = []
+    for a in opts:
+        als = a._ls
+        ars = a._rs
+        akey = a.id << 32
+        for b in kept:
+            if als > b._ls or ars > b._rs:
+                continue
+            if als < b._rs:
                 break
-        if not dominated:
-            keep.append(a)
-    return keep
+            v = _LE.get(akey | b.id)
+            if v is None:
+                v = le(a, b)
+            if v:
+                break
+        else:
+            if kept:
+                kept = [b for b in kept if b._ls > als or b._rs > ars or not le(b, a)]
+            kept.append(a)
+    return kept
 
 
 def _minimal(opts: list[Game]) -> list[Game]:
-    """Drop every Right option dominated by another (``b <= a``)."""
+    """The undominated Right options: drop every ``a`` with ``b <= a`` for another ``b``."""
     if len(opts) <= 1:
         return opts
-    keep = []
-    for i, a in enumerate(opts):
-        dominated = False
-        for j, b in enumerate(opts):
-            if i != j and le(b, a):
-                dominated = True
+    opts = sorted(opts, key=_BY_STOPS)
+    kept: list[Game] = []
+    for a in opts:
+        als = a._ls
+        ars = a._rs
+        aid = a.id
+        for b in kept:
+            if b._ls > als or b._rs > ars:
+                continue
+            if b._ls < ars:
                 break
-        if not dominated:
-            keep.append(a)
-    return keep
+            v = _LE.get((b.id << 32) | aid)
+            if v is None:
+                v = le(b, a)
+            if v:
+                break
+        else:
+            if kept:
+                kept = [b for b in kept if als > b._ls or ars > b._rs or not le(a, b)]
+            kept.append(a)
+    return kept
+
+
+_INF = float("inf")
 
 
 class _Form:
@@ -711,31 +807,64 @@ class _Form:
 
     Comparisons are value-based, so the memo stays valid while the option lists are
     simplified (every intermediate form has the same value).
+
+    Stops bound the comparisons. With ``lf = max R(G^L)`` and ``rf = min L(G^R)`` over
+    any form of G: if G equals a number x then ``lf <= x <= rf`` (as ``G^L`` is not
+    ``>= x``); otherwise ``L(G) = lf`` and ``R(G) = rf``. Either way
+    ``lf <= L(G) <= max(lf, rf)`` and ``min(lf, rf) <= R(G) <= rf``.
     """
 
     def __init__(self, left: list[Game], right: list[Game]) -> None:
         self.left = left
         self.right = right
+        lf = max([h._rs for h in left], default=-_INF)
+        rf = min([h._ls for h in right], default=_INF)
+        self.lf = lf
+        self.rf = rf
+        self.hi = lf if lf > rf else rf
+        self.lo = rf if lf > rf else lf
         self._ge: dict[int, bool] = {}
         self._le: dict[int, bool] = {}
 
     def ge(self, x: Game) -> bool:
         """``x <= G``: no ``x^L >= G`` and no ``G^R <= x``."""
+        if x._rs > self.rf or x._ls > self.hi:
+            return False
+        if x._ls < self.lo:
+            return True
         r = self._ge.get(x.id)
         if r is None:
-            r = not any(le(gr, x) for gr in self.right) and not any(
-                self.le(xl) for xl in x.left
-            )
+            r = True
+            for gr in self.right:
+                if le(gr, x):
+                    r = False
+                    break
+            else:
+                for xl in x.left:
+                    if self.le(xl):
+                        r = False
+                        break
             self._ge[x.id] = r
         return r
 
     def le(self, x: Game) -> bool:
         """``G <= x``: no ``G^L >= x`` and no ``x^R <= G``."""
+        if self.lf > x._ls or self.lo > x._rs:
+            return False
+        if self.hi < x._rs:
+            return True
         r = self._le.get(x.id)
         if r is None:
-            r = not any(le(x, gl) for gl in self.left) and not any(
-                self.ge(xr) for xr in x.right
-            )
+            r = True
+            for gl in self.left:
+                if le(x, gl):
+                    r = False
+                    break
+            else:
+                for xr in x.right:
+                    if self.ge(xr):
+                        r = False
+                        break
             self._le[x.id] = r
         return r
 
@@ -756,10 +885,7 @@ def stops(g: Game) -> tuple[Fraction, Fraction]:
     """
     s = g._stops
     if s is None:
-        if g._num is not None:
-            s = (g._num, g._num)
-        else:
-            s = (max(stops(h)[1] for h in g.left), min(stops(h)[0] for h in g.right))
+        s = (Fraction(g._ls), Fraction(g._rs))
         g._stops = s
     return s
 

@@ -1,0 +1,186 @@
+"""Benchmark: canonical forms of every Toppling Dominoes string, built bottom-up.
+
+The work: for every string over the alphabet up to a length (every LR string of length
+<= 14 and every LRE string of length <= 9), in order of length, build the canonical form
+of ``{Left options | Right options}`` from the canonical forms of its options, which are
+its substrings and have been computed already (a string's followers are its substrings).
+Every engine gets the same loop, in a fresh process per run:
+
+- ``cgsat``: :func:`cgsat.cgt.canonical.game`;
+- ``pycgt``: ``pycgt.game`` (pure Python, PyPI);
+- ``cgt-py``: ``cgt_py.CanonicalForm`` (Rust, PyPI). It builds games only from text, so
+  its loop writes ``{a,b|c}`` from its options' printed forms and parses it;
+- ``null``: the loop with a function that returns None, to show the loop's own cost.
+
+Time is CPU time of the worker process for the loop (imports excluded); memory is the
+worker's peak resident set size, and its growth over the size after imports. After the
+timed loop each worker reports how many distinct values it found, which must agree.
+
+Usage::
+
+    python benchmarks/bench_partizan.py --repeats 5
+    python benchmarks/bench_partizan.py --repeats 1 --lr 10 --lre 6   # quick
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import resource
+import statistics
+import subprocess
+import sys
+import time
+
+ENGINES = ("cgsat", "cgt-py", "pycgt", "null")
+
+
+def _rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _engine(name: str):
+    """Return ``(game, zero, distinct)`` for an engine."""
+    if name == "cgsat":
+        from cgsat.cgt.canonical import ZERO, game
+
+        return game, ZERO, lambda values: len(set(values))
+    if name == "pycgt":
+        import pycgt
+
+        return pycgt.game, pycgt.ZERO, lambda values: len(set(values))
+    if name == "cgt-py":
+        import cgt_py
+
+        form = cgt_py.CanonicalForm
+
+        def game(left, right):
+            text = "{" + ",".join(x[1] for x in left) + "|" + ",".join(x[1] for x in right) + "}"
+            c = form(text)
+            return (c, repr(c)[len("CanonicalForm('") : -2])
+
+        return game, (form("0"), "0"), lambda values: len({v[1] for v in values})
+    if name == "null":
+        return (lambda left, right: None), None, lambda values: None
+    raise SystemExit(f"unknown engine {name!r}")
+
+
+def worker(engine: str, alphabet: str, max_len: int) -> dict:
+    game, zero, distinct = _engine(engine)
+    baseline = _rss_mb()
+    memo = {"": zero}
+    lefts = set("LE") & set(alphabet)
+    rights = set("RE") & set(alphabet)
+    count = 0
+    cpu0 = time.process_time()
+    wall0 = time.perf_counter()
+    for n in range(1, max_len + 1):
+        for letters in itertools.product(alphabet, repeat=n):
+            s = "".join(letters)
+            left = []
+            right = []
+            for i, c in enumerate(s):
+                if c in lefts:
+                    left.append(memo[s[i + 1 :]])
+                    left.append(memo[s[:i]])
+                if c in rights:
+                    right.append(memo[s[i + 1 :]])
+                    right.append(memo[s[:i]])
+            memo[s] = game(left, right)
+            count += 1
+    cpu = time.process_time() - cpu0
+    wall = time.perf_counter() - wall0
+    peak = _rss_mb()
+    del memo[""]
+    return {
+        "engine": engine,
+        "task": f"{alphabet}<={max_len}",
+        "strings": count,
+        "cpu_s": cpu,
+        "wall_s": wall,
+        "peak_rss_mb": peak,
+        "rss_growth_mb": peak - baseline,
+        "distinct_values": distinct(list(memo.values())),
+    }
+
+
+def run_once(engine: str, alphabet: str, max_len: int) -> dict:
+    out = subprocess.run(
+        [sys.executable, __file__, "--worker", engine, alphabet, str(max_len)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(out.stdout)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--lr", type=int, default=14, help="max length of LR strings")
+    parser.add_argument("--lre", type=int, default=9, help="max length of LRE strings")
+    parser.add_argument("--engines", default=",".join(ENGINES))
+    parser.add_argument("--json", help="also write every run to this file")
+    parser.add_argument("--worker", nargs=3, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.worker:
+        engine, alphabet, n = args.worker
+        print(json.dumps(worker(engine, alphabet, int(n))))
+        return 0
+    engines = args.engines.split(",")
+    tasks = [("LR", args.lr), ("LRE", args.lre)]
+    runs = []
+    for rep in range(args.repeats):
+        for alphabet, n in tasks:
+            # rotate the order so that no engine always runs first on a shared machine
+            order = engines[rep % len(engines) :] + engines[: rep % len(engines)]
+            for engine in order:
+                r = run_once(engine, alphabet, n)
+                runs.append(r)
+                print(
+                    f"# {r['task']:8} {engine:7} cpu {r['cpu_s']:7.2f}s  "
+                    f"peak {r['peak_rss_mb']:7.1f} MB  values {r['distinct_values']}",
+                    file=sys.stderr,
+                    flush=True,
+                )
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(runs, f, indent=1)
+    print(report(runs, engines, tasks, args.repeats))
+    return 0
+
+
+def report(runs: list[dict], engines: list[str], tasks: list, repeats: int) -> str:
+    lines = [
+        f"Medians of {repeats} runs (CPU seconds of the loop; peak RSS of the worker).",
+        "",
+        "| task | strings | engine | CPU s | ratio to cgsat | peak RSS MB | RSS growth MB "
+        "| distinct values |",
+        "|---|---:|---|---:|---:|---:|---:|---:|",
+    ]
+    for alphabet, n in tasks:
+        task = f"{alphabet}<={n}"
+        med = {}
+        for engine in engines:
+            rs = [r for r in runs if r["task"] == task and r["engine"] == engine]
+            med[engine] = {
+                k: statistics.median(r[k] for r in rs)
+                for k in ("cpu_s", "peak_rss_mb", "rss_growth_mb")
+            }
+            med[engine]["values"] = {r["distinct_values"] for r in rs}
+            med[engine]["strings"] = rs[0]["strings"]
+        base = med.get("cgsat", {}).get("cpu_s")
+        for engine in engines:
+            m = med[engine]
+            ratio = f"{m['cpu_s'] / base:.2f}" if base else "-"
+            values = ",".join(str(v) for v in sorted(m["values"], key=str))
+            lines.append(
+                f"| {task} | {m['strings']} | {engine} | {m['cpu_s']:.2f} | {ratio} "
+                f"| {m['peak_rss_mb']:.1f} | {m['rss_growth_mb']:.1f} | {values} |"
+            )
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
