@@ -30,7 +30,8 @@ References
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from bisect import bisect_right
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from cgsat.cgt.canonical import Game
@@ -59,6 +60,17 @@ class Trajectory:
 
     points: tuple[tuple[Fraction, Fraction], ...]
     final_slope: Fraction
+    _ts: tuple[Fraction, ...] = field(init=False, repr=False, compare=False)
+    _seg: tuple[Fraction, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        pts = self.points
+        seg = [
+            (pts[i + 1][1] - pts[i][1]) / (pts[i + 1][0] - pts[i][0]) for i in range(len(pts) - 1)
+        ]
+        seg.append(self.final_slope)
+        object.__setattr__(self, "_ts", tuple(t for t, _ in pts))
+        object.__setattr__(self, "_seg", tuple(seg))
 
     # -- construction ------------------------------------------------------------------
     @staticmethod
@@ -68,53 +80,35 @@ class Trajectory:
 
     @staticmethod
     def from_points(points: list[tuple[Fraction, Fraction]], final_slope: Fraction) -> Trajectory:
-        """Build a trajectory from breakpoints, dropping collinear interior points."""
+        """Build a trajectory from breakpoints (increasing t), dropping collinear ones."""
+        final = Fraction(final_slope)
         pts: list[tuple[Fraction, Fraction]] = []
+        slopes: list[Fraction] = []  # slopes[i]: slope from pts[i] to pts[i + 1]
         for t, v in points:
             if pts and pts[-1][0] == t:
                 continue
-            pts.append((Fraction(t), Fraction(v)))
-        changed = True
-        while changed:
-            changed = False
-            for i in range(1, len(pts)):
-                t0, v0 = pts[i - 1]
-                t1, v1 = pts[i]
-                before = (v1 - v0) / (t1 - t0)
-                if i + 1 < len(pts):
-                    t2, v2 = pts[i + 1]
-                    after = (v2 - v1) / (t2 - t1)
-                else:
-                    after = Fraction(final_slope)
-                if before == after:
-                    del pts[i]
-                    changed = True
-                    break
-        return Trajectory(tuple(pts), Fraction(final_slope))
+            if pts:
+                slope = (v - pts[-1][1]) / (t - pts[-1][0])
+                if slopes and slopes[-1] == slope:
+                    pts.pop()
+                    slopes.pop()
+                    slope = (v - pts[-1][1]) / (t - pts[-1][0])
+                slopes.append(slope)
+            pts.append((t, v))
+        if slopes and slopes[-1] == final:
+            pts.pop()
+        return Trajectory(tuple(pts), final)
 
     # -- evaluation --------------------------------------------------------------------
     def value_at(self, t: Fraction) -> Fraction:
         """The value at temperature ``t >= -1``."""
-        pts = self.points
-        if t >= pts[-1][0]:
-            return pts[-1][1] + self.final_slope * (t - pts[-1][0])
-        for i in range(1, len(pts)):
-            t1, v1 = pts[i]
-            if t <= t1:
-                t0, v0 = pts[i - 1]
-                return v0 + (v1 - v0) * (t - t0) / (t1 - t0)
-        raise AssertionError("unreachable")
+        i = bisect_right(self._ts, t) - 1
+        t0, v0 = self.points[i]
+        return v0 + self._seg[i] * (t - t0)
 
     def slope_above(self, t: Fraction) -> Fraction:
         """The slope immediately above temperature ``t``."""
-        pts = self.points
-        if t >= pts[-1][0]:
-            return self.final_slope
-        for i in range(1, len(pts)):
-            if t < pts[i][0]:
-                (t0, v0), (t1, v1) = pts[i - 1], pts[i]
-                return (v1 - v0) / (t1 - t0)
-        raise AssertionError("unreachable")
+        return self._seg[bisect_right(self._ts, t) - 1]
 
     @property
     def critical_points(self) -> tuple[Fraction, ...]:
@@ -124,11 +118,7 @@ class Trajectory:
     @property
     def slopes(self) -> tuple[Fraction, ...]:
         """The slopes between critical points, from the top down (as CGSuite)."""
-        pts = self.points
-        inner = [
-            (pts[i][1] - pts[i - 1][1]) / (pts[i][0] - pts[i - 1][0]) for i in range(1, len(pts))
-        ]
-        return (self.final_slope, *reversed(inner))
+        return tuple(reversed(self._seg))
 
     @property
     def mast(self) -> Fraction:
@@ -147,18 +137,18 @@ class Trajectory:
         pick = max if take_max else min
         out: list[tuple[Fraction, Fraction]] = []
         for i, t in enumerate(ts):
-            out.append((t, pick(self.value_at(t), other.value_at(t))))
+            a, b = self.value_at(t), other.value_at(t)
+            out.append((t, pick(a, b)))
             # A crossing strictly inside the segment up to the next breakpoint (or on the ray).
             t_next = ts[i + 1] if i + 1 < len(ts) else None
-            d0 = self.value_at(t) - other.value_at(t)
             s = self.slope_above(t) - other.slope_above(t)
             if s != 0:
-                t_cross = t - d0 / s
+                t_cross = t - (a - b) / s
                 if t_cross > t and (t_next is None or t_cross < t_next):
                     out.append((t_cross, self.value_at(t_cross)))
         a, b = self.final_slope, other.final_slope
         final = (max(a, b) if take_max else min(a, b)) if a != b else a
-        return Trajectory.from_points(sorted(out), final)
+        return Trajectory.from_points(out, final)
 
     def maximum(self, other: Trajectory) -> Trajectory:
         """The pointwise maximum."""
