@@ -83,8 +83,8 @@ def test_tuft_agrees_with_recursion_on_random_larger_trees():
 def test_tuft_agrees_with_recursion_on_many_random_larger_trees():
     rng = random.Random(7)
     s = solver()
-    for _ in range(150):
-        tree = rt.random_tree(rng.randrange(15, 26), rng)
+    for _ in range(100):
+        tree = rt.random_tree(rng.randrange(15, 23), rng)
         assert tuft_nim_value(tree) == s.nim_value(tree), RULES.format(tree)
 
 
@@ -255,3 +255,11 @@ def test_cli_value_batch_from_stdin(capsys, monkeypatch):
     assert [r["nim"] for r in results] == expected == [2, 0, 3]
     assert captured.err.count("\n") == 1 and "line 4" in captured.err and "cycle" in captured.err
     assert "Traceback" not in captured.err
+
+
+def test_tuft_winning_moves_agree_with_the_solver():
+    from cgsat.cgt.tuft import tuft_winning_moves
+
+    s = solver()
+    for tree in rt.iter_rooted_trees(7):
+        assert tuft_winning_moves(tree) == s.winning_moves(tree), RULES.format(tree)

@@ -89,3 +89,37 @@ def _tree_value(tree: Sequence[int]) -> int:
             x ^= 1 + g[c]
         g[v] = x
     return g[0]
+
+
+def tuft_winning_moves(tree: Sequence[int]) -> list[tuple[str, tuple[int, ...]]]:
+    """Every winning move of a Lumberjack position under normal play, by the Tuft principle.
+
+    Each option is valued with :func:`tuft_nim_value`, so this costs O(n^2) for ``n``
+    edges, where exhaustive play can take exponential time.
+
+    Parameters
+    ----------
+    tree : tuple of int
+        A canonical Lumberjack position (:func:`cgsat.games.lumberjack.parse`).
+
+    Returns
+    -------
+    list of (move text, option)
+        The moves to options of nim-value 0, in the ruleset's move order; empty when the
+        position is a P-position.
+
+    Examples
+    --------
+    >>> tuft_winning_moves((0, 1, 1))  # T_2 = *1: hack the root edge
+    [('0-1', ())]
+
+    References
+    ----------
+    .. [1] ``lumberjack.txt``, §4.2 (the Tuft Principle; the text leaves finding the winning
+       moves of Figure 4.2.1 as an exercise).
+    """
+    from cgsat.games.lumberjack import options
+
+    if _tree_value(tree) == 0:
+        return []
+    return [(m, o) for m, o in options(tuple(tree)) if _tree_value(o) == 0]

@@ -28,6 +28,10 @@ The printed form is the canonical labelling: root ``0``, edges ``parent-child`` 
 order, e.g. ``0-1 0-2 1-3``. Move text is the hacked edge ``parent-child`` in the printed
 labelling of the position moved from.
 
+Exhaustive play (the plain recursion) is limited to 24 edges: a single tree of 25 edges
+can already have hundreds of thousands of distinct followers. Under normal play the Tuft
+principle (:mod:`cgsat.cgt.tuft`) values any size in linear time.
+
 References
 ----------
 .. [1] ``lumberjack.txt``, §4.2 "Lumberjack" (rules, Figure 4.2.1, the Tuft Principle).
@@ -206,5 +210,5 @@ RULESET = ImpartialRuleset(
     components=components,
     key=key,
     size=size,
-    exhaustive_limit=60,
+    exhaustive_limit=24,
 )
