@@ -175,6 +175,14 @@ def test_keys_identify_exactly_the_isomorphic_components():
     assert len(set().union(*keys_per_class)) == len(classes)  # different classes -> different keys
 
 
+def test_tree_keys_count_the_oriented_trees():
+    # OEIS A000238, oriented trees on n nodes: 1, 1, 3, 8, 27, 91, 350, 1376, 5743.
+    from cgsat.games.oriented import oriented_trees
+
+    counts = [len({timber.key(p) for p in oriented_trees(n)}) for n in range(9)]
+    assert counts == [1, 1, 3, 8, 27, 91, 350, 1376, 5743]
+
+
 @given(positions(max_vertices=7), st.randoms())
 def test_keys_are_invariant_under_relabelling(p, rnd):
     vertices = sorted({v for arc in p for v in arc})
