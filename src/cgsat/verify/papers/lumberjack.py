@@ -1,11 +1,149 @@
-"""Claims from the lumberjack paper (DESIGN.md, "Claim ids").
+"""Claims from *Lumberjack* (§4.2 of ``lumberjack.txt``): green Hackenbush on rooted trees.
 
-Each paper module defines ``CLAIMS``, a list of :class:`cgsat.verify.claims.Claim`; the
-registry (:mod:`cgsat.verify.registry`) collects them. Other helpers append claims here.
+- ``lumberjack.tuft``: the Tuft principle (:func:`cgsat.cgt.tuft.tuft_nim_value`,
+  g(T) = XOR over the root's children c of (1 + g(T_c))) gives the same nim-value as plain
+  recursion, on every rooted tree with n edges.
+
+Why no SAT method: a rooted tree has no "colours" to make symbolic. In Lumberjack every
+edge can be hacked by either player and there is no orientation or letter per edge, so a
+position of a given shape *is* the tree; "all trees with n edges" is a family of shapes,
+not an assignment to variables of one shape. A kernel encoding would need one instance per
+tree, which is plain recursion in disguise. The two methods are therefore two independent
+computations of the value of every tree (DESIGN.md, "Claims"):
+
+- ``mex``: the nim-value by the mex rule with the Sprague–Grundy sum over the branches at
+  the root (:class:`cgsat.cgt.impartial.ImpartialSolver`), compared with the Tuft value;
+- ``sum-outcome``: no nim-values at all. For each tree T the forest T + *k, with k the
+  Tuft value (a stalk of k edges beside T), must be a P-position, decided by plain
+  win/loss recursion over whole forests (here, memoized on the canonical form). Since
+  g(T + *k) = g(T) XOR k, that holds exactly when g(T) = k. This is the check the text
+  itself makes for T_2 (Figure 4.2.3: "T_2 ⊕ *1 must be a P-position").
+
+References
+----------
+.. [1] ``lumberjack.txt``, §4.2 "Lumberjack", the Tuft Principle (Figures 4.2.2–4.2.7).
+.. [2] E. R. Berlekamp, J. H. Conway, R. K. Guy, *Winning Ways*, Vol. 1, ch. 7 (the colon
+   principle).
 """
 
 from __future__ import annotations
 
-from cgsat.verify.claims import Claim
+from cgsat.verify.claims import Budget, Claim, Method, Verdict
 
-CLAIMS: list[Claim] = []
+PAPER = "Lumberjack (lumberjack.txt, Section 4.2)"
+
+
+def _ruleset():
+    from cgsat.games import get_ruleset
+
+    return get_ruleset("lumberjack")
+
+
+def _trees(n: int):
+    from cgsat.games.rooted_trees import rooted_trees
+
+    return rooted_trees(n)
+
+
+def _mex_method(n: int, budget: Budget) -> Verdict:
+    from cgsat.cgt.impartial import solver_for
+    from cgsat.cgt.tuft import tuft_nim_value
+
+    rs = _ruleset()
+    solver = solver_for(rs)
+    trees = _trees(n)
+    for tree in trees:
+        if solver.nim_value(tree) != tuft_nim_value(tree):
+            return Verdict.refuted(rs.format(tree), detail=(
+                f"recursion gives {solver.nim_value(tree)}, Tuft {tuft_nim_value(tree)}"))
+    return Verdict.holds(detail=f"{len(trees)} rooted trees with {n} edges")
+
+
+class _WinLoss:
+    """Plain win/loss recursion over whole Lumberjack forests (no nim-values, no sums)."""
+
+    def __init__(self):
+        from cgsat.games import lumberjack
+
+        self.options = lumberjack.options
+        self.memo: dict[tuple[int, ...], bool] = {}
+
+    def next_player_wins(self, forest: tuple[int, ...]) -> bool:
+        memo = self.memo
+        stack = [forest]
+        while stack:
+            pos = stack[-1]
+            if pos in memo:
+                stack.pop()
+                continue
+            pending = []
+            wins = False
+            for _, option in self.options(pos):
+                known = memo.get(option)
+                if known is None:
+                    pending.append(option)
+                elif not known:
+                    wins = True
+                    break
+            if not wins and pending:
+                stack.extend(pending)
+                continue
+            memo[pos] = wins
+            stack.pop()
+        return memo[forest]
+
+
+_WIN_LOSS: _WinLoss | None = None
+
+
+def _sum_outcome_method(n: int, budget: Budget) -> Verdict:
+    from cgsat.cgt.tuft import tuft_nim_value
+    from cgsat.games import rooted_trees as rt
+
+    global _WIN_LOSS
+    if _WIN_LOSS is None:
+        _WIN_LOSS = _WinLoss()
+    play = _WIN_LOSS
+    rs = _ruleset()
+    trees = _trees(n)
+    for tree in trees:
+        k = tuft_nim_value(tree)
+        forest = rt.join([tree, rt.stalk(k)]) if k else tree
+        if play.next_player_wins(forest):
+            return Verdict.refuted(rs.format(tree), detail=(
+                f"T + *{k} (the Tuft value) is an N-position, so g(T) != {k}"))
+    return Verdict.holds(detail=f"{len(trees)} rooted trees with {n} edges")
+
+
+def _confirm(n: int, counterexample: str) -> bool:
+    """Replay: the tree has n edges and recursion and the Tuft principle differ on it."""
+    from cgsat.cgt.impartial import ImpartialSolver
+    from cgsat.cgt.tuft import tuft_nim_value
+
+    rs = _ruleset()
+    tree = rs.parse(counterexample)
+    return rs.size(tree) == n and ImpartialSolver(rs).nim_value(tree) != tuft_nim_value(tree)
+
+
+CLAIMS: list[Claim] = [
+    Claim(
+        id="lumberjack.tuft", paper=PAPER, theorem="the Tuft Principle",
+        statement="The Tuft principle (g(T) = XOR over the root's children c of "
+                  "1 + g(T_c)) equals the nim-value by plain recursion on every rooted tree.",
+        kind="principle", parameter="n = number of edges of the rooted tree",
+        base=0, quick_bound=10, target_bound=13, paper_bound=None,
+        methods=(
+            Method("mex", _mex_method, scope=(
+                "every rooted tree with n edges (one per isomorphism class): the mex "
+                "recursion's nim-value equals the Tuft value")),
+            Method("sum-outcome", _sum_outcome_method, scope=(
+                "every rooted tree T with n edges: T + *k is a P-position by win/loss "
+                "recursion, k the Tuft value (so g(T) = k)")),
+        ),
+        confirm=_confirm,
+        notes="No SAT method: a rooted tree has no colour variables (every edge is "
+              "green), so there is nothing to make symbolic; see the module docstring. "
+              "The text applies the principle to examples and defers its proof; the "
+              "formula is the colon principle of Winning Ways.",
+    ),
+]
