@@ -60,6 +60,26 @@ OUTCOME_RELATION = {"P": "=", "L": ">", "R": "<", "N": "||"}
 """An outcome class of ``G`` is its relation to 0."""
 
 
+def relation_clauses(lw: int, rw: int, relation: str) -> list[list[int]]:
+    """Clauses making ``G relation H`` true, given the root pair ``(LW, RW)`` of ``G - H``.
+
+    Examples
+    --------
+    >>> relation_clauses(1, 2, "=")
+    [[-1], [-2]]
+    >>> relation_clauses(1, 2, "!=")
+    [[1, 2]]
+    """
+    if relation not in RELATIONS:
+        raise ValueError(f"unknown relation {relation!r}")
+    allowed = RELATIONS[relation]
+    if len(allowed) == 1:
+        (a, b), = allowed
+        return [[lw if a else -lw], [rw if b else -rw]]
+    return [[-lw if a else lw, -rw if b else rw]
+            for a in (False, True) for b in (False, True) if (a, b) not in allowed]
+
+
 class ZeroGame:
     """The game 0 with no options, for outcome queries without the partizan engine."""
 
@@ -169,18 +189,13 @@ class RowQuery:
 
     def relation_literals(self, target: Any, relation: str) -> list[int]:
         """Assumptions making ``G relation target`` true (adding guarded clauses if needed)."""
-        if relation not in RELATIONS:
-            raise ValueError(f"unknown relation {relation!r}")
-        allowed = RELATIONS[relation]
         lw, rw = self.root_pair(target)
-        if len(allowed) == 1:
-            (a, b), = allowed
-            return [lw if a else -lw, rw if b else -rw]
+        clauses = relation_clauses(lw, rw, relation)
+        if all(len(c) == 1 for c in clauses):
+            return [c[0] for c in clauses]
         act = self.pool.id()
-        for a in (False, True):
-            for b in (False, True):
-                if (a, b) not in allowed:
-                    self.solver.add_clause([-act, -lw if a else lw, -rw if b else rw])
+        for clause in clauses:
+            self.solver.add_clause([-act] + clause)
         return [act]
 
     def exclude_literal(self, words: Iterable[str]) -> list[int]:
