@@ -233,17 +233,35 @@ def options(position: Position) -> list[Move]:
 
 
 def components(position: Position) -> list[Position]:
-    """Each cordon is one summand."""
+    """Each cordon is one summand.
+
+    Examples
+    --------
+    >>> components(parse("3:1 + 2"))
+    [((2, ()),), ((3, (1,)),)]
+    """
     return [(c,) for c in position]
 
 
 def key(component: Position) -> Position:
-    """A cordon's ``(height, attachments)`` determines it up to isomorphism."""
+    """A cordon's ``(height, attachments)`` determines it up to isomorphism.
+
+    Examples
+    --------
+    >>> key(parse("7:2,4"))
+    ((7, (2, 4)),)
+    """
     return component
 
 
 def size(position: Position) -> int:
-    """The number of arcs."""
+    """The number of arcs.
+
+    Examples
+    --------
+    >>> size(parse("7:2,4,5"))
+    10
+    """
     return sum(n + len(atts) for n, atts in position)
 
 

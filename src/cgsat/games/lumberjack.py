@@ -189,16 +189,35 @@ def options(position: Position) -> list[Move]:
 
 
 def components(position: Position) -> list[Position]:
-    """The branches at the ground, each a summand."""
+    """The branches at the ground, each a summand.
+
+    Examples
+    --------
+    >>> [format(b) for b in components(parse("0-1 0-2 2-3"))]
+    ['0-1 1-2', '0-1']
+    """
     return rt.branches(position)
 
 
 def key(position: Position) -> Position:
-    """The canonical (AHU-ordered) parent tuple is already isomorphism-invariant."""
+    """The canonical (AHU-ordered) parent tuple is already isomorphism-invariant.
+
+    Examples
+    --------
+    >>> key(parse("0-1 1-2 0-3")) == key(parse("0-3 3-2 0-1"))
+    True
+    """
     return position
 
 
 def size(position: Position) -> int:
+    """The number of edges.
+
+    Examples
+    --------
+    >>> size(parse("0-1 1-2"))
+    2
+    """
     return len(position)
 
 

@@ -111,7 +111,13 @@ def ahu(tree: Sequence[int]) -> str:
 
 
 def size(tree: Sequence[int]) -> int:
-    """The number of edges."""
+    """The number of edges.
+
+    Examples
+    --------
+    >>> size(T_k(3))
+    4
+    """
     return len(tree)
 
 
@@ -127,7 +133,13 @@ def edges(tree: Sequence[int]) -> list[tuple[int, int]]:
 
 
 def subtree_vertices(tree: Sequence[int], v: int) -> set[int]:
-    """The vertices of the subtree above ``v`` (``v`` included)."""
+    """The vertices of the subtree above ``v`` (``v`` included).
+
+    Examples
+    --------
+    >>> sorted(subtree_vertices((0, 0, 1), 1))
+    [1, 3]
+    """
     kids = children_lists(tree)
     seen = [v]
     for u in seen:
@@ -254,7 +266,13 @@ def rooted_trees(n: int) -> list[Tree]:
 
 
 def iter_rooted_trees(max_edges: int) -> Iterator[Tree]:
-    """Every rooted tree with at most ``max_edges`` edges (one per isomorphism class)."""
+    """Every rooted tree with at most ``max_edges`` edges (one per isomorphism class).
+
+    Examples
+    --------
+    >>> list(iter_rooted_trees(2))
+    [(), (0,), (0, 0), (0, 1)]
+    """
     for n in range(max_edges + 1):
         yield from rooted_trees(n)
 

@@ -554,7 +554,13 @@ def format(position: Thicket) -> str:  # noqa: A001 - the ruleset's printing fun
 
 # -- moves ------------------------------------------------------------------------------------
 def in_degrees(position: Thicket) -> dict[int, int]:
-    """The number of arcs ending at each vertex."""
+    """The number of arcs ending at each vertex.
+
+    Examples
+    --------
+    >>> dict(in_degrees(parse("blue:[01]")))
+    {0: 1, 1: 2}
+    """
     deg: dict[int, int] = defaultdict(int)
     for _, b, _ in position.arcs:
         deg[b] += 1
@@ -612,7 +618,13 @@ def right_options(position: Thicket) -> list[Move]:
 
 
 def green_options(position: Thicket) -> list[Move]:
-    """Deletions of green arcs of even in-degree (the moves of both players)."""
+    """Deletions of green arcs of even in-degree (the moves of both players).
+
+    Examples
+    --------
+    >>> [(m, format(o)) for m, o in green_options(parse("green:[01]"))]
+    [('1>0', '()'), ('2>1', '1>0:g 2>1:g'), ('3>1', '1>0:g 2>1:g')]
+    """
     deg = in_degrees(position)
     result: list[Move] = []
     for i, (a, b, c) in enumerate(position.arcs):
@@ -675,12 +687,24 @@ def _canonical_mixed(arcs: list[tuple], roots: list) -> Thicket:
 
 
 def key(component: Thicket) -> Thicket:
-    """The normalized thicket is its own key (canonically relabelled)."""
+    """The normalized thicket is its own key (canonically relabelled).
+
+    Examples
+    --------
+    >>> key(parse("a>0:g b>a:b")) == key(parse("x>0:g y>x:b"))
+    True
+    """
     return component
 
 
 def size(position: Thicket) -> int:
-    """The number of arcs."""
+    """The number of arcs.
+
+    Examples
+    --------
+    >>> size(parse("stalk:LRL"))
+    3
+    """
     return len(position.arcs)
 
 
