@@ -176,7 +176,8 @@ class GapRule:
             return False
         if k == 0:
             return self.stalk is not None and self.stalk >= 0 and height % 2 == self.stalk
-        gaps = [attachments[0]] + [b - a for a, b in zip(attachments, attachments[1:], strict=False)]
+        pairs = zip(attachments, attachments[1:], strict=False)
+        gaps = [attachments[0]] + [b - a for a, b in pairs]
         checks = [(self.first, gaps[0])] + [(self.middle, g) for g in gaps[1:]]
         checks.append((self.last, height - attachments[-1]))
         return all(want is None or g % 2 == want for want, g in checks)
