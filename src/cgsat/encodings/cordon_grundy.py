@@ -56,10 +56,10 @@ def concrete_options(cordon: Concrete) -> list[Concrete]:
     ]
 
 
-def followers(cordon: Concrete) -> list[Concrete]:
-    """Every position reachable from ``cordon`` (itself included), by breadth-first search."""
-    seen = {cordon}
-    order = [cordon]
+def followers(*cordons: Concrete) -> list[Concrete]:
+    """Every position reachable from ``cordons`` (themselves included), breadth first."""
+    seen = set(cordons)
+    order = list(dict.fromkeys(cordons))
     for node in order:
         for opt in concrete_options(node):
             if opt not in seen:
@@ -77,6 +77,9 @@ class GrundyEncoding:
         Height and leaf attachments.
     value_range : int
         R: values 0..R are representable.
+    more_roots : iterable, optional
+        Further cordons whose followers are encoded too (``cgsat find`` passes every
+        cordon of a height).
 
     Examples
     --------
@@ -87,12 +90,12 @@ class GrundyEncoding:
     2
     """
 
-    def __init__(self, root: Concrete, value_range: int):
+    def __init__(self, root: Concrete, value_range: int, more_roots: Iterable[Concrete] = ()):
         self.root = root
         self.R = value_range
         self.pool = IDPool()
         self.cnf = CNF()
-        self.nodes = followers(root)
+        self.nodes = followers(root, *more_roots)
         for node in self.nodes:
             self._add_node(node)
 
@@ -130,3 +133,40 @@ class GrundyEncoding:
                     eq_lits.append(e)
         clauses.append(eq_lits)
         return clauses
+
+
+class MisereKernel:
+    """Misère P-variables over all followers of some cordons (misère Partition Theorem).
+
+    P(f) holds iff f has an option and no option of f is in P (*The Game of timber!*,
+    Theorem 2.2, which holds for any finite impartial game): a position without options is
+    an N-position in misère play.
+
+    Examples
+    --------
+    >>> from pysat.solvers import Solver
+    >>> k = MisereKernel([(1, frozenset())])
+    >>> with Solver(bootstrap_with=k.cnf.clauses) as s:
+    ...     s.solve() and k.is_p((1, frozenset()), s.get_model())
+    True
+    """
+
+    def __init__(self, roots: Iterable[Concrete]):
+        self.pool = IDPool()
+        self.cnf = CNF()
+        self.nodes = followers(*roots)
+        for node in self.nodes:
+            p = self.var(node)
+            opts = [self.var(o) for o in concrete_options(node)]
+            if not opts:
+                self.cnf.append([-p])
+                continue
+            for o in opts:
+                self.cnf.append([-p, -o])
+            self.cnf.append([p] + opts)
+
+    def var(self, node: Concrete) -> int:
+        return self.pool.id(("P", node))
+
+    def is_p(self, node: Concrete, model: Iterable[int]) -> bool:
+        return self.var(node) in set(model)

@@ -1,0 +1,55 @@
+"""``cgsat find green-cordon``: both SAT routes against exhaustive play."""
+
+import json
+
+import pytest
+
+from cgsat.cgt.impartial import solver_for
+from cgsat.cli import main
+from cgsat.games import get_ruleset, green_cordon
+
+
+def run_json(capsys, *argv):
+    assert main(["find", "green-cordon", *argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def by_play(height, pred):
+    solver = solver_for(get_ruleset("green-cordon"))
+    out = []
+    for h, atts in green_cordon.cordons(height):
+        pos = ((h, atts),) if h else ()
+        if pred(solver, pos):
+            out.append(f"{h}:" + ",".join(map(str, atts)))
+    return sorted(out, key=lambda t: (len(t), t))
+
+
+@pytest.mark.parametrize("value,nim", [("0", 0), ("*", 1), ("*2", 2), ("*3", 3)])
+def test_all_lists_exactly_the_cordons_of_that_nim_value(capsys, value, nim):
+    for height in (1, 4, 7):
+        got = run_json(capsys, "--height", str(height), "--value", value, "--all")
+        assert got["positions"] == by_play(height, lambda s, p: s.nim_value(p) == nim)
+        count = run_json(capsys, "--height", str(height), "--value", value, "--count")
+        assert count["count"] == len(got["positions"])
+
+
+def test_misere_outcomes(capsys):
+    got = run_json(capsys, "--height", "7", "--outcome", "P", "--misere", "--all")
+    assert got["positions"] == by_play(7, lambda s, p: s.outcome(p, misere=True) == "P")
+
+
+def test_counts_beyond_enumeration_come_from_the_automaton(capsys):
+    # Theorem 3.4: f_n Fibonacci with f_0 = 1, f_1 = 0, so f_30 = F(29) = 514229.
+    got = run_json(capsys, "--height", "30", "--value", "0", "--count")
+    assert got["count"] == 514229
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["--height", "20", "--value", "*2"], ["--height", "5", "--value", "x"],
+     ["--length", "5", "--value", "0"], ["--height", "5", "--outcome", "L"]],
+)
+def test_bad_requests_exit_2(capsys, argv):
+    assert main(["find", "green-cordon", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "error" in err
