@@ -147,3 +147,75 @@ CLAIMS: list[Claim] = [
               "formula is the colon principle of Winning Ways.",
     ),
 ]
+
+
+# -- the T_k family (Figure 4.2.2; the figure is lost) ------------------------------------
+
+
+def tk_expected(k: int) -> int:
+    """The text's pattern: g(T_{2k-1}) = 2 and g(T_{2k}) = 1 (k >= 1).
+
+    Examples
+    --------
+    >>> [tk_expected(k) for k in range(1, 6)]
+    [2, 1, 2, 1, 2]
+    """
+    return 2 if k % 2 else 1
+
+
+def _tk_play(n: int, budget: Budget) -> Verdict:
+    from cgsat.cgt.impartial import ImpartialSolver
+    from cgsat.games.rooted_trees import T_k
+
+    rs = _ruleset()
+    tree = T_k(n)
+    value = ImpartialSolver(rs).nim_value(tree)
+    if value != tk_expected(n):
+        return Verdict.refuted(rs.format(tree), detail=f"g(T_{n}) = {value} by play")
+    return Verdict.holds(detail=f"g(T_{n}) = {value}")
+
+
+def _tk_sum_outcome(n: int, budget: Budget) -> Verdict:
+    """T_k + *g must be a P-position (win/loss recursion, no nim-values, no Tuft)."""
+    from cgsat.games import rooted_trees as rt
+
+    global _WIN_LOSS
+    if _WIN_LOSS is None:
+        _WIN_LOSS = _WinLoss()
+    rs = _ruleset()
+    g = tk_expected(n)
+    tree = rt.T_k(n)
+    if _WIN_LOSS.next_player_wins(rt.join([tree, rt.stalk(g)])):
+        return Verdict.refuted(rs.format(tree), detail=f"T_{n} + *{g} is an N-position")
+    return Verdict.holds(detail=f"T_{n} + *{g} is a P-position")
+
+
+def _tk_confirm(n: int, counterexample: str) -> bool:
+    from cgsat.cgt.impartial import ImpartialSolver
+    from cgsat.games.rooted_trees import T_k
+
+    rs = _ruleset()
+    tree = rs.parse(counterexample)
+    return tree == T_k(n) and ImpartialSolver(rs).nim_value(tree) != tk_expected(n)
+
+
+CLAIMS.append(
+    Claim(
+        id="lumberjack.tk-family", paper=PAPER, theorem="the family T_k (Figure 4.2.2)",
+        statement="T_k, a root edge with k leaves on its top vertex, has g(T_{2k-1}) = 2 "
+                  "and g(T_{2k}) = 1.",
+        kind="family", parameter="n = k, the number of leaves on the root edge's top vertex",
+        base=1, quick_bound=16, target_bound=22, paper_bound=5,
+        methods=(
+            Method("play", _tk_play, max_n=22, scope=(
+                "g(T_n) by the mex recursion equals 2 for odd n and 1 for even n")),
+            Method("sum-outcome", _tk_sum_outcome, max_n=22, scope=(
+                "T_n + *g, with g the claimed value, is a P-position by win/loss recursion "
+                "over whole forests")),
+        ),
+        confirm=_tk_confirm,
+        notes="The figure is lost; T_k is read as a root edge with k leaves on its top "
+              "vertex (T_1 is a stalk of 2, as the text says). The text computes T_1..T_5. "
+              "No SAT method, for the reason given for lumberjack.tuft.",
+    )
+)
