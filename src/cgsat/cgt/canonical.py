@@ -525,20 +525,21 @@ def le(g: Game, h: Game) -> bool:
     hn = h._nv
     if gn is not None and hn is not None:
         return gn <= hn
-    if FAST_PATHS and g._nus is not None and h._nus is not None:
-        # equal stops here, so equal number parts: compare the ups and stars
-        d = h._nus[1] - g._nus[1]
-        if d == 0:
-            return g._nus[2] == h._nus[2]
-        if d == 1:
-            return g._nus[2] ^ h._nus[2] != 1  # ^* is confused with 0; ^*n (n != 1) > 0
-        return d > 1
     key = (g.id << 32) | h.id
     r = _LE.get(key)
     if r is not None:
         return r
     r = True
-    if FAST_PATHS and gn is not None:
+    if FAST_PATHS and g._nus is not None and h._nus is not None:
+        # equal stops here, so equal number parts: compare the ups and stars
+        d = h._nus[1] - g._nus[1]
+        if d == 0:
+            r = g._nus[2] == h._nus[2]
+        elif d == 1:
+            r = g._nus[2] ^ h._nus[2] != 1  # ^* is confused with 0; ^*n (n != 1) > 0
+        else:
+            r = d > 1
+    elif FAST_PATHS and gn is not None:
         # Number avoidance: x <= H iff no H^R <= x.
         r = not _any_le_right(h.right, g)
     elif FAST_PATHS and hn is not None:
@@ -749,7 +750,12 @@ def _maximal(opts: list[Game]) -> list[Game]:
     """
     if len(opts) <= 1:
         return opts
-    opts = sorted(opts, key=_BY_STOPS, reverse=True)
+    # An option whose Left stop is below another's Right stop is dominated by it.
+    top = max([a._rs for a in opts])
+    opts = [a for a in opts if a._ls >= top]
+    if len(opts) == 1:
+        return opts
+    opts.sort(key=_BY_STOPS, reverse=True)
     kept: list[Game] = []
     for a in opts:
         als = a._ls
@@ -767,7 +773,14 @@ def _maximal(opts: list[Game]) -> list[Game]:
                 break
         else:
             if kept:
-                kept = [b for b in kept if b._ls > als or b._rs > ars or not le(b, a)]
+                aid = a.id
+                kept = [
+                    b
+                    for b in kept
+                    if b._ls > als
+                    or b._rs > ars
+                    or not (_LE.get((b.id << 32) | aid) or le(b, a))
+                ]
             kept.append(a)
     return kept
 
@@ -776,7 +789,11 @@ def _minimal(opts: list[Game]) -> list[Game]:
     """The undominated Right options: drop every ``a`` with ``b <= a`` for another ``b``."""
     if len(opts) <= 1:
         return opts
-    opts = sorted(opts, key=_BY_STOPS)
+    bottom = min([a._ls for a in opts])
+    opts = [a for a in opts if a._rs <= bottom]
+    if len(opts) == 1:
+        return opts
+    opts.sort(key=_BY_STOPS)
     kept: list[Game] = []
     for a in opts:
         als = a._ls
@@ -794,7 +811,12 @@ def _minimal(opts: list[Game]) -> list[Game]:
                 break
         else:
             if kept:
-                kept = [b for b in kept if als > b._ls or ars > b._rs or not le(a, b)]
+                akey = a.id << 32
+                kept = [
+                    b
+                    for b in kept
+                    if als > b._ls or ars > b._rs or not (_LE.get(akey | b.id) or le(a, b))
+                ]
             kept.append(a)
     return kept
 
@@ -834,12 +856,8 @@ class _Form:
             return True
         r = self._ge.get(x.id)
         if r is None:
-            r = True
-            for gr in self.right:
-                if le(gr, x):
-                    r = False
-                    break
-            else:
+            r = not _any_le_right(self.right, x)
+            if r:
                 for xl in x.left:
                     if self.le(xl):
                         r = False
@@ -855,12 +873,8 @@ class _Form:
             return True
         r = self._le.get(x.id)
         if r is None:
-            r = True
-            for gl in self.left:
-                if le(x, gl):
-                    r = False
-                    break
-            else:
+            r = not _any_ge_left(self.left, x)
+            if r:
                 for xr in x.right:
                     if self.ge(xr):
                         r = False
