@@ -10,7 +10,8 @@ deletions, ending with the empty clause. This module checks such a proof *forwar
   RUP);
 - a deletion removes one copy of the clause (ignored when the clause is unknown, or when it
   is the reason of a top-level unit, as drat-trim does; ignoring a deletion is always sound);
-- the proof must derive the empty clause, by RUP; a proof that stops before it is rejected.
+- the proof must derive the empty clause, by RUP; a proof that stops before it is rejected
+  (unless the formula itself contains the empty clause: solvers then write no proof).
 
 Unit propagation uses two watched literals, and the top-level assignment is kept between
 lemmas, so a proof is checked in one pass. It is plain Python, so it has a size limit:
@@ -289,6 +290,8 @@ def check_drat(
             "too-large", "cgsat-drat",
             f"{size} literals exceed the checker's limit of {max_literals}; use drat-trim",
         )
+    if any(not c for c in formula):
+        return ProofCheck("verified", "cgsat-drat", "the formula contains the empty clause")
     nvars = max((abs(x) for c in formula for x in c), default=0)
     nvars = max([nvars] + [abs(x) for _, s in steps for x in s])
     checker = _Checker(nvars)

@@ -165,7 +165,7 @@ def render_markdown(doc: dict[str, Any]) -> str:
         claim = lookup.get(c["id"])
         lines += ["", f"## `{c['id']}` — {c['source']} ({c['kind']})", "", c["statement"], ""]
         if claim is not None:
-            lines.append(f"n is the {claim.parameter}; base {claim.base}; quick bound "
+            lines.append(f"Size: {claim.parameter}; base {claim.base}; quick bound "
                          f"{claim.quick_bound}; target bound {claim.target_bound}.")
             if claim.notes:
                 lines += ["", f"Notes: {claim.notes}"]
@@ -282,7 +282,7 @@ def render_html(doc: dict[str, Any]) -> str:
                    f"{esc(c['source'])} <span class='small'>({esc(c['kind'])})</span></h2>")
         out.append(f"<p>{esc(c['statement'])}</p>")
         if claim is not None:
-            out.append(f"<p class='small'>n is the {esc(claim.parameter)}; base {claim.base}; "
+            out.append(f"<p class='small'>Size: {esc(claim.parameter)}; base {claim.base}; "
                        f"quick bound {claim.quick_bound}; target bound {claim.target_bound}; "
                        f"paper's bound {_bound(c['paper_bound'])}.</p>")
             if claim.notes:
