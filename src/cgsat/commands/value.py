@@ -17,14 +17,41 @@ from cgsat.games import get_ruleset
 from cgsat.games.base import ImpartialRuleset
 
 
-def describe_impartial(ruleset: ImpartialRuleset, text: str, misere: bool) -> dict[str, Any]:
+def describe_lumberjack_by_tuft(ruleset: ImpartialRuleset, position: Any) -> dict[str, Any]:
+    """Lumberjack under normal play beyond exhaustive play: the Tuft principle.
+
+    The principle is the claim ``lumberjack.tuft``, checked against plain recursion; it
+    costs O(n^2) for n edges where exhaustive play is exponential.
+    """
+    from cgsat.cgt.tuft import tuft_nim_value, tuft_winning_moves
+
+    nim = tuft_nim_value(position)
+    return {
+        "ruleset": ruleset.name,
+        "position": ruleset.format(position),
+        "outcome": "P" if nim == 0 else "N",
+        "nim": nim,
+        "winning_moves": [
+            {"player": None, "move": move, "to": ruleset.format(option)}
+            for move, option in tuft_winning_moves(position)
+        ],
+        "method": "tuft",
+    }
+
+
+def describe_impartial(
+    ruleset: ImpartialRuleset, text: str, misere: bool, cli_name: str | None = None
+) -> dict[str, Any]:
     """The JSON object of ``value --json`` for an impartial ruleset."""
     from cgsat.cgt.impartial import solver_for
 
     position = ruleset.parse(text)
+    if (ruleset.name == "lumberjack" and not misere
+            and ruleset.size(position) > ruleset.exhaustive_limit):
+        return describe_lumberjack_by_tuft(ruleset, position)
     solver = solver_for(ruleset)
     result: dict[str, Any] = {
-        "ruleset": ruleset.name,
+        "ruleset": cli_name or ruleset.name,
         "position": ruleset.format(position),
         "outcome": solver.outcome(position, misere=misere),
     }
@@ -37,9 +64,9 @@ def describe_impartial(ruleset: ImpartialRuleset, text: str, misere: bool) -> di
     return result
 
 
-def describe(ruleset: Any, text: str, misere: bool) -> dict[str, Any]:
+def describe(ruleset: Any, text: str, misere: bool, cli_name: str | None = None) -> dict[str, Any]:
     if ruleset.impartial:
-        return describe_impartial(ruleset, text, misere)
+        return describe_impartial(ruleset, text, misere, cli_name)
     if misere:
         raise CgsatInputError(f"{ruleset.name}: --misere applies to impartial rulesets only")
     from cgsat.cgt.partizan_values import describe_partizan
@@ -72,14 +99,14 @@ def run(args: argparse.Namespace) -> int:
     ruleset = get_ruleset(args.ruleset, **variant)
     emit = (lambda r: json.dumps(r)) if args.json else to_text
     if args.position != "-":
-        print(emit(describe(ruleset, args.position, args.misere)))
+        print(emit(describe(ruleset, args.position, args.misere, args.ruleset)))
         return 0
     status = 0
     for lineno, line in enumerate(sys.stdin, start=1):
         if not line.strip():
             continue
         try:
-            print(emit(describe(ruleset, line.strip(), args.misere)), flush=True)
+            print(emit(describe(ruleset, line.strip(), args.misere, args.ruleset)), flush=True)
         except CgsatInputError as exc:
             sys.stderr.write(f"cgsat: error: line {lineno}: {exc}\n")
             status = 2
