@@ -680,13 +680,7 @@ def game(left: Iterable[Game], right: Iterable[Game]) -> Game:
     >>> str(game([ZERO], [game([ZERO], [-ONE])]))
     '{0||0|-1}'
     """
-    lo = frozenset(left)
-    ro = frozenset(right)
-    for side in (lo, ro):
-        for h in side:
-            if h.__class__ is not Game:
-                raise TypeError(f"option {h!r} is not a Game")
-    return _canonical(lo, ro)
+    return _canonical(left, right)
 
 
 def _canonical(left: Iterable[Game], right: Iterable[Game]) -> Game:
@@ -694,6 +688,10 @@ def _canonical(left: Iterable[Game], right: Iterable[Game]) -> Game:
     key = (frozenset(left), frozenset(right))
     r = _CANON.get(key)
     if r is None:
+        for side in key:
+            for h in side:
+                if h.__class__ is not Game:
+                    raise TypeError(f"option {h!r} is not a Game")
         r = _canonical_uncached(list(key[0]), list(key[1]))
         _CANON[key] = r
     return r
@@ -707,16 +705,22 @@ def _canonical_uncached(lo: list[Game], ro: list[Game]) -> Game:
         if a is None or b is None or a < b:
             return number(_simplest_between(a, b))
         return _intern((number(a),), (number(b),))
+    lo = _maximal(lo)
+    ro = _minimal(ro)
     form = _Form(lo, ro)
+    rf = form.rf
+    hi = form.hi
+    low = form.lo
+    lf = form.lf
     while True:
-        lo = _maximal(lo)
-        ro = _minimal(ro)
-        form.left, form.right = lo, ro
         changed = False
         new_lo: list[Game] = []
         for gl in lo:
             for glr in gl.right:
-                if form.ge(glr):  # G^LR <= G: G^L reverses through G^LR
+                # G^LR <= G: G^L reverses through G^LR (stop bounds inlined from _Form.ge)
+                if glr._rs > rf or glr._ls > hi:
+                    continue
+                if glr._ls < low or form.ge(glr):
                     new_lo.extend(glr.left)
                     changed = True
                     break
@@ -725,7 +729,10 @@ def _canonical_uncached(lo: list[Game], ro: list[Game]) -> Game:
         new_ro: list[Game] = []
         for gr in ro:
             for grl in gr.left:
-                if form.le(grl):  # G^RL >= G
+                # G^RL >= G (stop bounds inlined from _Form.le)
+                if lf > grl._ls or low > grl._rs:
+                    continue
+                if hi < grl._rs or form.le(grl):
                     new_ro.extend(grl.right)
                     changed = True
                     break
@@ -733,8 +740,9 @@ def _canonical_uncached(lo: list[Game], ro: list[Game]) -> Game:
                 new_ro.append(gr)
         if not changed:
             return _intern(lo, ro)
-        lo = list(dict.fromkeys(new_lo))
-        ro = list(dict.fromkeys(new_ro))
+        lo = _maximal(list(dict.fromkeys(new_lo)))
+        ro = _minimal(list(dict.fromkeys(new_ro)))
+        form.left, form.right = lo, ro
 
 
 _BY_STOPS = attrgetter("_ls", "_rs")
