@@ -261,3 +261,27 @@ def test_every_string_up_to_length_7_matches_cgt_py():
 @pytest.mark.slow
 def test_every_string_up_to_length_9_matches_cgt_py():
     assert _oracle_sweep(9) == sum(3**n for n in range(1, 10))
+
+
+# --- partizan_values is generic: a second ruleset -----------------------------------------
+
+
+def test_partizan_values_on_thickets_agree_with_play():
+    thickets = get_ruleset("thickets")
+
+    @cache
+    def wins(text, player):
+        position = thickets.parse(text)
+        moves = thickets.left_options if player == "L" else thickets.right_options
+        opts = moves(position)
+        other = "R" if player == "L" else "L"
+        return any(not wins(thickets.format(o), other) for _, o in opts)
+
+    for text in ["stalk:RLLR", "blue:[0101]", "red:[0110]", "stalk:LRRL stalk:RL", "blue:[011]"]:
+        d = describe_partizan(thickets, text)
+        norm = d["position"]
+        lw, rw = wins(norm, "L"), wins(norm, "R")
+        assert d["outcome"] == {(1, 1): "N", (1, 0): "L", (0, 1): "R", (0, 0): "P"}[(lw, rw)]
+        assert parse_game(d["value"]) is canonical_form(thickets, thickets.parse(text))
+        for m in d["winning_moves"]:
+            assert not wins(m["to"], "R" if m["player"] == "L" else "L")
