@@ -219,93 +219,104 @@ class DifferenceEncoding:
         self.g_side = g_side
         self.h_side = h_side
         self.tag = tag
-        self._defined: set[tuple[str, Node, Node]] = set()
-        self._todo: list[tuple[str, Node, Node]] = []
         self.clauses = 0
-        self._cache: dict[Node, tuple[list[MoveGroup], list[MoveGroup]]] = {}
-        self._hcache: dict[Node, tuple[list[MoveGroup], list[MoveGroup]]] = {}
+        # followers are numbered on first sight; moves are stored by number
+        self._gidx: dict[Node, int] = {}
+        self._hidx: dict[Node, int] = {}
+        self._gnodes: list[Node] = []
+        self._hnodes: list[Node] = []
+        self._gmoves: list[tuple[list, list]] = []
+        self._hmoves: list[tuple[list, list]] = []
+        self._pairs: dict[tuple[int, int], tuple[int, int]] = {}
+        self._todo: list[tuple[int, int]] = []
+
+    # -- followers ---------------------------------------------------------------------
+    def _index(self, node: Node, idx: dict, nodes: list, moves: list, side: Side) -> int:
+        i = idx.get(node)
+        if i is None:
+            i = idx[node] = len(nodes)
+            nodes.append(node)
+            moves.append(None)  # filled on first use, children numbered lazily
+        return i
+
+    def _moves_of(self, i: int, first: bool) -> tuple[list, list]:
+        moves = self._gmoves if first else self._hmoves
+        m = moves[i]
+        if m is None:
+            side = self.g_side if first else self.h_side
+            node = (self._gnodes if first else self._hnodes)[i]
+            idx, nodes = (self._gidx, self._gnodes) if first else (self._hidx, self._hnodes)
+            m = tuple(
+                [(cond, [self._index(ch, idx, nodes, moves, side) for ch in kids])
+                 for cond, kids in groups]
+                for groups in (side.left_moves(node), side.right_moves(node)))
+            moves[i] = m
+        return m
 
     # -- variables -------------------------------------------------------------------
-    def var(self, kind: str, g: Node, h: Node) -> int:
-        """The variable ``LW(g, h)`` (``kind="LW"``) or ``RW(g, h)``, defined on demand."""
-        key = (kind, g, h)
-        v = self.pool.id((kind, self.tag, g, h))
-        if key not in self._defined:
-            self._defined.add(key)
+    def _pair(self, gi: int, hi: int) -> tuple[int, int]:
+        key = (gi, hi)
+        v = self._pairs.get(key)
+        if v is None:
+            v = self._pairs[key] = (self.pool.id(), self.pool.id())
             self._todo.append(key)
+        return v
+
+    def pair_vars(self, g: Node, h: Node) -> tuple[int, int]:
+        """``(LW, RW)`` of ``g - h`` for followers ``g``, ``h``, defined with everything
+        below them."""
+        gi = self._index(g, self._gidx, self._gnodes, self._gmoves, self.g_side)
+        hi = self._index(h, self._hidx, self._hnodes, self._hmoves, self.h_side)
+        v = self._pair(gi, hi)
+        self.flush()
         return v
 
     def root_vars(self) -> tuple[int, int]:
         """``(LW, RW)`` at the roots, with every follower pair defined."""
-        lw = self.var("LW", self.g_side.root, self.h_side.root)
-        rw = self.var("RW", self.g_side.root, self.h_side.root)
-        self.flush()
-        return lw, rw
-
-    def pair_vars(self, g: Node, h: Node) -> tuple[int, int]:
-        """``(LW, RW)`` for any follower pair, defined with everything below it."""
-        lw, rw = self.var("LW", g, h), self.var("RW", g, h)
-        self.flush()
-        return lw, rw
+        return self.pair_vars(self.g_side.root, self.h_side.root)
 
     @property
     def pairs_defined(self) -> int:
-        return len(self._defined)
+        return len(self._pairs)
 
     # -- clauses ---------------------------------------------------------------------
-    def _add(self, clause: list[int]) -> None:
-        self.sink.add_clause(clause)
-        self.clauses += 1
-
-    def _gmoves(self, g: Node) -> tuple[list[MoveGroup], list[MoveGroup]]:
-        m = self._cache.get(g)
-        if m is None:
-            m = (self.g_side.left_moves(g), self.g_side.right_moves(g))
-            self._cache[g] = m
-        return m
-
-    def _hmoves(self, h: Node) -> tuple[list[MoveGroup], list[MoveGroup]]:
-        m = self._hcache.get(h)
-        if m is None:
-            m = (self.h_side.left_moves(h), self.h_side.right_moves(h))
-            self._hcache[h] = m
-        return m
-
     def flush(self) -> None:
         """Define every pair variable requested so far (and everything they need)."""
-        while self._todo:
-            kind, g, h = self._todo.pop()
-            self._define(kind, g, h)
-
-    def _define(self, kind: str, g: Node, h: Node) -> None:
-        gl, gr = self._gmoves(g)
-        hl, hr = self._hmoves(h)
-        if kind == "LW":
-            # Left moves in g, or Left moves in -h, i.e. Right moves of h; reply is RW.
-            groups = [(c, [(ch, h) for ch in kids]) for c, kids in gl]
-            groups += [(c, [(g, ch) for ch in kids]) for c, kids in hr]
-            reply = "RW"
-        else:
-            groups = [(c, [(ch, h) for ch in kids]) for c, kids in gr]
-            groups += [(c, [(g, ch) for ch in kids]) for c, kids in hl]
-            reply = "LW"
-        me = self.pool.id((kind, self.tag, g, h))
-        big = [-me]  # me -> some winning move
-        for cond, targets in groups:
-            replies = [self.var(reply, a, b) for a, b in targets]
-            for r in replies:  # (cond and not reply) -> me
-                if cond is True:
-                    self._add([r, me])
-                else:
-                    self._add([-cond, r, me])
-            if cond is True:
-                big.extend(-r for r in replies)
-            else:
-                t = self.pool.id()
-                self._add([-t, cond])
-                self._add([-t] + [-r for r in replies])
-                big.append(t)
-        self._add(big)
+        add = self.sink.add_clause
+        pair = self._pair
+        todo = self._todo
+        count = 0
+        while todo:
+            gi, hi = todo.pop()
+            lw, rw = self._pairs[(gi, hi)]
+            gl, gr = self._moves_of(gi, True)
+            hl, hr = self._moves_of(hi, False)
+            # LW: Left moves in g, or in -h (Right moves of h); Right replies: RW.
+            # RW: Right moves in g, or in -h (Left moves of h); Left replies: LW.
+            for me, mine, theirs, k in ((lw, gl, hr, 1), (rw, gr, hl, 0)):
+                big = [-me]
+                for first, groups in ((True, mine), (False, theirs)):
+                    for cond, kids in groups:
+                        if first:
+                            replies = [pair(c, hi)[k] for c in kids]
+                        else:
+                            replies = [pair(gi, c)[k] for c in kids]
+                        if cond is True:
+                            for r in replies:  # (not reply) -> me
+                                add([r, me])
+                            big.extend([-r for r in replies])
+                            count += len(replies)
+                        else:
+                            for r in replies:  # (cond and not reply) -> me
+                                add([-cond, r, me])
+                            t = self.pool.id()
+                            add([-t, cond])
+                            add([-t] + [-r for r in replies])
+                            big.append(t)
+                            count += len(replies) + 2
+                add(big)
+                count += 1
+        self.clauses += count
 
 
 def letter_vars(pool: IDPool, name: Hashable, n: int) -> StringSide:
