@@ -296,7 +296,9 @@ def check_drat(
     nvars = max([nvars] + [abs(x) for _, s in steps for x in s])
     checker = _Checker(nvars)
     for c in formula:
-        checker.add(_normalize(c))
+        clause = _normalize(c)
+        if clause is not None:  # a tautology constrains nothing
+            checker.add(clause)
     for number, (deletion, lits) in enumerate(steps, start=1):
         if deletion:
             checker.delete(lits)
