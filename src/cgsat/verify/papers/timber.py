@@ -452,11 +452,11 @@ def _compare_counts(n: int, counts: dict[str, int], ok: Verdict, **common) -> Ve
 
 
 def _thm25_sat(n: int, budget: Budget) -> Verdict:
-    from cgsat.encodings.peaks_induction import Dyck, MisereX
     from cgsat.verify.certificates import combine
+    from cgsat.verify.papers.timber_sat import sharp_characterization
 
-    normal = sat_characterization(n, budget, Dyck(), misere=False)
-    misere = sat_characterization(n, budget, MisereX(), misere=True)
+    normal = sharp_characterization(n, budget, "thm2.3")  # sharp encoding (timber_sat)
+    misere = sharp_characterization(n, budget, "thm2.4")
     instance = {
         "vars": normal.instance["vars"] + misere.instance["vars"],  # type: ignore[index]
         "clauses": normal.instance["clauses"] + misere.instance["clauses"],  # type: ignore[index]
@@ -500,7 +500,7 @@ def _make_claims() -> list[Claim]:
                   "X(2m) = F_{m-1} + F_m (m >= 1), X(2m+1) = 2 F_m (Fine numbers F_0.. = "
                   "1, 0, 1, 2, 6, 18).",
         kind="theorem", parameter="n = word length (number of dominoes)",
-        base=0, quick_bound=28, target_bound=48, paper_bound=10,
+        base=0, quick_bound=28, target_bound=120, paper_bound=10,
         methods=(
             Method("brute", _thm25_brute, max_n=peaks.MAX_LENGTH, scope=(
                 "the numbers of normal and misère P-positions of length n (exhaustive play "
@@ -516,7 +516,21 @@ def _make_claims() -> list[Claim]:
         notes="F_n is OEIS A000957(n+1). The paper reports the normal counts for n <= 10 "
               "(CGSuite). The misère characterization X is Theorem 2.4 (timber.thm2.4).",
     )
+    # the sharp inductive check (order-encoded heights) replaces the circuit method for sat
+    from dataclasses import replace
+
+    from cgsat.verify.papers.timber_sat import sharp_sat_method
+
+    thm23 = replace(thm23, methods=(thm23.method("brute"), sharp_sat_method("thm2.3")),
+                    quick_bound=64, target_bound=120)
     return [thm23, thm25]
 
 
+def _sat_claims() -> list[Claim]:
+    from cgsat.verify.papers import timber_sat
+
+    return timber_sat.claims()
+
+
 CLAIMS: list[Claim] = _make_claims()
+CLAIMS += _sat_claims()
