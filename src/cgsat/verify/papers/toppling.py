@@ -621,6 +621,355 @@ def _thm29_confirm(n: int, w: str) -> bool:
     return k is not None and k > 0
 
 
+# -- Conjecture 33: {1|0,{0|-1}} in LR Toppling Dominoes -----------------------------------
+def conj33_value():
+    """``{1|0,{0|-1}}``."""
+    from cgsat.cgt.canonical import ONE, ZERO, game
+
+    return game([ONE], [ZERO, game([ZERO], [num(Fraction(-1))])])
+
+
+def _conj33_sat(n: int, budget: Budget) -> Verdict:
+    return _uniqueness_sat(n, budget, [("{1|0,{0|-1}}", conj33_value(), [])], alphabet="LR")
+
+
+def _conj33_brute(n: int, budget: Budget) -> Verdict:
+    target = conj33_value()
+    for w in rows(n, "LR"):
+        if value(w) == target:
+            return Verdict.refuted(w)
+    return Verdict.holds(detail=f"{2 ** n} LR rows")
+
+
+def _conj33_confirm(n: int, w: str) -> bool:
+    return set(w) <= set("LR") and value(w) == conj33_value()
+
+
+# -- Conjecture 34: xLy > xy ------------------------------------------------------------------
+def _conj34_sat(n: int, budget: Budget) -> Verdict:
+    sat = _Sat(budget)
+    for p in range(n // 2 + 1):  # |x| = p <= |y| = n - p; the reversal gives the rest
+        buf, pool = sat.new()
+        xy = _row(buf, pool, n, name="xy")
+        xly = StringSide(xy.left[:p] + (True,) + xy.left[p:],
+                         xy.right[:p] + (False,) + xy.right[p:])
+        _relate(buf, pool, xly, xy, "not>")
+        model = sat.solve(buf)
+        if model is not None:
+            w = word_of(xy, model)
+            return sat.verdict(f"{w[:p]}L{w[p:]}", detail=f"x = {w[:p]!r}, y = {w[p:]!r}")
+    return sat.verdict()
+
+
+def _conj34_brute(n: int, budget: Budget) -> Verdict:
+    for w in rows(n):
+        v = value(w)
+        for p in range(n + 1):
+            if not value(w[:p] + "L" + w[p:]) > v:
+                return Verdict.refuted(w[:p] + "L" + w[p:], detail=f"x = {w[:p]!r}")
+    return Verdict.holds(detail=f"{3 ** n} rows xy, {n + 1} places for the L")
+
+
+def _conj34_confirm(n: int, w: str) -> bool:
+    # some L of w, removed, leaves a row xy with not (xLy > xy)
+    return any(not value(w) > value(w[:p] + w[p + 1:]) for p, c in enumerate(w) if c == "L")
+
+
+# -- Conjecture 35: LR palindromes have unique values --------------------------------------
+def _palindrome_side(buf, pool, p: int) -> StringSide:
+    side = _row(buf, pool, p, "LR", name="P")
+    for k in range(p // 2):
+        m = p - 1 - k
+        for x, y in ((side.left[k], side.left[m]), (side.right[k], side.right[m])):
+            buf.add_clause([-x, y])
+            buf.add_clause([x, -y])
+    return side
+
+
+def _conj35_sat(n: int, budget: Budget) -> Verdict:
+    """Pairs (palindrome P of length p, row G of length m) with max(p, m) = n."""
+    sat = _Sat(budget)
+    for p in range(1, n + 1):
+        lengths = range(1, n + 1) if p == n else [n]
+        for m in lengths:
+            buf, pool = sat.new()
+            pal = _palindrome_side(buf, pool, p)
+            g = _row(buf, pool, m, "LR")
+            _relate(buf, pool, g, pal, "=")
+            if m == p:  # G differs from P somewhere
+                ors = []
+                for k in range(m):
+                    for x, y in ((g.left[k], pal.left[k]), (g.right[k], pal.right[k])):
+                        e = pool.id()
+                        buf.add_clause([-e, x, y])
+                        buf.add_clause([-e, -x, -y])
+                        ors.append(e)
+                buf.add_clause(ors)
+            model = sat.solve(buf)
+            if model is not None:
+                pw, gw = word_of(pal, model), word_of(g, model)
+                return sat.verdict(f"{pw} {gw}", detail=f"palindrome {pw} = {gw}")
+    return sat.verdict()
+
+
+def _conj35_brute(n: int, budget: Budget) -> Verdict:
+    by_value: dict = {}
+    for m in range(1, n + 1):
+        for w in rows(m, "LR"):
+            by_value.setdefault(value(w), []).append(w)
+    for ws in by_value.values():
+        if len(ws) > 1:
+            pals = [w for w in ws if w == w[::-1]]
+            if pals and any(len(w) == n or len(pals[0]) == n for w in ws):
+                other = next(w for w in ws if w != pals[0])
+                return Verdict.refuted(f"{pals[0]} {other}")
+    return Verdict.holds(detail=f"{2 ** (n + 1) - 2} LR rows of length <= {n}")
+
+
+def _conj35_confirm(n: int, text: str) -> bool:
+    pal, other = text.split()
+    return pal == pal[::-1] and pal != other and set(pal + other) <= set("LR") and \
+        value(pal) == value(other)
+
+
+# -- Theorem 36: x = x^L LR x^R ----------------------------------------------------------------
+def number_options(q: Fraction) -> tuple[Fraction, Fraction] | None:
+    """The canonical options ``(x^L, x^R)`` of a non-integer dyadic number, else None.
+
+    >>> number_options(Fraction(3, 4))
+    (Fraction(1, 2), Fraction(1, 1))
+    """
+    if q.denominator == 1:
+        return None
+    step = Fraction(1, q.denominator)
+    return q - step, q + step
+
+
+def _thm36_cases(n: int) -> list[tuple[Fraction, str, str]]:
+    out = []
+    known = number_rows(n)
+    for q, w in known.items():
+        opts = number_options(q)
+        if opts is None or len(w) != n:
+            continue
+        xl, xr = opts
+        out.append((q, w, known[xl] + "LR" + known[xr]))
+    return out
+
+
+def _thm36_sat(n: int, budget: Budget) -> Verdict:
+    sat = _Sat(budget)
+    for q, w, built in _thm36_cases(n):
+        if built != w:
+            return sat.verdict(built, detail=f"x = {q}: x^L LR x^R is not x's row {w}")
+        buf, pool = sat.new()
+        _relate(buf, pool, StringSide.concrete(built), _game_side(num(q)), "!=")
+        if sat.solve(buf) is not None:
+            return sat.verdict(built, detail=f"x = {q}")
+    return sat.verdict()
+
+
+def _thm36_brute(n: int, budget: Budget) -> Verdict:
+    cases = _thm36_cases(n)
+    for q, w, built in cases:
+        v = value(built)
+        if not (v.is_number() and v.number_value() == q and built == w):
+            return Verdict.refuted(built, detail=f"x = {q}")
+    return Verdict.holds(detail=f"{len(cases)} non-integer numbers with rows of length {n}")
+
+
+def _thm36_confirm(n: int, w: str) -> bool:
+    for q, row, built in _thm36_cases(len(w)):
+        if built == w:
+            v = value(w)
+            return not (v.is_number() and v.number_value() == q) or built != row
+    return False
+
+
+# -- Conjectures 37, 38, 39: {a|b}, {a||b|c}, {a|b||c|d} -----------------------------------
+def _sw(a, b):
+    from cgsat.cgt.canonical import game
+
+    return game([a], [b])
+
+
+CONSTRUCTIONS = {
+    # name: (arity, row from number rows, game from number games, statement)
+    "conj37": (2, lambda a, b: a + "LR" + b, lambda a, b: _sw(a, b), "{a|b} = aLRb"),
+    "conj38": (3, lambda a, b, c: a + "LR" + c + "RL" + b,
+               lambda a, b, c: _sw(a, _sw(b, c)), "{a||b|c} = aLRcRLb"),
+    "conj39": (4, lambda a, b, c, d: b + "RL" + a + "LR" + d + "RL" + c,
+               lambda a, b, c, d: _sw(_sw(a, b), _sw(c, d)), "{a|b||c|d} = bRLaLRdRLc"),
+}
+
+
+def construction_cases(name: str, max_len: int, strict: bool):
+    """Every tuple of numbers a >= b >= ... (or > with ``strict``) whose construction row has
+    at most ``max_len`` dominoes: ``(numbers, row, game)``.
+
+    >>> [(tuple(map(str, t)), w) for t, w, _ in construction_cases("conj37", 3, False)]
+    [(('0', '0'), 'LR'), (('1', '0'), 'LLR'), (('0', '-1'), 'LRR')]
+    """
+    arity, row_of, game_of, _ = CONSTRUCTIONS[name]
+    fixed = 2 * (arity - 1)
+    known = number_rows(max(max_len - fixed, 0))
+    nums = sorted(known, reverse=True)
+    out = []
+    for t in itertools.combinations_with_replacement(nums, arity):
+        if strict and len(set(t)) < arity:
+            continue
+        row = row_of(*(known[q] for q in t))
+        if len(row) <= max_len:
+            out.append((t, row, game_of(*(num(q) for q in t))))
+    out.sort(key=lambda c: (len(c[1]), c[1]))
+    return out
+
+
+def _allowed(cases) -> dict:
+    allowed: dict = {}
+    for _t, row, g in cases:
+        allowed.setdefault(g, set()).update({row, row[::-1]})
+    return allowed
+
+
+def _describe(t) -> str:
+    return ", ".join(f"{k} = {q}" for k, q in zip("abcd", t, strict=False))
+
+
+def _construction_sat(name: str, strict: bool):
+    def run(n: int, budget: Budget) -> Verdict:
+        sat = _Sat(budget)
+        cases = construction_cases(name, n, strict)
+        for t, row, g in cases:  # the value of each construction of length n
+            if len(row) != n:
+                continue
+            buf, pool = sat.new()
+            _relate(buf, pool, StringSide.concrete(row), _game_side(g), "!=")
+            if sat.solve(buf) is not None:
+                return sat.verdict(row, detail=f"{_describe(t)}: {row} is not {g}")
+        allowed = _allowed(cases)  # uniqueness among rows of length n
+        targets = [(str(g), g, sorted(rows_)) for g, rows_ in allowed.items()]
+        v = _uniqueness_sat(n, budget, targets)
+        if v.status == "refuted":
+            return v
+        return sat.verdict(detail=f"{len(cases)} tuples with rows <= {n}")
+    return run
+
+
+def _construction_brute(name: str, strict: bool):
+    def run(n: int, budget: Budget) -> Verdict:
+        cases = construction_cases(name, n, strict)
+        for t, row, g in cases:
+            if len(row) == n and value(row) != g:
+                return Verdict.refuted(row, detail=f"{_describe(t)}: {row} = {value(row)}, "
+                                       f"not {g}")
+        allowed = _allowed(cases)
+        for w in rows(n):
+            v = value(w)
+            if v in allowed and w not in allowed[v]:
+                return Verdict.refuted(w, detail=f"{w} = {v}, also given by "
+                                       f"{min(allowed[v])}")
+        return Verdict.holds(detail=f"{len(cases)} tuples; {3 ** n} rows")
+    return run
+
+
+def _construction_confirm(name: str, strict: bool):
+    def confirm(n: int, w: str) -> bool:
+        cases = construction_cases(name, len(w), strict)
+        v = value(w)
+        for _t, row, g in cases:
+            if row == w and v != g:
+                return True
+        allowed = _allowed(cases)
+        return v in allowed and w not in allowed[v]
+    return confirm
+
+
+# -- Conjecture 40: games that do not occur --------------------------------------------------
+def conj40_games() -> list[tuple[str, object]]:
+    """Every game born by day 2 (22 values), then a selection of day-3 games.
+
+    >>> len([n for n, _ in conj40_games()])
+    29
+    """
+    from cgsat.cgt.canonical import ONE, STAR, ZERO, game, up_multiple
+    from cgsat.cgt.notation import to_str
+
+    day1 = [ZERO, STAR, ONE, -ONE]
+    subsets = [list(c) for k in range(len(day1) + 1) for c in itertools.combinations(day1, k)]
+    day2: dict = {}
+    for left in subsets:
+        for right in subsets:
+            g = game(left, right)
+            day2.setdefault(g, to_str(g))
+    out = sorted(((s, g) for g, s in day2.items()), key=lambda t: (t[1].birthday(), t[0]))
+    half = num(Fraction(1, 2))
+    extra = [up_multiple(2), up_multiple(2, 1), _sw(half, -half), _sw(ONE, STAR),
+             _sw(ZERO, _sw(ZERO, -ONE)), _sw(_sw(ONE, ZERO), ZERO),
+             _sw(ZERO, _sw(ZERO, -num(Fraction(2)))), _sw(_sw(num(Fraction(2)), ZERO), ZERO)]
+    seen = set(day2)
+    for g in extra:
+        if g not in seen:
+            seen.add(g)
+            out.append((to_str(g), g))
+    return out
+
+
+def occurrence_table_sat(max_len: int, budget: Budget | None = None,
+                         alphabet: str = "LRE") -> list[tuple[str, str | None]]:
+    """For each game of :func:`conj40_games`, its shortest row (by SAT) or None."""
+    budget = budget or Budget()
+    table = []
+    for label, g in conj40_games():
+        found = None
+        for n in range(0, max_len + 1):
+            if n == 0:
+                if g == value(""):
+                    found = "()"
+                    break
+                continue
+            sat = _Sat(budget)
+            buf, pool = sat.new()
+            side = _row(buf, pool, n, alphabet)
+            _relate(buf, pool, side, _game_side(g), "=")
+            model = sat.solve(buf)
+            if model is not None:
+                found = word_of(side, model)
+                break
+        table.append((label, found))
+    return table
+
+
+def _conj40_sat(n: int, budget: Budget) -> Verdict:
+    table = occurrence_table_sat(n, budget)
+    absent = [label for label, w in table if w is None]
+    detail = "; ".join(f"{label}: {w or 'none'}" for label, w in table)
+    if not absent:
+        return Verdict.refuted(" ".join(w for _, w in table), detail=detail)
+    return Verdict.holds(detail=f"no row up to length {n} for {len(absent)} games: "
+                         + ", ".join(absent) + f". Table: {detail}")
+
+
+def _conj40_brute(n: int, budget: Budget) -> Verdict:
+    targets = dict((g, label) for label, g in conj40_games())
+    shortest: dict = {}
+    for m in range(0, n + 1):
+        for w in rows(m):
+            v = value(w)
+            if v in targets and v not in shortest:
+                shortest[v] = w or "()"
+    absent = [label for g, label in targets.items() if g not in shortest]
+    if not absent:
+        return Verdict.refuted(" ".join(shortest.values()))
+    return Verdict.holds(detail=f"no row up to length {n} for: " + ", ".join(absent))
+
+
+def _conj40_confirm(n: int, text: str) -> bool:
+    rows_ = text.split()
+    got = {value("" if w == "()" else w) for w in rows_}
+    return all(g in got for _, g in conj40_games())
+
+
 # -- registry ---------------------------------------------------------------------------------
 def _m(name: str, run, scope: str) -> Method:
     return Method(name=name, run=run, scope=scope, uses_solver=(name == "sat"))
@@ -753,5 +1102,199 @@ CLAIMS: list[Claim] = [
                "nimbers among their canonical forms are exactly Theorem 29's rows"),
         ),
         confirm=_thm29_confirm,
+    ),
+    Claim(
+        id="toppling.conj33", paper=PAPER, theorem="Conjecture 33", kind="conjecture",
+        statement="The value {1|0,{0|-1}} (a grey row) does not occur in LR Toppling "
+                  "Dominoes.",
+        parameter="n = number of dominoes (alphabet L, R)",
+        base=1, quick_bound=12, target_bound=30,
+        methods=(
+            _m("sat", _conj33_sat, "no LR row of exactly n dominoes has value "
+               "{1|0,{0|-1}}"),
+            _m("brute", _conj33_brute, "every LR row of exactly n dominoes, canonical form"),
+        ),
+        confirm=_conj33_confirm,
+        notes="The paper's figure is lost. Over L, R, E the rows of this value up to length "
+              "10 are LERE, EREL (length 4) and LLRRE, ERRLL (length 5): "
+              "`cgsat find toppling --value '{1|0,{0|-1}}' --max-length 10 --all`.",
+    ),
+    Claim(
+        id="toppling.conj34", paper=PAPER, theorem="Conjecture 34", kind="conjecture",
+        statement="For all rows x and y, xLy > xy.",
+        parameter="n = |x| + |y| (alphabet L, R, E)",
+        base=0, quick_bound=5, target_bound=12,
+        methods=(
+            _m("sat", _conj34_sat, "every split |x| = p <= |y| = n - p with x, y symbolic "
+               "over LRE (xLy and xy share variables): xLy - xy > 0; p > n - p follows by "
+               "reversal"),
+            _m("brute", _conj34_brute, "every row xy of exactly n dominoes over LRE and "
+               "every place for the L"),
+        ),
+        confirm=_conj34_confirm,
+    ),
+    Claim(
+        id="toppling.conj35", paper=PAPER, theorem="Conjecture 35", kind="conjecture",
+        statement="In LR Toppling Dominoes the value of a palindrome is given by no other "
+                  "row.",
+        parameter="n = the longer of the two rows compared (alphabet L, R)",
+        base=1, quick_bound=7, target_bound=14,
+        methods=(
+            _m("sat", _conj35_sat, "every LR palindrome P (symbolic) and LR row G "
+               "(symbolic) with max(|P|, |G|) = n: G = P only if G is P"),
+            _m("brute", _conj35_brute, "canonical forms of every LR row of length <= n: "
+               "no value class holding a palindrome has two rows (one of length n)"),
+        ),
+        confirm=_conj35_confirm,
+    ),
+    Claim(
+        id="toppling.thm36", paper=PAPER, theorem="Theorem 36", kind="theorem",
+        statement="A number x = {x^L|x^R} in canonical form (a non-integer) is given "
+                  "uniquely by the row x^L LR x^R.",
+        parameter="n = length of x's row",
+        base=3, quick_bound=14, target_bound=30,
+        methods=(
+            _m("sat", _thm36_sat, "every non-integer number x whose row has n dominoes: "
+               "x^L LR x^R is x's row (Corollary 8), and that concrete row equals x in the "
+               "difference encoding"),
+            _m("brute", _thm36_brute, "the same x: canonical form of x^L LR x^R"),
+        ),
+        confirm=_thm36_confirm,
+        notes="Uniqueness is Theorem 16 (toppling.thm16).",
+    ),
+    Claim(
+        id="toppling.conj37", paper=PAPER, theorem="Conjecture 37",
+        kind="conjecture",
+        statement="For numbers a >= b >= c >= d (as many as used), "
+                  "{a|b} is given (uniquely) by aLRb"
+                  " (as stated); unique up to reversal.",
+        parameter="n = number of dominoes (alphabet L, R, E)",
+        base=2, quick_bound=7, target_bound=14,
+        methods=(
+            _m("sat", _construction_sat("conj37", False), "the construction row of every "
+               "tuple of numbers a >= b ... whose row has exactly n dominoes has the "
+               "stated value (difference encoding), and no row of exactly n dominoes over "
+               "LRE other than the construction rows and their reversals has the value of a "
+               "tuple whose row has length <= n"),
+            _m("brute", _construction_brute("conj37", False), "the same tuples: canonical "
+               "form of each construction row of length n, and canonical forms of every row "
+               "of exactly n dominoes over LRE"),
+        ),
+        confirm=_construction_confirm("conj37", False),
+    ),
+    Claim(
+        id="toppling.conj37-strict", paper=PAPER, theorem="Conjecture 37 (strict variant)",
+        kind="conjecture",
+        statement="For numbers a > b > c > d (as many as used), "
+                  "{a|b} is given (uniquely) by aLRb"
+                  "; unique up to reversal.",
+        parameter="n = number of dominoes (alphabet L, R, E)",
+        base=2, quick_bound=7, target_bound=14,
+        methods=(
+            _m("sat", _construction_sat("conj37", True), "the construction row of every "
+               "tuple of numbers a > b ... whose row has exactly n dominoes has the "
+               "stated value (difference encoding), and no row of exactly n dominoes over "
+               "LRE other than the construction rows and their reversals has the value of a "
+               "tuple whose row has length <= n"),
+            _m("brute", _construction_brute("conj37", True), "the same tuples: canonical "
+               "form of each construction row of length n, and canonical forms of every row "
+               "of exactly n dominoes over LRE"),
+        ),
+        confirm=_construction_confirm("conj37", True),
+    ),
+    Claim(
+        id="toppling.conj38", paper=PAPER, theorem="Conjecture 38",
+        kind="conjecture",
+        statement="For numbers a >= b >= c >= d (as many as used), "
+                  "{a||b|c} is given (uniquely) by aLRcRLb"
+                  " (as stated); unique up to reversal.",
+        parameter="n = number of dominoes (alphabet L, R, E)",
+        base=4, quick_bound=7, target_bound=14,
+        methods=(
+            _m("sat", _construction_sat("conj38", False), "the construction row of every "
+               "tuple of numbers a >= b ... whose row has exactly n dominoes has the "
+               "stated value (difference encoding), and no row of exactly n dominoes over "
+               "LRE other than the construction rows and their reversals has the value of a "
+               "tuple whose row has length <= n"),
+            _m("brute", _construction_brute("conj38", False), "the same tuples: canonical "
+               "form of each construction row of length n, and canonical forms of every row "
+               "of exactly n dominoes over LRE"),
+        ),
+        confirm=_construction_confirm("conj38", False),
+    ),
+    Claim(
+        id="toppling.conj38-strict", paper=PAPER, theorem="Conjecture 38 (strict variant)",
+        kind="conjecture",
+        statement="For numbers a > b > c > d (as many as used), "
+                  "{a||b|c} is given (uniquely) by aLRcRLb"
+                  "; unique up to reversal.",
+        parameter="n = number of dominoes (alphabet L, R, E)",
+        base=4, quick_bound=7, target_bound=14,
+        methods=(
+            _m("sat", _construction_sat("conj38", True), "the construction row of every "
+               "tuple of numbers a > b ... whose row has exactly n dominoes has the "
+               "stated value (difference encoding), and no row of exactly n dominoes over "
+               "LRE other than the construction rows and their reversals has the value of a "
+               "tuple whose row has length <= n"),
+            _m("brute", _construction_brute("conj38", True), "the same tuples: canonical "
+               "form of each construction row of length n, and canonical forms of every row "
+               "of exactly n dominoes over LRE"),
+        ),
+        confirm=_construction_confirm("conj38", True),
+    ),
+    Claim(
+        id="toppling.conj39", paper=PAPER, theorem="Conjecture 39",
+        kind="conjecture",
+        statement="For numbers a >= b >= c >= d (as many as used), "
+                  "{a|b||c|d} is given (uniquely) by bRLaLRdRLc"
+                  " (as stated); unique up to reversal.",
+        parameter="n = number of dominoes (alphabet L, R, E)",
+        base=6, quick_bound=7, target_bound=14,
+        methods=(
+            _m("sat", _construction_sat("conj39", False), "the construction row of every "
+               "tuple of numbers a >= b ... whose row has exactly n dominoes has the "
+               "stated value (difference encoding), and no row of exactly n dominoes over "
+               "LRE other than the construction rows and their reversals has the value of a "
+               "tuple whose row has length <= n"),
+            _m("brute", _construction_brute("conj39", False), "the same tuples: canonical "
+               "form of each construction row of length n, and canonical forms of every row "
+               "of exactly n dominoes over LRE"),
+        ),
+        confirm=_construction_confirm("conj39", False),
+    ),
+    Claim(
+        id="toppling.conj39-strict", paper=PAPER, theorem="Conjecture 39 (strict variant)",
+        kind="conjecture",
+        statement="For numbers a > b > c > d (as many as used), "
+                  "{a|b||c|d} is given (uniquely) by bRLaLRdRLc"
+                  "; unique up to reversal.",
+        parameter="n = number of dominoes (alphabet L, R, E)",
+        base=6, quick_bound=7, target_bound=14,
+        methods=(
+            _m("sat", _construction_sat("conj39", True), "the construction row of every "
+               "tuple of numbers a > b ... whose row has exactly n dominoes has the "
+               "stated value (difference encoding), and no row of exactly n dominoes over "
+               "LRE other than the construction rows and their reversals has the value of a "
+               "tuple whose row has length <= n"),
+            _m("brute", _construction_brute("conj39", True), "the same tuples: canonical "
+               "form of each construction row of length n, and canonical forms of every row "
+               "of exactly n dominoes over LRE"),
+        ),
+        confirm=_construction_confirm("conj39", True),
+    ),
+    Claim(
+        id="toppling.conj40", paper=PAPER, theorem="Conjecture 40", kind="conjecture",
+        statement="Some games do not occur in Toppling Dominoes.",
+        parameter="n = largest row length searched (alphabet L, R, E)",
+        base=1, quick_bound=6, target_bound=12,
+        methods=(
+            _m("sat", _conj40_sat, "for every game born by day 2 and a selection of day-3 "
+               "games (^^, ^^*, +-1/2, {1|*}, tinies and minies of 1 and 2): its shortest "
+               "row of length <= n, or none; holds while some game has none"),
+            _m("brute", _conj40_brute, "canonical forms of every row of length <= n over "
+               "LRE against the same list"),
+        ),
+        confirm=_conj40_confirm,
+        notes="The report's detail gives the occurrence table.",
     ),
 ]
