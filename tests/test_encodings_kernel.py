@@ -1,0 +1,169 @@
+"""Tests for cgsat.encodings.circuits and cgsat.encodings.kernel (tiny, hand-checkable)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from pysat.formula import IDPool
+from pysat.solvers import Solver
+
+from cgsat.encodings.circuits import Circuit
+from cgsat.encodings.kernel import add_grundy, add_kernel, grundy_bounds
+
+
+def _models(clauses, variables, extra=()):
+    """Every assignment of ``variables`` extended to a model, as a dict var -> bool."""
+    with Solver(name="cadical195", bootstrap_with=list(clauses) + list(extra)) as s:
+        for bits in itertools.product([True, False], repeat=len(variables)):
+            ass = [v if b else -v for v, b in zip(variables, bits, strict=True)]
+            if s.solve(assumptions=ass):
+                yield dict(zip(variables, bits, strict=True)), set(s.get_model())
+
+
+def test_gates_truth_tables():
+    pool, cl = IDPool(), []
+    c = Circuit(pool, cl)
+    a, b, d = pool.id("a"), pool.id("b"), pool.id("d")
+    g_and, g_or, g_xor = c.and_([a, b, d]), c.or_([a, -b]), c.xor(a, b)
+    g_ite = c.ite(a, b, d)
+    seen = 0
+    for val, m in _models(cl, [a, b, d]):
+        seen += 1
+        assert (g_and in m) == (val[a] and val[b] and val[d])
+        assert (g_or in m) == (val[a] or not val[b])
+        assert (g_xor in m) == (val[a] != val[b])
+        assert (g_ite in m) == (val[b] if val[a] else val[d])
+    assert seen == 8  # gates never restrict their inputs
+
+
+def test_constants_fold():
+    pool, cl = IDPool(), []
+    c = Circuit(pool, cl)
+    a = pool.id("a")
+    assert c.and_([]) == c.true and c.or_([]) == c.false
+    assert c.and_([a, c.true]) == a and c.and_([a, c.false]) == c.false
+
+
+@pytest.mark.parametrize("k", [0, 1, 2, 3])
+def test_at_most_k(k):
+    pool, cl = IDPool(), []
+    xs = [pool.id(i) for i in range(6)]
+    Circuit(pool, cl).at_most(xs, k)
+    sat = {tuple(v.values()) for v, _ in _models(cl, xs)}
+    expected = {bits for bits in itertools.product([True, False], repeat=6) if sum(bits) <= k}
+    assert sat == expected
+
+
+def _play(followers, moves, assignment, misere):
+    """P-positions of a colourless game by plain recursion (a test oracle)."""
+    memo = {}
+
+    def is_p(f):
+        if f not in memo:
+            opts = [t for s, t, cond in moves if s == f and all(
+                assignment.get(abs(x), True) == (x > 0) for x in cond)]
+            if misere and not opts:
+                memo[f] = False
+            else:
+                memo[f] = not any(is_p(t) for t in opts)
+        return memo[f]
+
+    return {f: is_p(f) for f in followers}
+
+
+def _grundy(followers, moves, assignment):
+    memo = {}
+
+    def g(f):
+        if f not in memo:
+            vals = {g(t) for s, t, cond in moves if s == f and all(
+                assignment.get(abs(x), True) == (x > 0) for x in cond)}
+            m = 0
+            while m in vals:
+                m += 1
+            memo[f] = m
+        return memo[f]
+
+    return {f: g(f) for f in followers}
+
+
+def _random_game(rng, n_followers, n_colours, first_var):
+    """A random DAG (edges go to smaller ids) with moves conditioned on colour literals."""
+    followers = list(range(n_followers))
+    moves = []
+    for f in followers:
+        for t in range(f):
+            if rng.random() < 0.5:
+                cond = [rng.choice([1, -1]) * (first_var + rng.randrange(n_colours))
+                        for _ in range(rng.randrange(3))]
+                moves.append((f, t, cond))
+    return followers, moves
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_kernel_and_grundy_match_recursion(seed):
+    rng = random.Random(seed)
+    pool = IDPool()
+    colours = [pool.id(("c", i)) for i in range(4)]
+    followers, moves = _random_game(rng, 9, 4, colours[0])
+    cl = []
+    normal = add_kernel(pool, cl, followers, moves, misere=False, tag="n")
+    misere = add_kernel(pool, cl, followers, moves, misere=True, tag="m")
+    grundy = add_grundy(pool, cl, followers, moves)
+    count = 0
+    for val, m in _models(cl, colours):
+        count += 1
+        pn, pm, g = (_play(followers, moves, val, False), _play(followers, moves, val, True),
+                     _grundy(followers, moves, val))
+        for f in followers:
+            assert (normal.p[f] in m) == pn[f]
+            assert (misere.p[f] in m) == pm[f]
+            assert [t for t, x in enumerate(grundy.value[f]) if x in m] == [g[f]]
+    assert count == 16  # every colouring extends to a model
+
+
+def test_auxiliaries_are_determined_by_the_colours():
+    # all models over all variables: exactly one per colouring (so projected counts are exact)
+    rng = random.Random(7)
+    pool = IDPool()
+    colours = [pool.id(("c", i)) for i in range(3)]
+    followers, moves = _random_game(rng, 6, 3, colours[0])
+    cl = []
+    add_kernel(pool, cl, followers, moves, misere=True, tag="m")
+    add_grundy(pool, cl, followers, moves)
+    n_models = 0
+    with Solver(bootstrap_with=cl) as s:
+        while s.solve():
+            n_models += 1
+            s.add_clause([-x for x in s.get_model()])
+    assert n_models == 2 ** len(colours)
+
+
+def test_nim_heaps_by_hand():
+    # heap of size k: moves to every smaller heap; nim-value k; misère P only for heap 1
+    followers = list(range(5))
+    moves = [(a, b, []) for a in followers for b in range(a)]
+    pool, cl = IDPool(), []
+    normal = add_kernel(pool, cl, followers, moves, tag="n")
+    misere = add_kernel(pool, cl, followers, moves, misere=True, tag="m")
+    g = add_grundy(pool, cl, followers, moves)
+    with Solver(bootstrap_with=cl) as s:
+        assert s.solve()
+        m = set(s.get_model())
+    assert [normal.p[f] in m for f in followers] == [True, False, False, False, False]
+    assert [misere.p[f] in m for f in followers] == [False, True, False, False, False]
+    assert [[t for t, x in enumerate(g.value[f]) if x in m][0] for f in followers] == [0, 1, 2,
+                                                                                      3, 4]
+
+
+def test_grundy_bounds_are_tight_for_nim():
+    followers = list(range(4))
+    moves = [(a, b, []) for a in followers for b in range(a)]
+    assert grundy_bounds(followers, moves) == {0: 0, 1: 1, 2: 2, 3: 3}
+
+
+def test_unknown_target_is_an_error():
+    with pytest.raises(ValueError):
+        add_kernel(IDPool(), [], [0], [(0, 1, [])])
