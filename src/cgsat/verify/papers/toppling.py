@@ -970,6 +970,56 @@ def _conj40_confirm(n: int, text: str) -> bool:
     return all(g in got for _, g in conj40_games())
 
 
+# -- Theorem 32: atomic weights of infinitesimals -------------------------------------------
+def _thm32(ups: tuple[int, ...]):
+    """Atomic weight of every infinitesimal row of length n by the engine, replacing positive
+    numbers by ``ups[0]`` ups as in the proof (then ``ups[1]``, ... when the proof's outcome
+    check fails)."""
+
+    def run(n: int, budget: Budget) -> Verdict:
+        from cgsat.cgt.atomic_weight import infinitesimal_atomic_weight
+        from cgsat.cgt.canonical import ONE, ZERO
+        from cgsat.cgt.stops import is_infinitesimal
+
+        allowed = {ZERO, ONE, -ONE}
+        seen: dict = {}
+        fallback = infinitesimals = 0
+        for w in rows(n):
+            g = value(w)
+            if g in seen:
+                continue
+            if not is_infinitesimal(g):
+                seen[g] = True
+                continue
+            infinitesimals += 1
+            weight = None
+            for k, u in enumerate(ups):
+                weight = infinitesimal_atomic_weight(g, ups=u).weight
+                if weight is not None:
+                    fallback += k > 0
+                    break
+            if weight is None:
+                return Verdict.unknown(f"the outcome check of the proof fails for {w} "
+                                       f"with {ups} ups")
+            if weight not in allowed:
+                return Verdict.refuted(w, detail=f"atomic weight {weight}")
+            seen[g] = True
+        detail = f"{infinitesimals} new infinitesimal values at length {n}"
+        if fallback:
+            detail += f"; {fallback} needed {ups[1]} ups instead of {ups[0]}"
+        return Verdict.holds(detail=detail)
+
+    return run
+
+
+def _thm32_confirm(n: int, w: str) -> bool:
+    from cgsat.cgt.atomic_weight import infinitesimal_atomic_weight
+    from cgsat.cgt.canonical import ONE, ZERO
+
+    weight = infinitesimal_atomic_weight(value(w), ups=3).weight
+    return weight is not None and weight not in {ZERO, ONE, -ONE}
+
+
 # -- registry ---------------------------------------------------------------------------------
 def _m(name: str, run, scope: str) -> Method:
     return Method(name=name, run=run, scope=scope, uses_solver=(name == "sat"))
@@ -1102,6 +1152,25 @@ CLAIMS: list[Claim] = [
                "nimbers among their canonical forms are exactly Theorem 29's rows"),
         ),
         confirm=_thm29_confirm,
+    ),
+    Claim(
+        id="toppling.thm32", paper=PAPER, theorem="Theorem 32", kind="theorem",
+        statement="Every infinitesimal row has atomic weight -1, 0 or 1.",
+        parameter="n = number of dominoes (alphabet L, R, E)",
+        base=1, quick_bound=6, target_bound=10,
+        methods=(
+            _m("brute", _thm32((2, 3)), "every infinitesimal value among rows of exactly n "
+               "dominoes over LRE: atomic weight by the engine, via the proof's G' (positive "
+               "numbers -> ^^), or ^^^ when the proof's outcome check fails"),
+            _m("brute-ups3", _thm32((3,)), "the same values, with G' built from ^^^ for every "
+               "positive number (a different all-small substitute)"),
+        ),
+        confirm=_thm32_confirm,
+        notes="No SAT method: atomic weight needs the far-star comparison and a recursion "
+              "over canonical options, not one difference game. The two methods share the "
+              "engine's atomic weight recursion, so they are not fully independent. The "
+              "proof's G' (^^) fails its own outcome check for some rows (first LRELLRLE, "
+              "found by the partizan engine's tests); ^^^ passes there.",
     ),
     Claim(
         id="toppling.conj33", paper=PAPER, theorem="Conjecture 33", kind="conjecture",

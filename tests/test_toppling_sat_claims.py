@@ -1,0 +1,188 @@
+"""Toppling Dominoes claims (issue 6): both methods agree, counterexamples replay, negative
+controls are refuted, and ``cgsat find toppling`` keeps its contract."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+
+from cgsat.cli import main
+from cgsat.encodings.toppling_queries import RowQuery
+from cgsat.verify.claims import Budget
+from cgsat.verify.papers import toppling as T
+
+IDS = ["lem1", "lem4", "thm10", "thm16", "cor17", "thm21", "conj22", "lem23", "thm29",
+       "thm32", "conj33", "conj34", "conj35", "thm36", "conj37", "conj38", "conj39", "conj40"]
+CLAIMS = {c.id: c for c in T.CLAIMS}
+SMALL = {"thm10": 4, "conj34": 4, "lem4": 5, "conj35": 5, "conj40": 4, "thm32": 6}
+
+
+def test_claim_ids_and_methods():
+    for label in IDS:
+        claim = CLAIMS.get(f"toppling.{label}")
+        assert claim is not None, label
+        names = {m.name for m in claim.methods}
+        assert len(names) >= 2, label
+        assert all(m.scope for m in claim.methods)
+        assert claim.confirm is not None
+
+
+@pytest.mark.parametrize("cid", sorted(CLAIMS))
+def test_methods_agree_on_small_sizes(cid):
+    claim = CLAIMS[cid]
+    top = claim.base + 2 if cid.startswith("toppling.conj3") and cid[-1] in "789t" else 6
+    top = SMALL.get(cid.split(".")[1], top)
+    for n in range(claim.base, top + 1):
+        verdicts = {m.name: m.run(n, Budget(timeout=None)) for m in claim.methods}
+        statuses = {v.status for v in verdicts.values()}
+        assert len(statuses) == 1, (cid, n, verdicts)
+        for v in verdicts.values():
+            if v.status == "refuted":
+                assert claim.confirm(n, v.counterexample), (cid, n, v)
+            else:
+                assert v.status == "holds", (cid, n, v)
+
+
+def test_conjecture39_as_stated_fails_at_zero():
+    """a = b = c = d = 0: {0|0||0|0} = {*|*} = 0, but bRLaLRdRLc = RLLRRL is not 0."""
+    claim = CLAIMS["toppling.conj39"]
+    for m in claim.methods:
+        v = m.run(6, Budget())
+        assert v.status == "refuted" and v.counterexample == "RLLRRL"
+    assert T.value("RLLRRL") != T.value("")
+    assert claim.confirm(6, "RLLRRL")
+    assert CLAIMS["toppling.conj39-strict"].method("sat").run(6, Budget()).status == "holds"
+
+
+def test_conjecture22_sat_to_length_11():
+    run = CLAIMS["toppling.conj22"].method("sat").run
+    assert all(run(n, Budget()).status == "holds" for n in range(1, 12))
+
+
+def test_confirm_rejects_non_counterexamples():
+    assert not T._conj22_confirm(5, "RLLLR")
+    assert not T._lem1_confirm(3, "LRL")
+    assert not T._thm16_confirm(3, "LRL")
+    assert not T._thm29_confirm(8, "LRRLRLLR")
+    assert not T._conj33_confirm(4, "LERE")  # has the value, but uses E
+
+
+# -- negative controls: deliberately wrong statements are refuted with a concrete row ------
+def test_negative_control_number_row_not_unique():
+    """'1/2 has no row of length 3' is false: SAT finds LRL, and the engine agrees."""
+    from fractions import Fraction
+
+    v = T._uniqueness_sat(3, Budget(), [("1/2", T.num(Fraction(1, 2)), [])])
+    assert v.status == "refuted" and v.counterexample == "LRL"
+    assert T.value("LRL") == T.num(Fraction(1, 2))
+
+
+def test_negative_control_miny_without_rlxlr():
+    """Forgetting to allow RLxLR itself: the check must find it."""
+    from cgsat.cgt.canonical import ONE
+
+    v = T._uniqueness_sat(5, Budget(), [("{1|0||0}", T.miny(ONE), [])])
+    assert v.status == "refuted" and v.counterexample == "RLLLR"
+
+
+def test_negative_control_wrong_lemma1_rule(monkeypatch):
+    """Reading Lemma 1 literally ('R > 0') is refuted; the corrected rule is not."""
+    monkeypatch.setattr(T, "lemma1_rule", lambda w: "L" if w and w[0] == w[-1] != "E"
+                        else ("P" if not w else "N"))
+    v = T._lem1_brute(1, Budget())
+    assert v.status == "refuted" and v.counterexample == "R"
+    assert T._lem1_confirm(1, "R")
+
+
+def test_negative_control_star2_one_lr_form():
+    """'*2 has exactly one LR row up to reversal' is refuted with both forms."""
+    from cgsat.cgt.canonical import nimber
+
+    forms = set()
+    for n in range(1, 11):
+        with RowQuery(n, "LR") as q:
+            forms |= {min(w, w[::-1]) for w in q.enumerate(nimber(2), identify_reversal=True)}
+    assert forms == {"LRLR", "LRRLRLLR"}
+    assert all(T.value(w) == nimber(2) for w in forms)
+
+
+# -- SAT enumeration against the engine's value classes ------------------------------------
+def test_value_classes_match_engine_up_to_length_4():
+    classes: dict = {}
+    for k in range(1, 5):
+        for t in itertools.product("LRE", repeat=k):
+            w = "".join(t)
+            classes.setdefault(T.value(w), set()).add(w)
+    with RowQuery(4, variable_length=True) as q:
+        for g, ws in classes.items():
+            assert set(q.enumerate(g)) == ws, str(g)
+
+
+def test_numbers_from_corollary8_are_engine_values():
+    for q, w in T.number_rows(9).items():
+        v = T.value(w)
+        assert v.is_number() and v.number_value() == q, (q, w)
+
+
+def test_occurrence_table_rows_have_their_values():
+    table = dict(T.occurrence_table_sat(5))
+    games = dict(T.conj40_games())
+    assert table["^"] == "LRRL"
+    for label, w in table.items():
+        if w is not None:
+            assert T.value("" if w == "()" else w) == games[label], label
+
+
+# -- the CLI -----------------------------------------------------------------------------------
+def _find(capsys, *argv):
+    code = main(["find", "toppling", *argv])
+    out = capsys.readouterr()
+    return code, out
+
+
+def test_find_miny_all(capsys):
+    code, out = _find(capsys, "--value", "{{1|0}|0}", "--max-length", "9", "--all", "--json")
+    assert code == 0
+    doc = json.loads(out.out)
+    assert doc["ruleset"] == "toppling" and doc["positions"] == ["RLLLR"]
+
+
+def test_find_count_equals_all(capsys):
+    _, out = _find(capsys, "--value", "*", "--max-length", "5", "--all", "--json")
+    rows = json.loads(out.out)["positions"]
+    _, out = _find(capsys, "--value", "*", "--max-length", "5", "--count", "--json")
+    assert json.loads(out.out)["count"] == len(rows) > 2
+    assert "RL" in rows and "LR" in rows and "E" in rows
+
+
+def test_find_exact_length_and_outcome(capsys):
+    _, out = _find(capsys, "--outcome", "L", "--length", "3", "--alphabet", "LR", "--all",
+                   "--json")
+    rows = json.loads(out.out)["positions"]
+    assert rows == sorted(w for w in ("".join(t) for t in itertools.product("LR", repeat=3))
+                          if w[0] == w[-1] == "L")
+
+
+def test_find_one_by_default(capsys):
+    _, out = _find(capsys, "--value", "*", "--max-length", "6", "--json")
+    assert len(json.loads(out.out)["positions"]) == 1
+
+
+def test_find_bad_value(capsys):
+    code, out = _find(capsys, "--value", "{1|", "--length", "3")
+    assert code == 2 and out.err.count("\n") == 1 and "Traceback" not in out.err
+
+
+# -- slow sweeps --------------------------------------------------------------------------------
+@pytest.mark.slow
+def test_conjecture22_sat_to_length_14():
+    run = CLAIMS["toppling.conj22"].method("sat").run
+    assert all(run(n, Budget()).status == "holds" for n in range(12, 15))
+
+
+@pytest.mark.slow
+def test_theorem29_sat_to_length_20():
+    run = CLAIMS["toppling.thm29"].method("sat").run
+    assert all(run(n, Budget()).status == "holds" for n in range(1, 21))
