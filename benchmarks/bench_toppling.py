@@ -29,12 +29,12 @@ import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
 
-def _sat(n: int) -> tuple[int, str, float, dict | None]:
+def _sat(n: int, solver: str = "cadical195") -> tuple[int, str, float, dict | None]:
     from cgsat.verify.claims import Budget
     from cgsat.verify.papers.toppling import _conj22_sat
 
     t0 = time.perf_counter()
-    v = _conj22_sat(n, Budget(timeout=None))
+    v = _conj22_sat(n, Budget(timeout=None, solver=solver))
     return n, v.status, time.perf_counter() - t0, v.instance
 
 
@@ -67,7 +67,8 @@ def ratio(lengths: list[int], repeat: int) -> list[dict]:
     return rows
 
 
-def sweep(minutes: float, jobs: int, start: int = 1, stop: int = 60) -> dict:
+def sweep(minutes: float, jobs: int, start: int = 1, stop: int = 60,
+          solver: str = "cadical195") -> dict:
     deadline = time.monotonic() + 60 * minutes
     done: dict[int, dict] = {}
     nxt = start
@@ -75,7 +76,7 @@ def sweep(minutes: float, jobs: int, start: int = 1, stop: int = 60) -> dict:
     running = {}
     try:
         while nxt <= stop and len(running) < jobs:
-            running[pool.submit(_sat, nxt)] = nxt
+            running[pool.submit(_sat, nxt, solver)] = nxt
             nxt += 1
         while running:
             left = deadline - time.monotonic()
@@ -88,7 +89,7 @@ def sweep(minutes: float, jobs: int, start: int = 1, stop: int = 60) -> dict:
                 done[n] = {"status": status, "seconds": round(secs, 2), "instance": inst}
                 print(json.dumps({"n": n, **done[n]}), flush=True)
                 if nxt <= stop:
-                    running[pool.submit(_sat, nxt)] = nxt
+                    running[pool.submit(_sat, nxt, solver)] = nxt
                     nxt += 1
     finally:
         for proc in list(getattr(pool, "_processes", {}).values()):
@@ -97,7 +98,8 @@ def sweep(minutes: float, jobs: int, start: int = 1, stop: int = 60) -> dict:
     reached = start - 1
     while reached + 1 in done and done[reached + 1]["status"] == "holds":
         reached += 1
-    return {"minutes": minutes, "jobs": jobs, "reached": reached, "per_n": done}
+    return {"minutes": minutes, "jobs": jobs, "solver": solver, "start": start,
+            "reached": reached, "per_n": done}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -112,11 +114,12 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--start", type=int, default=1)
     s.add_argument("--stop", type=int, default=60)
     s.add_argument("--out", default=None)
+    s.add_argument("--solver", default="cadical195")
     args = p.parse_args(argv)
     if args.cmd == "ratio":
         ratio(args.lengths, args.repeat)
         return 0
-    result = sweep(args.minutes, args.jobs, args.start, args.stop)
+    result = sweep(args.minutes, args.jobs, args.start, args.stop, args.solver)
     print(f"reached n = {result['reached']} in {args.minutes} min on {args.jobs} jobs",
           file=sys.stderr)
     if args.out:
