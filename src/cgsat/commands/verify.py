@@ -112,6 +112,12 @@ def run_check(args: argparse.Namespace) -> int:
     sizes = {c.id: plan_sizes(c, args.from_n, args.up_to, args.target) for c in claims}
     budget = Budget(timeout=args.timeout, solver=solver, proof=args.proof,
                     confirm_with=confirm)
+    for c in claims:
+        for name in methods[c.id]:
+            limit = c.method(name).max_n
+            if limit is not None and sizes[c.id].stop - 1 > limit:
+                sys.stderr.write(f"cgsat: note: {c.id} {name} runs only up to n={limit} "
+                                 "(its size limit)\n")
     show = None if args.json else (lambda r: print(_describe(r), flush=True))
     with Store(db_path(args.db)) as store:
         summary = run_checks(

@@ -268,7 +268,10 @@ def run_checks(
         summary.results.append(res)
         if res.problem:
             summary.problems.append(res.problem)
-        if on_result:
+        if on_result and bar is not None:
+            with bar.external_write_mode(file=sys.stdout):  # keep the bar intact
+                on_result(res)
+        elif on_result:
             on_result(res)
         if bar is not None:
             bar.update(1)
@@ -278,7 +281,8 @@ def run_checks(
 
         workers = max(1, min(jobs or os.cpu_count() or 1, len(todo)))
         context = multiprocessing.get_context("fork")
-        with ProcessPool(max_workers=workers, context=context) as pool:
+        pool = ProcessPool(max_workers=workers, context=context)
+        try:
             tasks = {}
             for cid, name, n in todo:
                 fut = pool.schedule(_work, args=(cid, name, n, budget), timeout=budget.timeout)
@@ -300,7 +304,17 @@ def run_checks(
                     stopped[key] = why
                     for other, (c2, m2, n2) in tasks.items():
                         if (c2, m2) == key and n2 > n and not other.done():
-                            other.cancel()  # only pending ones; running ones finish
+                            other.cancel()  # pebble stops a running task's worker too
+        except BaseException:
+            # Ctrl-C, or bad input raised by a method: stop the workers now, keep what is
+            # stored, and let the CLI report it.
+            pool.stop()
+            pool.join()
+            if bar is not None:
+                bar.close()
+            raise
+        pool.close()
+        pool.join()
     if bar is not None:
         bar.close()
     summary.problems.extend(find_disagreements(summary.results))
