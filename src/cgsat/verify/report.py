@@ -223,6 +223,9 @@ def plot_png(c: dict[str, Any]) -> str | None:
             if sel:
                 ax.scatter([p[0] for p in sel], [p[1] for p in sel], marker=marker, s=18,
                            color=line.get_color())
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_yscale("log")
     ax.set_xlabel("n")
     ax.set_ylabel("seconds")
