@@ -126,7 +126,17 @@ def _work(claim_id: str, method_name: str, n: int, budget: Budget) -> dict[str, 
 
 
 def plan_sizes(claim: Claim, from_n: int | None, up_to: int | None, target: bool) -> range:
-    """The sizes to check: ``from_n`` (default base) .. ``up_to`` (default quick bound)."""
+    """The sizes to check: ``from_n`` (default base) .. ``up_to`` (default quick bound).
+
+    With ``target`` the upper bound is the claim's target bound.
+
+    Examples
+    --------
+    >>> from cgsat.verify.registry import get_claim
+    >>> c = get_claim("lumberjack.tuft")
+    >>> plan_sizes(c, None, 4, False), plan_sizes(c, 2, None, True) == range(2, c.target_bound + 1)
+    (range(0, 5), True)
+    """
     lo = claim.base if from_n is None else from_n
     hi = claim.target_bound if target else (claim.quick_bound if up_to is None else up_to)
     if lo < 0 or hi < 0:
@@ -141,6 +151,13 @@ def select_methods(claim: Claim, method: str, strict: bool) -> list[str]:
 
     With ``strict`` (claims named on the command line) a method the claim lacks is an
     error; otherwise (``--all``) such claims are skipped.
+
+    Examples
+    --------
+    >>> from cgsat.verify.registry import get_claim
+    >>> c = get_claim("lumberjack.tuft")
+    >>> select_methods(c, "all", True), select_methods(c, "sat", False)
+    (['mex', 'sum-outcome'], [])
     """
     names = [m.name for m in claim.methods]
     if method == "all":
