@@ -280,10 +280,10 @@ def _exclude(buf, side: StringSide, words) -> None:
 
 
 def _uniqueness_sat(n: int, budget: Budget, targets, alphabet: str = "LRE",
-                    extra: Callable | None = None) -> Verdict:
+                    extra: Callable | None = None, sat: _Sat | None = None) -> Verdict:
     """For each ``(label, game, allowed_rows)``: no row of exactly ``n`` dominoes other than
     ``allowed_rows`` has value ``game``. ``extra(buf, pool, side)`` may add constraints."""
-    sat = _Sat(budget)
+    sat = sat or _Sat(budget)
     for label, g, allowed in targets:
         buf, pool = sat.new()
         side = _row(buf, pool, n, alphabet)
@@ -849,7 +849,7 @@ def _construction_sat(name: str, strict: bool):
                 return sat.verdict(row, detail=f"{_describe(t)}: {row} is not {g}")
         allowed = _allowed(cases)  # uniqueness among rows of length n
         targets = [(str(g), g, sorted(rows_)) for g, rows_ in allowed.items()]
-        v = _uniqueness_sat(n, budget, targets)
+        v = _uniqueness_sat(n, budget, targets, sat=sat)
         if v.status == "refuted":
             return v
         return sat.verdict(detail=f"{len(cases)} tuples with rows <= {n}")
@@ -1021,8 +1021,8 @@ def _thm32_confirm(n: int, w: str) -> bool:
 
 
 # -- registry ---------------------------------------------------------------------------------
-def _m(name: str, run, scope: str) -> Method:
-    return Method(name=name, run=run, scope=scope, uses_solver=(name == "sat"))
+def _m(name: str, run, scope: str, max_n: int | None = None) -> Method:
+    return Method(name=name, run=run, scope=scope, uses_solver=(name == "sat"), max_n=max_n)
 
 
 CLAIMS: list[Claim] = [
@@ -1031,12 +1031,12 @@ CLAIMS: list[Claim] = [
         statement="A row's outcome is fixed by its ends: empty is P; both ends L gives L; "
                   "both ends R gives R; anything else (any E at an end) gives N.",
         parameter="n = number of dominoes (alphabet L, R, E)",
-        base=1, quick_bound=7, target_bound=20,
+        base=1, quick_bound=8, target_bound=20,
         methods=(
             _m("sat", _lem1_sat, "every row of exactly n dominoes over LRE: its outcome "
                "(difference encoding against 0) is the corrected Lemma 1 rule"),
             _m("brute", _lem1_brute, "every row of exactly n dominoes over LRE, outcome of "
-               "the canonical form"),
+               "the canonical form", max_n=12),
         ),
         confirm=_lem1_confirm,
         notes="The seed text of Lemma 1 is garbled (it says R > 0 and misses E); we check "
@@ -1046,11 +1046,11 @@ CLAIMS: list[Claim] = [
         id="toppling.lem4", paper=PAPER, theorem="Lemma 4", kind="lemma",
         statement="For every row x, Lx > x.",
         parameter="n = length of x (alphabet L, R, E)",
-        base=0, quick_bound=6, target_bound=16,
+        base=0, quick_bound=6, target_bound=12,
         methods=(
             _m("sat", _lem4_sat, "every row x of exactly n dominoes over LRE: Lx - x > 0 "
                "(x symbolic, Lx sharing its variables)"),
-            _m("brute", _lem4_brute, "every row x of exactly n dominoes over LRE"),
+            _m("brute", _lem4_brute, "every row x of exactly n dominoes over LRE", max_n=11),
         ),
         confirm=_lem4_confirm,
     ),
@@ -1058,13 +1058,13 @@ CLAIMS: list[Claim] = [
         id="toppling.thm10", paper=PAPER, theorem="Theorem 10", kind="theorem",
         statement="f(G) = 1:G, where f inserts one more L into every maximal run of Ls.",
         parameter="n = length of G (alphabet L, R, E)",
-        base=0, quick_bound=6, target_bound=14,
+        base=0, quick_bound=5, target_bound=9,
         methods=(
             _m("sat", _thm10_sat, "every G of exactly n dominoes over LRE: f(G) (a row of "
                "2n+1 slots sharing G's variables, blanks for absent Ls) against the "
                "ordinal sum 1:G played directly"),
             _m("brute", _thm10_brute, "every G of exactly n dominoes over LRE: canonical "
-               "form of f(G) against the engine's ordinal sum 1:G"),
+               "form of f(G) against the engine's ordinal sum 1:G", max_n=11),
         ),
         confirm=_thm10_confirm,
         notes="The paper's example lost a letter: f(RRLLRL) = LRLRLLLRLL.",
@@ -1073,14 +1073,15 @@ CLAIMS: list[Claim] = [
         id="toppling.thm16", paper=PAPER, theorem="Theorem 16", kind="theorem",
         statement="Each number is the value of exactly one row.",
         parameter="n = number of dominoes (alphabet L, R, E)",
-        base=1, quick_bound=8, target_bound=20,
+        base=1, quick_bound=8, target_bound=22,
         methods=(
             _m("sat", _thm16_sat, "no row of exactly n dominoes other than x's own row "
                "(Corollary 8) equals x, for every number x >= 0 whose row has length <= n "
                "(negative x by colour swap). Narrower than the theorem: a short row could "
                "equal a number whose own row is longer"),
             _m("brute", _thm16_brute, "every number-valued row of exactly n dominoes over "
-               "LRE is its number's row from Corollary 8 (the full statement at length n)"),
+               "LRE is its number's row from Corollary 8 (the full statement at length n)",
+               max_n=12),
         ),
         confirm=_thm16_confirm,
     ),
@@ -1088,13 +1089,13 @@ CLAIMS: list[Claim] = [
         id="toppling.cor17", paper=PAPER, theorem="Corollary 17", kind="corollary",
         statement="Every row whose value is a number is a palindrome.",
         parameter="n = number of dominoes (alphabet L, R, E)",
-        base=1, quick_bound=8, target_bound=20,
+        base=1, quick_bound=8, target_bound=22,
         methods=(
             _m("sat", _cor17_sat, "no non-palindrome of exactly n dominoes equals x, for "
                "every number x >= 0 whose row has length <= n (negative x by colour swap); "
                "narrower than the corollary, as for Theorem 16"),
             _m("brute", _cor17_brute, "every number-valued row of exactly n dominoes over "
-               "LRE is a palindrome (the full statement at length n)"),
+               "LRE is a palindrome (the full statement at length n)", max_n=12),
         ),
         confirm=_cor17_confirm,
     ),
@@ -1114,14 +1115,15 @@ CLAIMS: list[Claim] = [
         id="toppling.conj22", paper=PAPER, theorem="Conjecture 22", kind="conjecture",
         statement="RLxLR is the only row of value {{x|0}|0}, for every number x > 0.",
         parameter="n = number of dominoes (alphabet L, R, E)",
-        base=1, quick_bound=12, target_bound=30, paper_bound=15,
+        base=1, quick_bound=9, target_bound=30, paper_bound=15,
         methods=(
             _m("sat", _conj22_sat, "no row of exactly n dominoes over LRE other than RLxLR "
                "has value {{x|0}|0}, for every number x > 0 whose row has length <= n - 2; "
                "this covers every x, since x is then the value of a follower of a follower "
                "and number rows are unique (Theorem 16)"),
             _m("brute", _conj22_brute, "every row of exactly n dominoes over LRE whose "
-               "canonical form is {{x|0}|0} with x > 0 a number is RLxLR"),
+               "canonical form is {{x|0}|0} with x > 0 a number is RLxLR",
+               max_n=12),
         ),
         confirm=_conj22_confirm,
         notes="The paper confirmed lengths up to 15 by enumeration.",
@@ -1143,13 +1145,14 @@ CLAIMS: list[Claim] = [
         statement="An LR row equals *m iff it is (LR)^a(RL)^m(LR)^a, 0 <= a < m, or its "
                   "reversal; so *m has exactly m LR rows up to reversal.",
         parameter="n = number of dominoes (alphabet L, R)",
-        base=1, quick_bound=14, target_bound=30,
+        base=1, quick_bound=10, target_bound=30,
         methods=(
             _m("sat", _thm29_sat, "for every m in 1..n, all LR rows of exactly n dominoes "
                "with value *m, enumerated with blocking clauses, are exactly the 2·#{a < m : "
                "2m + 4a = n} rows of Theorem 29 (reversals counted apart)"),
             _m("brute", _thm29_brute, "every LR row of exactly n dominoes: the positive "
-               "nimbers among their canonical forms are exactly Theorem 29's rows"),
+               "nimbers among their canonical forms are exactly Theorem 29's rows",
+               max_n=20),
         ),
         confirm=_thm29_confirm,
     ),
@@ -1157,13 +1160,13 @@ CLAIMS: list[Claim] = [
         id="toppling.thm32", paper=PAPER, theorem="Theorem 32", kind="theorem",
         statement="Every infinitesimal row has atomic weight -1, 0 or 1.",
         parameter="n = number of dominoes (alphabet L, R, E)",
-        base=1, quick_bound=6, target_bound=10,
+        base=1, quick_bound=6, target_bound=9,
         methods=(
             _m("brute", _thm32((2, 3)), "every infinitesimal value among rows of exactly n "
                "dominoes over LRE: atomic weight by the engine, via the proof's G' (positive "
-               "numbers -> ^^), or ^^^ when the proof's outcome check fails"),
+               "numbers -> ^^), or ^^^ when the proof's outcome check fails", max_n=10),
             _m("brute-ups3", _thm32((3,)), "the same values, with G' built from ^^^ for every "
-               "positive number (a different all-small substitute)"),
+               "positive number (a different all-small substitute)", max_n=10),
         ),
         confirm=_thm32_confirm,
         notes="No SAT method: atomic weight needs the far-star comparison and a recursion "
@@ -1181,7 +1184,8 @@ CLAIMS: list[Claim] = [
         methods=(
             _m("sat", _conj33_sat, "no LR row of exactly n dominoes has value "
                "{1|0,{0|-1}}"),
-            _m("brute", _conj33_brute, "every LR row of exactly n dominoes, canonical form"),
+            _m("brute", _conj33_brute, "every LR row of exactly n dominoes, canonical form",
+               max_n=20),
         ),
         confirm=_conj33_confirm,
         notes="The paper's figure is lost. Over L, R, E the rows of this value up to length "
@@ -1192,13 +1196,13 @@ CLAIMS: list[Claim] = [
         id="toppling.conj34", paper=PAPER, theorem="Conjecture 34", kind="conjecture",
         statement="For all rows x and y, xLy > xy.",
         parameter="n = |x| + |y| (alphabet L, R, E)",
-        base=0, quick_bound=5, target_bound=12,
+        base=0, quick_bound=5, target_bound=10,
         methods=(
             _m("sat", _conj34_sat, "every split |x| = p <= |y| = n - p with x, y symbolic "
                "over LRE (xLy and xy share variables): xLy - xy > 0; p > n - p follows by "
                "reversal"),
             _m("brute", _conj34_brute, "every row xy of exactly n dominoes over LRE and "
-               "every place for the L"),
+               "every place for the L", max_n=10),
         ),
         confirm=_conj34_confirm,
     ),
@@ -1207,12 +1211,13 @@ CLAIMS: list[Claim] = [
         statement="In LR Toppling Dominoes the value of a palindrome is given by no other "
                   "row.",
         parameter="n = the longer of the two rows compared (alphabet L, R)",
-        base=1, quick_bound=7, target_bound=14,
+        base=1, quick_bound=7, target_bound=12,
         methods=(
             _m("sat", _conj35_sat, "every LR palindrome P (symbolic) and LR row G "
                "(symbolic) with max(|P|, |G|) = n: G = P only if G is P"),
             _m("brute", _conj35_brute, "canonical forms of every LR row of length <= n: "
-               "no value class holding a palindrome has two rows (one of length n)"),
+               "no value class holding a palindrome has two rows (one of length n)",
+               max_n=16),
         ),
         confirm=_conj35_confirm,
     ),
@@ -1247,7 +1252,7 @@ CLAIMS: list[Claim] = [
                "tuple whose row has length <= n"),
             _m("brute", _construction_brute("conj37", False), "the same tuples: canonical "
                "form of each construction row of length n, and canonical forms of every row "
-               "of exactly n dominoes over LRE"),
+               "of exactly n dominoes over LRE", max_n=12),
         ),
         confirm=_construction_confirm("conj37", False),
     ),
@@ -1267,7 +1272,7 @@ CLAIMS: list[Claim] = [
                "tuple whose row has length <= n"),
             _m("brute", _construction_brute("conj37", True), "the same tuples: canonical "
                "form of each construction row of length n, and canonical forms of every row "
-               "of exactly n dominoes over LRE"),
+               "of exactly n dominoes over LRE", max_n=12),
         ),
         confirm=_construction_confirm("conj37", True),
     ),
@@ -1287,7 +1292,7 @@ CLAIMS: list[Claim] = [
                "tuple whose row has length <= n"),
             _m("brute", _construction_brute("conj38", False), "the same tuples: canonical "
                "form of each construction row of length n, and canonical forms of every row "
-               "of exactly n dominoes over LRE"),
+               "of exactly n dominoes over LRE", max_n=12),
         ),
         confirm=_construction_confirm("conj38", False),
     ),
@@ -1307,7 +1312,7 @@ CLAIMS: list[Claim] = [
                "tuple whose row has length <= n"),
             _m("brute", _construction_brute("conj38", True), "the same tuples: canonical "
                "form of each construction row of length n, and canonical forms of every row "
-               "of exactly n dominoes over LRE"),
+               "of exactly n dominoes over LRE", max_n=12),
         ),
         confirm=_construction_confirm("conj38", True),
     ),
@@ -1327,7 +1332,7 @@ CLAIMS: list[Claim] = [
                "tuple whose row has length <= n"),
             _m("brute", _construction_brute("conj39", False), "the same tuples: canonical "
                "form of each construction row of length n, and canonical forms of every row "
-               "of exactly n dominoes over LRE"),
+               "of exactly n dominoes over LRE", max_n=12),
         ),
         confirm=_construction_confirm("conj39", False),
     ),
@@ -1347,7 +1352,7 @@ CLAIMS: list[Claim] = [
                "tuple whose row has length <= n"),
             _m("brute", _construction_brute("conj39", True), "the same tuples: canonical "
                "form of each construction row of length n, and canonical forms of every row "
-               "of exactly n dominoes over LRE"),
+               "of exactly n dominoes over LRE", max_n=12),
         ),
         confirm=_construction_confirm("conj39", True),
     ),
@@ -1361,7 +1366,7 @@ CLAIMS: list[Claim] = [
                "games (^^, ^^*, +-1/2, {1|*}, tinies and minies of 1 and 2): its shortest "
                "row of length <= n, or none; holds while some game has none"),
             _m("brute", _conj40_brute, "canonical forms of every row of length <= n over "
-               "LRE against the same list"),
+               "LRE against the same list", max_n=11),
         ),
         confirm=_conj40_confirm,
         notes="The report's detail gives the occurrence table.",
