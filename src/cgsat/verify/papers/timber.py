@@ -519,10 +519,10 @@ def _make_claims() -> list[Claim]:
     # the sharp inductive check (order-encoded heights) replaces the circuit method for sat
     from dataclasses import replace
 
-    from cgsat.verify.papers.timber_sat import sharp_sat_method
+    from cgsat.verify.papers.timber_sat import sharp_sat_method, smt_method
 
-    thm23 = replace(thm23, methods=(thm23.method("brute"), sharp_sat_method("thm2.3")),
-                    quick_bound=64, target_bound=120)
+    thm23 = replace(thm23, methods=(thm23.method("brute"), sharp_sat_method("thm2.3"),
+                                    smt_method("thm2.3")), quick_bound=64, target_bound=120)
     return [thm23, thm25]
 
 
