@@ -17,6 +17,9 @@ Certificates (DESIGN.md "CLI contract") are ``{"kind","checker","verdict","sha25
 - ``kind "drat+confirm"``: both;
 - ``kind "model"``: a SAT answer whose model was checked against every clause.
 
+A :class:`ClauseBuffer` holds plain clauses only (no native cardinality constraints), so
+every proof-checked run is clausal by construction.
+
 A verdict that fails its certificate is not an answer: :class:`SolverDisagreement` is
 raised, and the runner reports it loudly (exit code 3).
 """
