@@ -285,3 +285,17 @@ def test_partizan_values_on_thickets_agree_with_play():
         assert parse_game(d["value"]) is canonical_form(thickets, thickets.parse(text))
         for m in d["winning_moves"]:
             assert not wins(m["to"], "R" if m["player"] == "L" else "L")
+
+
+def test_game_budget_stops_exploding_sums_cleanly(monkeypatch):
+    from cgsat.cgt import partizan_values
+
+    text = " ".join(["LRRLELR"] * 8)
+    monkeypatch.setattr(partizan_values, "GAME_BUDGET", 50)
+    with pytest.raises(TooLargeError, match="SAT route"):
+        describe_partizan(RULESET, text)
+    # nothing half-built was cached: a smaller sum still agrees with play afterwards
+    monkeypatch.setattr(partizan_values, "GAME_BUDGET", 300_000)
+    d = describe_partizan(RULESET, "LRRLELR LRRLELR")
+    assert d["outcome"] == play_outcome(("LRRLELR", "LRRLELR"))
+    assert value("LRRLELR LRRLELR") is value("LRRLELR") + value("LRRLELR")

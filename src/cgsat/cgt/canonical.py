@@ -42,6 +42,41 @@ _ADD: dict[tuple[int, int], Game] = {}
 _NUMBERS: dict[Fraction, Game] = {}
 _NUS: dict[tuple[Fraction, int, int], Game] = {}
 _CANON: dict[tuple[frozenset, frozenset], Game] = {}
+# While a budget is active: [max interned games, max memoized comparisons], else Nones.
+_LIMIT: list[int | None] = [None, None]
+
+
+class GameBudgetExceeded(Exception):
+    """More canonical games would be created than the active :func:`budget` allows."""
+
+
+class budget:  # noqa: N801 - used as a context manager, like ``open``
+    """Allow at most ``new_games`` new interned games and ``new_comparisons`` new
+    memoized comparisons inside the ``with`` block.
+
+    Canonical forms of sums can grow exponentially, and so can comparing them; callers
+    that answer users (such as ``cgsat value``) use this to stop cleanly. Caches stay
+    consistent: nothing is stored for a computation that was cut off.
+
+    Examples
+    --------
+    >>> with budget(10**6):
+    ...     str(game([ONE], [STAR]))
+    '{1|*}'
+    """
+
+    def __init__(self, new_games: int, new_comparisons: int | None = None) -> None:
+        self.new_games = new_games
+        self.new_comparisons = 10 * new_games if new_comparisons is None else new_comparisons
+
+    def __enter__(self) -> budget:
+        self._saved = list(_LIMIT)
+        _LIMIT[0] = len(_GAMES) + self.new_games
+        _LIMIT[1] = len(_LE) + self.new_comparisons
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        _LIMIT[:] = self._saved
 
 
 class Game:
@@ -297,6 +332,8 @@ def _intern(left: Iterable[Game], right: Iterable[Game]) -> Game:
     if g is not None:
         return g
     games = _GAMES
+    if _LIMIT[0] is not None and len(games) >= _LIMIT[0]:
+        raise GameBudgetExceeded(f"more than {_LIMIT[0]} canonical games")
     lo = tuple([games[i] for i in lids])
     ro = tuple([games[i] for i in rids])
     g = Game.__new__(Game)
@@ -529,6 +566,8 @@ def le(g: Game, h: Game) -> bool:
     r = _LE.get(key)
     if r is not None:
         return r
+    if _LIMIT[1] is not None and len(_LE) >= _LIMIT[1]:
+        raise GameBudgetExceeded(f"more than {_LIMIT[1]} comparisons")
     r = True
     if FAST_PATHS and g._nus is not None and h._nus is not None:
         # equal stops here, so equal number parts: compare the ups and stars

@@ -17,11 +17,15 @@ import sys
 from collections.abc import Hashable
 from typing import Any
 
-from cgsat.cgt.canonical import ZERO, Game, add, game, le
+from cgsat.cgt.canonical import ZERO, Game, GameBudgetExceeded, add, budget, game, le
 from cgsat.errors import TooLargeError
 from cgsat.games.base import PartizanRuleset, Position
 
 _MEMOS: dict[str, dict[Hashable, Game]] = {}
+
+#: ``describe_partizan`` gives up (TooLargeError) beyond this many new canonical games:
+#: canonical forms of sums grow exponentially with the number of hot summands.
+GAME_BUDGET = 300_000
 
 
 def _memo(ruleset: PartizanRuleset) -> dict[Hashable, Game]:
@@ -72,7 +76,8 @@ def describe_partizan(ruleset: PartizanRuleset, text: str) -> dict[str, Any]:
     Raises
     ------
     TooLargeError
-        When the position is larger than ``ruleset.exhaustive_limit``.
+        When the position is larger than ``ruleset.exhaustive_limit``, or its canonical
+        form needs more than :data:`GAME_BUDGET` new canonical games.
 
     Examples
     --------
@@ -92,17 +97,29 @@ def describe_partizan(ruleset: PartizanRuleset, text: str) -> dict[str, Any]:
             f"{ruleset.name}: position of size {n} is above the exhaustive limit "
             f"{ruleset.exhaustive_limit}; use the SAT route (cgsat find / cgsat check)"
         )
-    g = canonical_form(ruleset, position)
-    outcome = g.outcome()
     moves: list[dict[str, Any]] = []
-    if outcome in ("L", "N"):
-        for move, option in ruleset.left_options(position):
-            if le(ZERO, canonical_form(ruleset, option)):
-                moves.append({"player": "L", "move": move, "to": ruleset.format(option)})
-    if outcome in ("R", "N"):
-        for move, option in ruleset.right_options(position):
-            if le(canonical_form(ruleset, option), ZERO):
-                moves.append({"player": "R", "move": move, "to": ruleset.format(option)})
+    try:
+        with budget(GAME_BUDGET):
+            g = canonical_form(ruleset, position)
+            outcome = g.outcome()
+            if outcome in ("L", "N"):
+                for move, option in ruleset.left_options(position):
+                    if le(ZERO, canonical_form(ruleset, option)):
+                        moves.append(
+                            {"player": "L", "move": move, "to": ruleset.format(option)}
+                        )
+            if outcome in ("R", "N"):
+                for move, option in ruleset.right_options(position):
+                    if le(canonical_form(ruleset, option), ZERO):
+                        moves.append(
+                            {"player": "R", "move": move, "to": ruleset.format(option)}
+                        )
+    except GameBudgetExceeded as exc:
+        raise TooLargeError(
+            f"{ruleset.name}: the canonical form is too large to compute here ({exc}; "
+            "sums of hot games grow exponentially); use the SAT route "
+            "(cgsat find / cgsat check)"
+        ) from None
     return {
         "ruleset": ruleset.name,
         "position": ruleset.format(position),
