@@ -2,28 +2,30 @@
 
 Every canonical game is stored once, in a table keyed by the ids of its canonical Left and
 Right options, and is named by an integer id. Two games are equal exactly when they are the
-same object, so equality, hashing and memo keys are id operations.
+same object, so equality, hashing and memo keys are identity and id operations.
 
-:func:`game` builds a game from arbitrary (canonical) option lists: it removes dominated
-options and bypasses reversible ones until neither applies, which gives the canonical form
-(the simplest form of the value; Conway, *On Numbers and Games*, ch. 10; Siegel,
-*Combinatorial Game Theory*, Thm. II.2.9). Sums, negatives and comparisons are cached.
+:func:`game` builds a game from canonical option lists: it removes dominated options and
+bypasses reversible ones until neither applies, which gives the canonical form, the
+unique simplest form of the value (Conway, *On Numbers and Games*, ch. 10; Siegel,
+*Combinatorial Game Theory*, ch. II). Results are cached on the two option sets; sums,
+negatives and comparisons are cached too.
 
-Fast paths, in the manner of CGSuite's ``CanonicalShortGameOps``:
+Fast paths, in the manner of CGSuite's ``CanonicalShortGameOps`` (ideas only):
 
-- dyadic numbers are built directly in canonical form and compared and added as fractions;
-- x + G for a number x and a non-number G is ``{G^L + x | G^R + x}``, already canonical
-  (number translation; Siegel, Thm. II.4.? "translation", see the test that checks it
-  against the general algorithm);
-- nimbers add by nim-sum; numbers, ups and stars ``x + k.^ + *n`` add componentwise;
-- a number x is compared with a non-number H by number avoidance: ``x <= H`` iff no
-  ``H^R <= x``.
+- dyadic numbers are built directly in canonical form, and added as fractions;
+- stops are computed when a game is interned, and decide most comparisons: ``G <= H``
+  needs ``L(G) <= L(H)`` and ``R(G) <= R(H)``, and holds when ``L(G) < R(H)`` (a number
+  lies between). Two numbers are compared by their stops alone;
+- a number x and a non-number H: ``x <= H`` iff no ``H^R <= x`` (number avoidance);
+- ``x + G`` for a number x and a non-number G is ``{G^L + x | G^R + x}``, which is already
+  canonical (number translation: domination and reversibility are unchanged by adding x);
+- nimbers, ups and stars ``x + k.^ + *n`` are compared and added componentwise.
 
-The module-level flag ``FAST_PATHS`` can switch the fast paths off; tests use that to check
-them against the general algorithm.
+Tests check every fast path against the plain recursive definitions and against cgt-py.
 
 References
 ----------
+Conway, *On Numbers and Games*, ch. 10; Siegel, *Combinatorial Game Theory*, ch. II;
 Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*, §1–2 (notation, ordinal sum).
 """
 
@@ -32,8 +34,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 from operator import attrgetter
-
-FAST_PATHS = True
 
 _TABLE: dict[tuple[tuple[int, ...], tuple[int, ...]], Game] = {}
 _GAMES: list[Game] = []
@@ -118,6 +118,9 @@ class Game:
     id: int
     left: tuple[Game, ...]
     right: tuple[Game, ...]
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        raise TypeError("Game is not constructed directly: use game(left, right)")
 
     # --- arithmetic -------------------------------------------------------------------
     def __add__(self, other: object) -> Game:
@@ -380,9 +383,6 @@ def _intern(left: Iterable[Game], right: Iterable[Game]) -> Game:
     return g
 
 
-def _id(g: Game) -> int:
-    return g.id
-
 
 ZERO = _intern((), ())
 _NUMBERS[Fraction(0)] = ZERO
@@ -404,6 +404,10 @@ def number(q: int | Fraction) -> Game:
     Traceback (most recent call last):
     ...
     ValueError: 1/3 is not a dyadic rational
+
+    References
+    ----------
+    Conway, *On Numbers and Games*, ch. 0 and 10 (dyadic numbers in canonical form).
     """
     q = Fraction(q)
     g = _NUMBERS.get(q)
@@ -438,6 +442,10 @@ def nimber(k: int) -> Game:
     --------
     >>> str(nimber(0)), str(nimber(1)), str(nimber(5))
     ('0', '*', '*5')
+
+    References
+    ----------
+    Conway, *On Numbers and Games*, ch. 11 (nimbers).
     """
     if k < 0:
         raise ValueError(f"nimber {k}: must be >= 0")
@@ -464,6 +472,10 @@ def up_multiple(k: int, star: int = 0) -> Game:
     --------
     >>> [str(up_multiple(k, s)) for k, s in [(1, 0), (2, 1), (-3, 0), (1, 2)]]
     ['^', '^^*', 'v3', '^*2']
+
+    References
+    ----------
+    Siegel, *Combinatorial Game Theory*, ch. II (ups and their canonical forms).
     """
     return nus(Fraction(0), k, star)
 
@@ -475,6 +487,10 @@ def nus(x: Fraction | int, k: int, star: int) -> Game:
     --------
     >>> str(nus(Fraction(1, 2), 1, 1))
     '1/2^*'
+
+    References
+    ----------
+    Siegel, *Combinatorial Game Theory*, ch. II; CGSuite's NumberUpStar.
     """
     x = Fraction(x)
     key = (x, k, star)
@@ -511,6 +527,10 @@ def switch(a: Game, b: Game) -> Game:
     --------
     >>> str(switch(ONE, -ONE)), str(switch(ONE, STAR))
     ('+-1', '{1|*}')
+
+    References
+    ----------
+    Siegel, *Combinatorial Game Theory*, ch. II (switches).
     """
     return game((a,), (b,))
 
@@ -525,6 +545,10 @@ def neg(g: Game) -> Game:
     --------
     >>> neg(UP) is DOWN
     True
+
+    References
+    ----------
+    Conway, *On Numbers and Games*, ch. 1 (negation).
     """
     n = g._neg
     if n is not None:
@@ -549,6 +573,10 @@ def le(g: Game, h: Game) -> bool:
     --------
     >>> le(ZERO, UP), le(UP, ZERO), le(STAR, ZERO)
     (True, False, False)
+
+    References
+    ----------
+    Conway, *On Numbers and Games*, ch. 1 (order); Siegel, ch. II (stops, number avoidance).
     """
     if g is h:
         return True
@@ -569,7 +597,7 @@ def le(g: Game, h: Game) -> bool:
     if _LIMIT[1] is not None and len(_LE) >= _LIMIT[1]:
         raise GameBudgetExceeded(f"more than {_LIMIT[1]} comparisons")
     r = True
-    if FAST_PATHS and g._nus is not None and h._nus is not None:
+    if g._nus is not None and h._nus is not None:
         # equal stops here, so equal number parts: compare the ups and stars
         d = h._nus[1] - g._nus[1]
         if d == 0:
@@ -578,10 +606,10 @@ def le(g: Game, h: Game) -> bool:
             r = g._nus[2] ^ h._nus[2] != 1  # ^* is confused with 0; ^*n (n != 1) > 0
         else:
             r = d > 1
-    elif FAST_PATHS and gn is not None:
+    elif gn is not None:
         # Number avoidance: x <= H iff no H^R <= x.
         r = not _any_le_right(h.right, g)
-    elif FAST_PATHS and hn is not None:
+    elif hn is not None:
         r = not _any_ge_left(g.left, h)
     else:
         r = not _any_ge_left(g.left, h) and not _any_le_right(h.right, g)
@@ -629,19 +657,6 @@ def _any_le_right(opts: tuple[Game, ...], g: Game) -> bool:
     return False
 
 
-def _nus_le(a: tuple[Fraction, int, int], b: tuple[Fraction, int, int]) -> bool:
-    """``a <= b`` for a, b of the form x + k.^ + *n: compare b - a with 0."""
-    if a[0] != b[0]:
-        return a[0] < b[0]
-    d = b[1] - a[1]
-    s = a[2] ^ b[2]
-    if d == 0:
-        return s == 0
-    if d == 1:
-        return s != 1  # ^* is confused with 0; ^ and ^*n (n >= 2) are positive
-    return d > 1
-
-
 def add(g: Game, h: Game) -> Game:
     """The disjunctive sum ``G + H`` in canonical form.
 
@@ -649,6 +664,10 @@ def add(g: Game, h: Game) -> Game:
     --------
     >>> str(add(STAR, STAR)), str(add(UP, STAR)), str(add(ONE, number(Fraction(1, 2))))
     ('0', '^*', '3/2')
+
+    References
+    ----------
+    Conway, *On Numbers and Games*, ch. 1 (sums); Siegel, ch. II (number translation).
     """
     if g is ZERO:
         return h
@@ -665,11 +684,11 @@ def add(g: Game, h: Game) -> Game:
     r = _ADD.get(key)
     if r is not None:
         return r
-    if FAST_PATHS and gn is not None:
+    if gn is not None:
         r = _translate(h, gn)
-    elif FAST_PATHS and hn is not None:
+    elif hn is not None:
         r = _translate(g, hn)
-    elif FAST_PATHS and g._nus is not None and h._nus is not None:
+    elif g._nus is not None and h._nus is not None:
         a, b = g._nus, h._nus
         r = nus(a[0] + b[0], a[1] + b[1], a[2] ^ b[2])
     else:
@@ -680,8 +699,6 @@ def add(g: Game, h: Game) -> Game:
 
 def _translate(g: Game, x: Fraction) -> Game:
     """``G + x`` for a non-number G: ``{G^L + x | G^R + x}`` is already canonical."""
-    if not FAST_PATHS:
-        return _add_general(g, number(x))
     xg = number(x)
     r = _intern([add(h, xg) for h in g.left], [add(h, xg) for h in g.right])
     if g._nus is not None and r._nus is None:
@@ -718,6 +735,10 @@ def game(left: Iterable[Game], right: Iterable[Game]) -> Game:
     True
     >>> str(game([ZERO], [game([ZERO], [-ONE])]))
     '{0||0|-1}'
+
+    References
+    ----------
+    Conway, *On Numbers and Games*, ch. 10 (simplest form); Siegel, ch. II (canonical form).
     """
     return _canonical(left, right)
 
@@ -943,6 +964,10 @@ def stops(g: Game) -> tuple[Fraction, Fraction]:
     --------
     >>> stops(game([ONE], [number(-1)]))
     (Fraction(1, 1), Fraction(-1, 1))
+
+    References
+    ----------
+    Siegel, *Combinatorial Game Theory*, ch. II (Left and Right stops).
     """
     s = g._stops
     if s is None:
@@ -963,6 +988,10 @@ def number_up_star(g: Game) -> tuple[Fraction, int, int] | None:
     (Fraction(0, 1), 2, 0)
     >>> number_up_star(game([ONE], [ZERO])) is None
     True
+
+    References
+    ----------
+    CGSuite's NumberUpStar (ideas); Siegel, ch. II.
     """
     if g._nus is not None:
         return g._nus
@@ -999,5 +1028,9 @@ def known_games() -> int:
     --------
     >>> known_games() > 0
     True
+
+    References
+    ----------
+    Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures* (the benchmark's strings).
     """
     return len(_GAMES)

@@ -59,6 +59,10 @@ def to_str(g: Game) -> str:
     '{0||0|-1}'
     >>> to_str(game([ONE], [number(-1)])), to_str(up_multiple(2, 1))
     ('+-1', '^^*')
+
+    References
+    ----------
+    CGSuite plain-text output of canonical short games.
     """
     return _fmt(g, True)[0]
 
@@ -394,6 +398,10 @@ def parse(text: str) -> Game:
     Traceback (most recent call last):
     ...
     cgsat.errors.CgsatInputError: bad game '{1|x}': unknown token 'x' at column 3
+
+    References
+    ----------
+    CGSuite input notation; DESIGN.md "Values and notation".
     """
     p = _Parser(text)
     if not p.tokens:

@@ -57,6 +57,10 @@ def parse(text: str) -> Position:
     Traceback (most recent call last):
     ...
     cgsat.errors.PositionError: toppling: unknown letter 'X' at index 2 of row 'LRX' (use L, R, E)
+
+    References
+    ----------
+    Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*, §1 (positions).
     """
     stripped = text.strip()
     if stripped in ("", "()", "0"):
@@ -80,6 +84,10 @@ def format(position: Position) -> str:  # noqa: A001 - the ruleset's printing fu
     --------
     >>> format(("LR", "E"))
     'LR E'
+
+    References
+    ----------
+    Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*, §1.
     """
     return " ".join(position) if position else "()"
 
@@ -107,6 +115,10 @@ def left_options(position: Position) -> list[Move]:
     --------
     >>> left_options(("LR",))
     [('0W', ('R',)), ('0E', ())]
+
+    References
+    ----------
+    Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*, §1 (the rules).
     """
     return _options(position, "LE")
 
@@ -118,6 +130,10 @@ def right_options(position: Position) -> list[Move]:
     --------
     >>> right_options(("LR",))
     [('1W', ()), ('1E', ('L',))]
+
+    References
+    ----------
+    Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*, §1 (the rules).
     """
     return _options(position, "RE")
 
@@ -133,6 +149,11 @@ def key(component: Position) -> str:
     --------
     >>> key(("RLL",)), key(("LLR",))
     ('LLR', 'LLR')
+
+    References
+    ----------
+    Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*, proof of Corollary 17
+    (a row equals its reversal).
     """
     (row,) = component
     rev = row[::-1]
