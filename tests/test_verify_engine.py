@@ -375,3 +375,18 @@ def test_registry_rejects_duplicates(monkeypatch):
         registry._collect()
     with pytest.raises(CgsatInputError, match="did you mean"):
         registry.get_claim("timber.thm2.4x")
+
+
+@pytest.mark.slow
+def test_registered_claims_hold_to_n22(tmp_path):
+    """The exhaustive sweep: Theorems 2.3 and 2.5 up to n = 22, the Tuft principle to 9."""
+    claims = [registry.get_claim(c) for c in ("timber.thm2.3", "timber.thm2.5",
+                                              "lumberjack.tuft")]
+    sizes = {"timber.thm2.3": range(0, 23), "timber.thm2.5": range(0, 23),
+             "lumberjack.tuft": range(0, 10)}
+    with Store(str(tmp_path / "r.sqlite")) as store:
+        summary = run_checks(claims, {c.id: [m.name for m in c.methods] for c in claims},
+                             sizes, Budget(timeout=300), store, jobs=2)
+    assert summary.problems == []
+    assert len(summary.results) == sum(len(c.methods) * len(sizes[c.id]) for c in claims)
+    assert all(r.status == "holds" for r in summary.results)
