@@ -108,3 +108,19 @@ def test_bad_input_is_exit_2(capsys, argv):
     assert main(["find", *argv]) == 2
     err = capsys.readouterr().err
     assert err.startswith("cgsat: error:") and len(err.strip().splitlines()) == 1
+
+
+def test_count_without_pyganak_falls_back_to_enumeration(capsys, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "pyganak", None)  # "import pyganak" now fails
+    got = _find(capsys, "timber-path", "--length", "10", "--value", "0", "--count")
+    assert got["count"] == catalan(5)
+    code = main(["find", "timber-path", "--length", "10", "--value", "0", "--count"])
+    assert code == 0 and "enumeration" in capsys.readouterr().out
+
+
+def test_too_large_shape_is_refused(capsys):
+    star = " ".join(f"0-{i}" for i in range(1, 21))  # 2^20 followers
+    assert main(["find", "timber", "--shape", star, "--value", "0"]) == 2
+    assert "too large" in capsys.readouterr().err

@@ -41,7 +41,7 @@ from cgsat.encodings.kernel import GrundyEncoding, KernelEncoding, add_grundy, a
 from cgsat.errors import CgsatInputError, TooLargeError
 
 Vertex = Hashable
-DEFAULT_FOLLOWER_LIMIT = 200_000
+DEFAULT_FOLLOWER_LIMIT = 20_000
 RULES = ("timber", "phyminoes")
 
 
