@@ -31,7 +31,7 @@ References
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -176,3 +176,129 @@ def add_outleg_kernel(
     spine = [pool.id((tag, "spine", t)) for t in range(s - 1)]
     kern = add_kernel(pool, sink, st.states, st.symbolic_moves(spine), tag=(tag, "P"))
     return OutlegKernel(st, spine, kern)
+
+
+def _minus(st: Hashable, x: int, d: int) -> Hashable | None:
+    """The state with ``d`` fewer legs at position ``x`` of its interval (None if < 0)."""
+    if st == EMPTY:
+        return None
+    i, j, a = st  # type: ignore[misc]
+    if a[x] < d:
+        return None
+    return _norm(i, j, a[:x] + (a[x] - d,) + a[x + 1 :])
+
+
+def leg_pair_checks(
+    states: OutlegStates, drop: int = 2
+) -> Iterator[tuple[Hashable, int, list[list[int]]]]:
+    """Inductive check of "two legs at one spine vertex cancel", on every follower state.
+
+    The statement, for every state ``S = (i, j, a)`` and every position ``x`` with
+    ``a[x] >= 2``: ``S`` and ``S - 2 e_x`` (two legs fewer at that vertex) are
+    P-positions under exactly the same spine orientations. This yields one small, self-
+    contained CNF per ``(S, x)`` (a *local check*). It asks for a spine orientation on
+    which
+
+    - the kernel conditions at ``S`` and at ``S - 2e_x`` hold (over their options),
+    - the statement holds for every pair of smaller involved states (the induction
+      hypothesis, on the number of edges),
+    - an involved state that is a P-position has no legal move to an involved
+      P-position (a true kernel fact),
+
+    and yet ``S`` and ``S - 2e_x`` differ. UNSAT of every local check proves the
+    statement for every state, by induction on the number of edges. Variables: the spine
+    literal of edge ``v_t v_{t+1}`` is ``t + 1`` (true: ``v_t > v_{t+1}``); the others are
+    local.
+
+    ``drop`` (default 2) is the number of legs removed; other values are wrong statements,
+    kept for negative controls (one leg does not cancel).
+
+    Yields
+    ------
+    (S, x, clauses)
+
+    Examples
+    --------
+    >>> from pysat.solvers import Solver
+    >>> st = outleg_states(3, [(2, 1, 3)])
+    >>> checks = list(leg_pair_checks(st))
+    >>> len(checks), any(Solver(bootstrap_with=c).solve() for _, _, c in checks)
+    (29, False)
+
+    A single leg does not cancel (``cat(1)`` is an N-position, the empty position is P):
+
+    >>> any(Solver(bootstrap_with=c).solve() for _, _, c in leg_pair_checks(st, drop=1))
+    True
+
+    References
+    ----------
+    Nowakowski et al., *The Game of timber!*, Lemma 3.3 (two paths of length 1 at one
+    vertex merge into a path of length 1 XOR 1 = 0); Furtado et al., Theorem 3.3.
+    """
+    spine = list(range(1, states.s))
+    by_src: dict[Hashable, list[tuple[Hashable, int | None]]] = {}
+    for src, tgt, t, forward in states.moves:
+        lit = None if t is None else (spine[t] if forward else -spine[t])
+        by_src.setdefault(src, []).append((tgt, lit))
+    for s_state in states.states:
+        if s_state == EMPTY:
+            continue
+        a = s_state[2]  # type: ignore[index]
+        for x in range(len(a)):
+            if a[x] < drop:
+                continue
+            s2 = _minus(s_state, x, drop)
+            yield s_state, x, _local_check(states.s, by_src, s_state, s2, drop)
+
+
+def _local_check(
+    s: int,
+    by_src: dict[Hashable, list[tuple[Hashable, int | None]]],
+    top1: Hashable,
+    top2: Hashable,
+    drop: int,
+) -> list[list[int]]:
+    pool = IDPool(start_from=s)
+    cl: list[list[int]] = []
+    involved: dict[Hashable, int] = {}
+
+    def var(st: Hashable) -> int:
+        if st not in involved:
+            involved[st] = pool.id(st)
+        return involved[st]
+
+    for top in (top1, top2):
+        p = var(top)
+        if top == EMPTY:
+            cl.append([p])
+            continue
+        wit = []
+        for tgt, lit in by_src.get(top, []):
+            q = var(tgt)
+            if lit is None:
+                cl.append([-p, -q])
+                wit.append(q)
+            else:
+                cl.append([-p, -lit, -q])
+                w = pool.id(("w", top, tgt, lit))
+                cl.append([-w, lit])
+                cl.append([-w, q])
+                wit.append(w)
+        cl.append([p] + wit)
+    cl.append([var(top1), var(top2)])  # the two differ
+    cl.append([-var(top1), -var(top2)])
+    for y in [st for st in involved if st not in (top1, top2)]:
+        if y == EMPTY:
+            cl.append([var(y)])
+            continue
+        # induction hypothesis: y and y - drop e_z agree, when both are involved
+        for z in range(len(y[2])):  # type: ignore[index]
+            y2 = _minus(y, z, drop)
+            if y2 is not None and y2 in involved:
+                cl.append([-var(y), var(y2)])
+                cl.append([var(y), -var(y2)])
+        # kernel fact: a P-position has no legal move to a P-position
+        for tgt, lit in by_src.get(y, []):
+            if tgt in involved:
+                cl.append([-var(y), -var(tgt)] + ([] if lit is None else [-lit]))
+    return cl
