@@ -68,7 +68,7 @@ def leg_vectors(n: int, s: int | None = None) -> Iterator[tuple[int, ...]]:
     Examples
     --------
     >>> list(leg_vectors(2))
-    [(2,), (0, 1), (1, 0, 0), (0, 0, 0)]
+    [(2,), (0, 1), (0, 0, 0)]
     """
     spines = range(1, n + 2) if s is None else [s]
     for sp in spines:
