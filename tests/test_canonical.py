@@ -271,3 +271,14 @@ def test_interning_counts_games():
     before = cc.known_games()
     game([number(1000)], [number(-1000)])
     assert cc.known_games() > before
+
+
+def test_pickle_and_copy_keep_identity():
+    import copy
+    import pickle
+
+    g = game([game([ONE], [ZERO])], [ZERO]) + UP
+    assert pickle.loads(pickle.dumps(g)) is g
+    assert copy.deepcopy([g])[0] is g and copy.copy(g) is g
+    with pytest.raises(TypeError):
+        cc.Game()

@@ -177,6 +177,18 @@ class Game:
     __ne__ = object.__ne__
     __hash__ = object.__hash__
 
+    def __copy__(self) -> Game:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> Game:
+        return self
+
+    def __reduce__(self) -> tuple:
+        # Pickle as CGSuite text, so that unpickling interns (identity stays equality).
+        from cgsat.cgt.notation import parse, to_str
+
+        return (parse, (to_str(self),))
+
     def fuzzy(self, other: Game) -> bool:
         """``G ‖ H``: G and H are confused (incomparable).
 
