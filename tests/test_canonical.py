@@ -282,3 +282,20 @@ def test_pickle_and_copy_keep_identity():
     assert copy.deepcopy([g])[0] is g and copy.copy(g) is g
     with pytest.raises(TypeError):
         cc.Game()
+
+
+def test_negative_control_oracle_refutes_a_wrong_sum():
+    """A deliberately wrong sum (Left may move only in the first summand) must be caught."""
+
+    def wrong_add(g, h):
+        return game(
+            [wrong_add(x, h) for x in g.left],
+            [wrong_add(x, h) for x in g.right] + [wrong_add(g, x) for x in h.right],
+        )
+
+    pairs = [(a, b) for a in BASE for b in BASE]
+    refuted = [
+        (a, b) for a, b in pairs if cgt(wrong_add(a, b)) != cgt(a) + cgt(b)
+    ]
+    assert (ZERO, ONE) in refuted  # 0 + 1 would come out as 0
+    assert all(cgt(a + b) == cgt(a) + cgt(b) for a, b in pairs)
