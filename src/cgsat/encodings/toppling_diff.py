@@ -188,12 +188,13 @@ class DifferenceEncoding:
     sink
         Receives clauses: a PySAT solver or :class:`~pysat.formula.CNF` (``add_clause``).
     pool : IDPool
-        Names the pair variables ``("LW", tag, g, h)`` and ``("RW", tag, g, h)``;
-        Tseitin auxiliaries are anonymous.
+        Allocates the variables. Pair variables and Tseitin auxiliaries are anonymous
+        (``pool.id()``); :meth:`pair_vars` returns them, keyed by follower pair, so that
+        million-clause instances do not keep a name for every variable.
     g_side, h_side : Side
         The two games; the difference is ``g_side - h_side``.
     tag : hashable
-        Distinguishes the pair variables of several encodings sharing one pool.
+        A label for this encoding (kept as ``.tag``; several encodings may share a pool).
 
     Examples
     --------
@@ -231,7 +232,8 @@ class DifferenceEncoding:
         self._todo: list[tuple[int, int]] = []
 
     # -- followers ---------------------------------------------------------------------
-    def _index(self, node: Node, idx: dict, nodes: list, moves: list, side: Side) -> int:
+    @staticmethod
+    def _index(node: Node, idx: dict, nodes: list, moves: list) -> int:
         i = idx.get(node)
         if i is None:
             i = idx[node] = len(nodes)
@@ -247,7 +249,7 @@ class DifferenceEncoding:
             node = (self._gnodes if first else self._hnodes)[i]
             idx, nodes = (self._gidx, self._gnodes) if first else (self._hidx, self._hnodes)
             m = tuple(
-                [(cond, [self._index(ch, idx, nodes, moves, side) for ch in kids])
+                [(cond, [self._index(ch, idx, nodes, moves) for ch in kids])
                  for cond, kids in groups]
                 for groups in (side.left_moves(node), side.right_moves(node)))
             moves[i] = m
@@ -265,8 +267,8 @@ class DifferenceEncoding:
     def pair_vars(self, g: Node, h: Node) -> tuple[int, int]:
         """``(LW, RW)`` of ``g - h`` for followers ``g``, ``h``, defined with everything
         below them."""
-        gi = self._index(g, self._gidx, self._gnodes, self._gmoves, self.g_side)
-        hi = self._index(h, self._hidx, self._hnodes, self._hmoves, self.h_side)
+        gi = self._index(g, self._gidx, self._gnodes, self._gmoves)
+        hi = self._index(h, self._hidx, self._hnodes, self._hmoves)
         v = self._pair(gi, hi)
         self.flush()
         return v
