@@ -1189,8 +1189,9 @@ CLAIMS: list[Claim] = [
         ),
         confirm=_conj33_confirm,
         notes="The paper's figure is lost. Over L, R, E the rows of this value up to length "
-              "10 are LERE, EREL (length 4) and LLRRE, ERRLL (length 5): "
-              "`cgsat find toppling --value '{1|0,{0|-1}}' --max-length 10 --all`.",
+              "12 are LERE, EREL (length 4) and LLRRE, ERRLL (length 5): "
+              "`cgsat find toppling --value '{1|0,{0|-1}}' --max-length 12 --all`. The "
+              "figure's four dominoes (one blue, three others) fit LERE.",
     ),
     Claim(
         id="toppling.conj34", paper=PAPER, theorem="Conjecture 34", kind="conjecture",
