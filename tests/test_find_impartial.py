@@ -124,3 +124,13 @@ def test_too_large_shape_is_refused(capsys):
     star = " ".join(f"0-{i}" for i in range(1, 21))  # 2^20 followers
     assert main(["find", "timber", "--shape", star, "--value", "0"]) == 2
     assert "too large" in capsys.readouterr().err
+
+
+def test_a_wrong_count_is_caught_as_a_bug(capsys, monkeypatch):
+    from cgsat.commands import find_impartial
+
+    real = find_impartial.count_positions
+    monkeypatch.setattr(find_impartial, "count_positions",
+                        lambda inst: (real(inst)[0] + 1, "broken"))
+    assert main(["find", "timber-path", "--length", "6", "--value", "0", "--count"]) == 3
+    assert "BUG" in capsys.readouterr().err

@@ -17,7 +17,9 @@ with blocking clauses on the colour variables (raw positions: no reversal or aut
 is identified, so ``--count`` equals the length of the ``--all`` list), up to
 :data:`ALL_LIMIT`; ``--count`` uses the exact projected model counter pyganak when it is
 installed, else enumeration up to :data:`ALL_LIMIT`. Every printed position is replayed by
-the direct solver (:mod:`cgsat.cgt.impartial`) first; a disagreement is a bug and exits 3.
+the direct solver (:mod:`cgsat.cgt.impartial`) first; with ``--count``, a count up to
+:data:`REPLAY_ALL_UP_TO` is also re-counted by enumeration with every position replayed
+(larger counts replay one position). A disagreement is a bug and exits 3.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from cgsat.errors import CgsatInputError
 from cgsat.verify.solvers import ClauseBuffer
 
 ALL_LIMIT = 100_000
+REPLAY_ALL_UP_TO = 2_000  # --count: smaller counts are also enumerated and replayed
 EXIT_DISAGREE = 3
 _LABEL = re.compile(r"^[A-Za-z0-9_]+$")
 
@@ -106,8 +109,7 @@ class Target:
 
     def describe(self) -> dict[str, Any]:
         if self.nim is not None:
-            return {"value": "0" if self.nim == 0 else f"*{self.nim}" if self.nim > 1 else "*",
-                    "misere": False}
+            return {"value": "*" if self.nim == 1 else f"*{self.nim}", "misere": False}
         return {"outcome": self.outcome, "misere": self.misere}
 
 
@@ -328,8 +330,13 @@ def run(args: argparse.Namespace) -> int:
                 c, how = count_positions(inst)
                 total += c
                 methods.add(how)
-                # replay a sample: the first position found, if any
-                replay(ruleset, enumerate_positions(inst, 1), target)
+                # small counts are re-counted by enumeration and every position replayed;
+                # large ones replay the first position found
+                listed = enumerate_positions(inst, REPLAY_ALL_UP_TO + 1 if c <= REPLAY_ALL_UP_TO
+                                             else 1)
+                if c <= REPLAY_ALL_UP_TO and len(listed) != c:
+                    raise Disagreement(f"{how} counted {c} positions, enumeration {len(listed)}")
+                replay(ruleset, listed, target)
             elif mode == "all":
                 found = _enumerate_all(inst)
                 replay(ruleset, found, target)
