@@ -35,13 +35,14 @@ from collections.abc import Iterable
 from fractions import Fraction
 from operator import attrgetter
 
-_TABLE: dict[tuple[tuple[int, ...], tuple[int, ...]], Game] = {}
+# Option sets -> canonical game. Keys are pairs of frozensets of (canonical) Games: the
+# canonical option sets of every interned game, and every option set ever canonicalised.
+_TABLE: dict[tuple[frozenset, frozenset], Game] = {}
 _GAMES: list[Game] = []
 _LE: dict[int, bool] = {}  # key (id(G) << 32) | id(H)
 _ADD: dict[tuple[int, int], Game] = {}
 _NUMBERS: dict[Fraction, Game] = {}
 _NUS: dict[tuple[Fraction, int, int], Game] = {}
-_CANON: dict[tuple[frozenset, frozenset], Game] = {}
 # While a budget is active: [max interned games, max memoized comparisons], else Nones.
 _LIMIT: list[int | None] = [None, None]
 
@@ -340,34 +341,44 @@ def _simplest_between(lo: Fraction | None, hi: Fraction | None) -> Fraction:
 def _intern(left: Iterable[Game], right: Iterable[Game]) -> Game:
     """Return the game with exactly these canonical options (they must already form a
     canonical game: no dominated or reversible options)."""
-    lids = tuple(sorted({h.id for h in left}))
-    rids = tuple(sorted({h.id for h in right}))
-    key = (lids, rids)
+    key = (frozenset(left), frozenset(right))
     g = _TABLE.get(key)
     if g is not None:
         return g
+    return _new_game(key)
+
+
+def _new_game(key: tuple[frozenset, frozenset]) -> Game:
+    """Intern a new game whose canonical option sets are ``key`` (not yet in the table)."""
     games = _GAMES
     if _LIMIT[0] is not None and len(games) >= _LIMIT[0]:
         raise GameBudgetExceeded(f"more than {_LIMIT[0]} canonical games")
-    lo = tuple([games[i] for i in lids])
-    ro = tuple([games[i] for i in rids])
+    lo = tuple(sorted(key[0], key=_ID))
+    ro = tuple(sorted(key[1], key=_ID))
     g = Game.__new__(Game)
-    g.id = len(_GAMES)
+    g.id = len(games)
     g.left = lo
     g.right = ro
     g._neg = None
     g._stops = None
     g._small = None
     g._nus = None
-    g._birthday = 1 + max(h._birthday for h in lo + ro) if lo or ro else 0
+    g._birthday = 1 + max([h._birthday for h in lo + ro]) if lo or ro else 0
     # A canonical game is a number iff all its options are numbers with max L < min R
     # (the canonical form of a number is unique).
     num = None
-    if all(h._num is not None for h in lo) and all(h._num is not None for h in ro):
-        a = max((h._num for h in lo), default=None)
-        b = min((h._num for h in ro), default=None)
-        if a is None or b is None or a < b:
-            num = _simplest_between(a, b)
+    for h in lo:
+        if h._num is None:
+            break
+    else:
+        for h in ro:
+            if h._num is None:
+                break
+        else:
+            a = max([h._num for h in lo], default=None)
+            b = min([h._num for h in ro], default=None)
+            if a is None or b is None or a < b:
+                num = _simplest_between(a, b)
     g._num = num
     if num is not None:
         f = float(num)
@@ -377,12 +388,12 @@ def _intern(left: Iterable[Game], right: Iterable[Game]) -> Game:
         g._nv = None
         # Stops, as exact floats where possible (a canonical non-number has options on
         # both sides): L(G) = max R(G^L), R(G) = min L(G^R).
-        g._ls = max(h._rs for h in lo)
-        g._rs = min(h._ls for h in ro)
+        g._ls = max([h._rs for h in lo])
+        g._rs = min([h._ls for h in ro])
     nim = None
     if num is not None:
         nim = 0 if num == 0 else None
-    elif key[0] == key[1] and all(h._nim is not None for h in lo):
+    elif lo == ro and all(h._nim is not None for h in lo):
         if sorted(h._nim for h in lo) == list(range(len(lo))):
             nim = len(lo)
     g._nim = nim
@@ -391,10 +402,11 @@ def _intern(left: Iterable[Game], right: Iterable[Game]) -> Game:
     elif nim is not None:
         g._nus = (Fraction(0), 0, nim)
     _TABLE[key] = g
-    _GAMES.append(g)
+    games.append(g)
     return g
 
 
+_ID = attrgetter("id")
 
 ZERO = _intern((), ())
 _NUMBERS[Fraction(0)] = ZERO
@@ -758,14 +770,14 @@ def game(left: Iterable[Game], right: Iterable[Game]) -> Game:
 def _canonical(left: Iterable[Game], right: Iterable[Game]) -> Game:
     """Canonical form from canonical options, cached on the two option sets."""
     key = (frozenset(left), frozenset(right))
-    r = _CANON.get(key)
+    r = _TABLE.get(key)
     if r is None:
         for side in key:
             for h in side:
                 if h.__class__ is not Game:
                     raise TypeError(f"option {h!r} is not a Game")
         r = _canonical_uncached(list(key[0]), list(key[1]))
-        _CANON[key] = r
+        _TABLE[key] = r
     return r
 
 
@@ -784,49 +796,78 @@ def _canonical_uncached(lo: list[Game], ro: list[Game]) -> Game:
     hi = form.hi
     low = form.lo
     lf = form.lf
+    # Only options not yet tested are tested for reversibility: whether G^L reverses
+    # through G^LR (G^LR <= G) depends on the value of G alone, which bypassing keeps.
+    test_lo = lo
+    test_ro = ro
     while True:
-        changed = False
-        new_lo: list[Game] = []
-        for gl in lo:
+        keep_lo: list[Game] = lo
+        add_lo: list[Game] = []
+        for gl in test_lo:
             for glr in gl.right:
                 # G^LR <= G: G^L reverses through G^LR (stop bounds inlined from _Form.ge)
                 if glr._rs > rf or glr._ls > hi:
                     continue
                 if glr._ls < low or form.ge(glr):
-                    new_lo.extend(glr.left)
-                    changed = True
+                    if keep_lo is lo:
+                        keep_lo = list(lo)
+                    keep_lo.remove(gl)
+                    add_lo.extend(glr.left)
                     break
-            else:
-                new_lo.append(gl)
-        new_ro: list[Game] = []
-        for gr in ro:
+        keep_ro: list[Game] = ro
+        add_ro: list[Game] = []
+        for gr in test_ro:
             for grl in gr.left:
                 # G^RL >= G (stop bounds inlined from _Form.le)
                 if lf > grl._ls or low > grl._rs:
                     continue
                 if hi < grl._rs or form.le(grl):
-                    new_ro.extend(grl.right)
-                    changed = True
+                    if keep_ro is ro:
+                        keep_ro = list(ro)
+                    keep_ro.remove(gr)
+                    add_ro.extend(grl.right)
                     break
-            else:
-                new_ro.append(gr)
-        if not changed:
-            return _intern(lo, ro)
-        lo = _maximal(list(dict.fromkeys(new_lo)))
-        ro = _minimal(list(dict.fromkeys(new_ro)))
+        if keep_lo is lo and keep_ro is ro:
+            key = (frozenset(lo), frozenset(ro))
+            g = _TABLE.get(key)
+            return g if g is not None else _new_game(key)
+        # The kept options are still pairwise incomparable: sweep in only the new ones.
+        if keep_lo is not lo:
+            n = len(keep_lo)
+            lo = _sweep_max(keep_lo, _by_stops_desc(add_lo))
+            test_lo = lo[n:]
+        else:
+            test_lo = []
+        if keep_ro is not ro:
+            n = len(keep_ro)
+            ro = _sweep_min(keep_ro, _by_stops_asc(add_ro))
+            test_ro = ro[n:]
+        else:
+            test_ro = []
         form.left, form.right = lo, ro
 
 
 _BY_STOPS = attrgetter("_ls", "_rs")
 
 
+def _by_stops_desc(opts: list[Game]) -> list[Game]:
+    opts = list(dict.fromkeys(opts))
+    opts.sort(key=_BY_STOPS, reverse=True)
+    return opts
+
+
+def _by_stops_asc(opts: list[Game]) -> list[Game]:
+    opts = list(dict.fromkeys(opts))
+    opts.sort(key=_BY_STOPS)
+    return opts
+
+
 def _maximal(opts: list[Game]) -> list[Game]:
     """The undominated Left options: drop every ``a`` with ``a <= b`` for another ``b``.
 
-    One sweep keeps the antichain of options not dominated so far. Options are taken in
-    decreasing order of their stops, so that strong options come first, and stops decide
-    most comparisons: ``a <= b`` needs ``L(a) <= L(b)`` and ``R(a) <= R(b)``, and holds
-    when ``L(a) < R(b)``.
+    Options are taken in decreasing order of their stops, so that strong options come
+    first, and stops decide most comparisons: ``a <= b`` needs ``L(a) <= L(b)`` and
+    ``R(a) <= R(b)``, and holds when ``L(a) < R(b)``.
     """
     if len(opts) <= 1:
         return opts
@@ -836,31 +877,54 @@ def _maximal(opts: list[Game]) -> list[Game]:
     if len(opts) == 1:
         return opts
     opts.sort(key=_BY_STOPS, reverse=True)
-    kept: list[Game] = []
+    return _sweep_max([], opts)
+
+
+def _sweep_max(kept: list[Game], opts: list[Game]) -> list[Game]:
+    """Add each of ``opts`` to the antichain ``kept`` (a list, changed in place) unless
+    some kept option dominates it (``a <= b``), dropping the kept options it dominates.
+    Kept options stay in their order and new ones are appended."""
+    get = _LE.get
     for a in opts:
         als = a._ls
         ars = a._rs
-        akey = a.id << 32
+        aid = a.id
+        akey = aid << 32
+        drop = None
         for b in kept:
-            if als > b._ls or ars > b._rs:
+            bls = b._ls
+            brs = b._rs
+            if als <= bls and ars <= brs:
+                # maybe a <= b
+                if als < brs or a is b:
+                    break
+                v = get(akey | b.id)
+                if v is None:
+                    v = le(a, b)
+                if v:
+                    break
+                if bls != als or brs != ars:
+                    continue
+            elif bls > als or brs > ars:
                 continue
-            if als < b._rs:
-                break
-            v = _LE.get(akey | b.id)
-            if v is None:
-                v = le(a, b)
+            # maybe b <= a (a <= b is false here)
+            if bls < ars:
+                v = True
+            else:
+                v = get((b.id << 32) | aid)
+                if v is None:
+                    v = le(b, a)
             if v:
-                break
+                if drop is None:
+                    drop = [b]
+                else:
+                    drop.append(b)
         else:
-            if kept:
-                aid = a.id
-                kept = [
-                    b
-                    for b in kept
-                    if b._ls > als
-                    or b._rs > ars
-                    or not (_LE.get((b.id << 32) | aid) or le(b, a))
-                ]
+            # (if a were dominated by a kept b, no kept option could be <= a: the kept
+            # options are pairwise incomparable; so drop is only used here)
+            if drop is not None:
+                for b in drop:
+                    kept.remove(b)
             kept.append(a)
     return kept
 
@@ -874,29 +938,50 @@ def _minimal(opts: list[Game]) -> list[Game]:
     if len(opts) == 1:
         return opts
     opts.sort(key=_BY_STOPS)
-    kept: list[Game] = []
+    return _sweep_min([], opts)
+
+
+def _sweep_min(kept: list[Game], opts: list[Game]) -> list[Game]:
+    """As :func:`_sweep_max` with the order reversed (keep the least options)."""
+    get = _LE.get
     for a in opts:
         als = a._ls
         ars = a._rs
         aid = a.id
+        akey = aid << 32
+        drop = None
         for b in kept:
-            if b._ls > als or b._rs > ars:
+            bls = b._ls
+            brs = b._rs
+            if bls <= als and brs <= ars:
+                # maybe b <= a
+                if bls < ars or a is b:
+                    break
+                v = get((b.id << 32) | aid)
+                if v is None:
+                    v = le(b, a)
+                if v:
+                    break
+                if bls != als or brs != ars:
+                    continue
+            elif als > bls or ars > brs:
                 continue
-            if b._ls < ars:
-                break
-            v = _LE.get((b.id << 32) | aid)
-            if v is None:
-                v = le(b, a)
+            # maybe a <= b (b <= a is false here)
+            if als < brs:
+                v = True
+            else:
+                v = get(akey | b.id)
+                if v is None:
+                    v = le(a, b)
             if v:
-                break
+                if drop is None:
+                    drop = [b]
+                else:
+                    drop.append(b)
         else:
-            if kept:
-                akey = a.id << 32
-                kept = [
-                    b
-                    for b in kept
-                    if als > b._ls or ars > b._rs or not (_LE.get(akey | b.id) or le(a, b))
-                ]
+            if drop is not None:
+                for b in drop:
+                    kept.remove(b)
             kept.append(a)
     return kept
 
