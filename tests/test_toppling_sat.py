@@ -89,30 +89,34 @@ def test_oracle_knows_the_paper():
 def _check_all_words(n: int, variable_length: bool, alphabet: str = "LRE") -> int:
     checked = 0
     if variable_length:
-        queries = [(RowQuery(n, alphabet, variable_length=True), list(words(n, alphabet)))]
+        queries = [(RowQuery(n, alphabet, variable_length=True, solver="minisat22"),
+                    list(words(n, alphabet)))]
     else:
-        queries = [(RowQuery(k, alphabet), ["".join(t) for t in
+        queries = [(RowQuery(k, alphabet, solver="minisat22"), ["".join(t) for t in
                                             itertools.product(alphabet, repeat=k)])
                    for k in range(1, n + 1)]
+    names = list(TARGETS)
     for q, ws in queries:
         with q:
-            for name, h in TARGETS.items():
-                target = StringSide.concrete(h) if isinstance(h, str) else h
-                for w in ws:
-                    got = q.compare_word(w, target)
+            targets = [StringSide.concrete(h) if isinstance(h, str) else h
+                       for h in TARGETS.values()]
+            for w in ws:
+                got = q.compare_word_many(w, targets)
+                for name, pair in zip(names, got, strict=True):
+                    h = TARGETS[name]
                     want = (left_wins(w, h), right_wins(w, h))
-                    assert got == want, (w, name, got, want)
+                    assert pair == want, (w, name, pair, want)
                     checked += 1
     return checked
 
 
-def test_every_word_up_to_5_every_relation_variable_length():
-    assert _check_all_words(5, variable_length=True) == len(TARGETS) * sum(
-        3 ** k for k in range(1, 6))
+def test_every_word_up_to_6_every_relation_variable_length():
+    assert _check_all_words(6, variable_length=True) == len(TARGETS) * sum(
+        3 ** k for k in range(1, 7))
 
 
-def test_every_word_up_to_4_exact_lengths():
-    _check_all_words(4, variable_length=False)
+def test_every_word_up_to_5_exact_lengths():
+    _check_all_words(5, variable_length=False)
 
 
 @pytest.mark.slow
@@ -189,17 +193,18 @@ def _check_against_engine(n: int) -> int:
              "{1|0,{0|-1}}", "^*", "{1|*}"]
     games = [parse(s) for s in names]
     checked = 0
-    with RowQuery(n, variable_length=True) as q:
+    with RowQuery(n, variable_length=True, solver="minisat22") as q:
         for w in words(n):
             g = canonical_form(toppling.RULESET, (w,))
-            for h in games:
-                assert q.compare_word(w, h) == (not g <= h, not g >= h), (w, str(h))
+            got = q.compare_word_many(w, games)
+            for h, pair in zip(games, got, strict=True):
+                assert pair == (not g <= h, not g >= h), (w, str(h))
                 checked += 1
     return checked
 
 
-def test_every_word_up_to_5_against_engine():
-    assert _check_against_engine(5) == 13 * sum(3 ** k for k in range(1, 6))
+def test_every_word_up_to_6_against_engine():
+    assert _check_against_engine(6) == 13 * sum(3 ** k for k in range(1, 7))
 
 
 @pytest.mark.slow

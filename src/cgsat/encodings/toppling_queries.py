@@ -264,13 +264,17 @@ class RowQuery:
         For testing the encoding against a direct solver: the letters are fixed by
         assumptions and the pair variables follow by their equivalences.
         """
-        lw, rw = self.root_pair(target)
+        return self.compare_word_many(word, [target])[0]
+
+    def compare_word_many(self, word: str, targets: list[Any]) -> list[tuple[bool, bool]]:
+        """:meth:`compare_word` for several targets with one solver call."""
+        pairs = [self.root_pair(t) for t in targets]
         assume = self.word_assumptions(word)
         self.solve_calls += 1
         if not self.solver.solve(assumptions=assume):
             raise ValueError(f"row {word!r} is not allowed in this query")
         model = self.solver.get_model()
-        return model[lw - 1] > 0, model[rw - 1] > 0
+        return [(model[lw - 1] > 0, model[rw - 1] > 0) for lw, rw in pairs]
 
     def word_assumptions(self, word: str) -> list[int]:
         """Assumptions fixing the row's letters to ``word`` (blank-padded)."""
