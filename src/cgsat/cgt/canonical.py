@@ -113,6 +113,7 @@ class Game:
         "_ls",
         "_rs",
         "_small",
+        "_sk",
         "__weakref__",
     )
 
@@ -390,6 +391,7 @@ def _new_game(key: tuple[frozenset, frozenset]) -> Game:
         # both sides): L(G) = max R(G^L), R(G) = min L(G^R).
         g._ls = max([h._rs for h in lo])
         g._rs = min([h._ls for h in ro])
+    g._sk = g._ls + g._rs  # sort key: a <= b implies a._sk <= b._sk
     nim = None
     if num is not None:
         nim = 0 if num == 0 else None
@@ -407,6 +409,7 @@ def _new_game(key: tuple[frozenset, frozenset]) -> Game:
 
 
 _ID = attrgetter("id")
+_INF = float("inf")
 
 ZERO = _intern((), ())
 _NUMBERS[Fraction(0)] = ZERO
@@ -772,30 +775,60 @@ def _canonical(left: Iterable[Game], right: Iterable[Game]) -> Game:
     key = (frozenset(left), frozenset(right))
     r = _TABLE.get(key)
     if r is None:
-        for side in key:
-            for h in side:
-                if h.__class__ is not Game:
-                    raise TypeError(f"option {h!r} is not a Game")
-        r = _canonical_uncached(list(key[0]), list(key[1]))
+        try:
+            r = _canonical_uncached(key[0], key[1])
+        except AttributeError:
+            for side in key:
+                for h in side:
+                    if h.__class__ is not Game:
+                        raise TypeError(f"option {h!r} is not a Game") from None
+            raise
         _TABLE[key] = r
     return r
 
 
-def _canonical_uncached(lo: list[Game], ro: list[Game]) -> Game:
+def _canonical_uncached(lset: frozenset, rset: frozenset) -> Game:
     # Simplicity: options all numbers with max L < min R give the simplest number between.
-    if all(h._num is not None for h in lo) and all(h._num is not None for h in ro):
-        a = max((h._num for h in lo), default=None)
-        b = min((h._num for h in ro), default=None)
-        if a is None or b is None or a < b:
-            return number(_simplest_between(a, b))
-        return _intern((number(a),), (number(b),))
-    lo = _maximal(lo)
-    ro = _minimal(ro)
-    form = _Form(lo, ro)
-    rf = form.rf
-    hi = form.hi
-    low = form.lo
-    lf = form.lf
+    for h in lset:
+        if h._num is None:
+            break
+    else:
+        for h in rset:
+            if h._num is None:
+                break
+        else:
+            a = max([h._num for h in lset], default=None)
+            b = min([h._num for h in rset], default=None)
+            if a is None or b is None or a < b:
+                return number(_simplest_between(a, b))
+            return _intern((number(a),), (number(b),))
+    # Stops of the form: lf = max R(G^L) and rf = min L(G^R) (see _Form).
+    if lset:
+        lf = max([h._rs for h in lset])
+        # An option whose Left stop is below another's Right stop is dominated by it.
+        lo = [h for h in lset if h._ls >= lf]
+        if len(lo) > 1:
+            lo.sort(key=_SK, reverse=True)
+            lo = _sweep_max([], lo)
+    else:
+        lf = -_INF
+        lo = []
+    if rset:
+        rf = min([h._ls for h in rset])
+        ro = [h for h in rset if h._rs <= rf]
+        if len(ro) > 1:
+            ro.sort(key=_SK)
+            ro = _sweep_min([], ro)
+    else:
+        rf = _INF
+        ro = []
+    if lf > rf:
+        hi = lf
+        low = rf
+    else:
+        hi = rf
+        low = lf
+    form = None
     # Only options not yet tested are tested for reversibility: whether G^L reverses
     # through G^LR (G^LR <= G) depends on the value of G alone, which bypassing keeps.
     test_lo = lo
@@ -808,12 +841,16 @@ def _canonical_uncached(lo: list[Game], ro: list[Game]) -> Game:
                 # G^LR <= G: G^L reverses through G^LR (stop bounds inlined from _Form.ge)
                 if glr._rs > rf or glr._ls > hi:
                     continue
-                if glr._ls < low or form.ge(glr):
-                    if keep_lo is lo:
-                        keep_lo = list(lo)
-                    keep_lo.remove(gl)
-                    add_lo.extend(glr.left)
-                    break
+                if glr._ls >= low:
+                    if form is None:
+                        form = _Form(lo, ro, lf, rf)
+                    if not form.ge(glr):
+                        continue
+                if keep_lo is lo:
+                    keep_lo = list(lo)
+                keep_lo.remove(gl)
+                add_lo.extend(glr.left)
+                break
         keep_ro: list[Game] = ro
         add_ro: list[Game] = []
         for gr in test_ro:
@@ -821,12 +858,16 @@ def _canonical_uncached(lo: list[Game], ro: list[Game]) -> Game:
                 # G^RL >= G (stop bounds inlined from _Form.le)
                 if lf > grl._ls or low > grl._rs:
                     continue
-                if hi < grl._rs or form.le(grl):
-                    if keep_ro is ro:
-                        keep_ro = list(ro)
-                    keep_ro.remove(gr)
-                    add_ro.extend(grl.right)
-                    break
+                if hi >= grl._rs:
+                    if form is None:
+                        form = _Form(lo, ro, lf, rf)
+                    if not form.le(grl):
+                        continue
+                if keep_ro is ro:
+                    keep_ro = list(ro)
+                keep_ro.remove(gr)
+                add_ro.extend(grl.right)
+                break
         if keep_lo is lo and keep_ro is ro:
             key = (frozenset(lo), frozenset(ro))
             g = _TABLE.get(key)
@@ -834,50 +875,25 @@ def _canonical_uncached(lo: list[Game], ro: list[Game]) -> Game:
         # The kept options are still pairwise incomparable: sweep in only the new ones.
         if keep_lo is not lo:
             n = len(keep_lo)
-            lo = _sweep_max(keep_lo, _by_stops_desc(add_lo))
+            add_lo = list(dict.fromkeys(add_lo))
+            add_lo.sort(key=_SK, reverse=True)
+            lo = _sweep_max(keep_lo, add_lo)
             test_lo = lo[n:]
         else:
             test_lo = []
         if keep_ro is not ro:
             n = len(keep_ro)
-            ro = _sweep_min(keep_ro, _by_stops_asc(add_ro))
+            add_ro = list(dict.fromkeys(add_ro))
+            add_ro.sort(key=_SK)
+            ro = _sweep_min(keep_ro, add_ro)
             test_ro = ro[n:]
         else:
             test_ro = []
-        form.left, form.right = lo, ro
+        if form is not None:
+            form.left, form.right = lo, ro
 
 
-_BY_STOPS = attrgetter("_ls", "_rs")
-
-
-def _by_stops_desc(opts: list[Game]) -> list[Game]:
-    opts = list(dict.fromkeys(opts))
-    opts.sort(key=_BY_STOPS, reverse=True)
-    return opts
-
-
-def _by_stops_asc(opts: list[Game]) -> list[Game]:
-    opts = list(dict.fromkeys(opts))
-    opts.sort(key=_BY_STOPS)
-    return opts
-
-
-def _maximal(opts: list[Game]) -> list[Game]:
-    """The undominated Left options: drop every ``a`` with ``a <= b`` for another ``b``.
-
-    Options are taken in decreasing order of their stops, so that strong options come
-    first, and stops decide most comparisons: ``a <= b`` needs ``L(a) <= L(b)`` and
-    ``R(a) <= R(b)``, and holds when ``L(a) < R(b)``.
-    """
-    if len(opts) <= 1:
-        return opts
-    # An option whose Left stop is below another's Right stop is dominated by it.
-    top = max([a._rs for a in opts])
-    opts = [a for a in opts if a._ls >= top]
-    if len(opts) == 1:
-        return opts
-    opts.sort(key=_BY_STOPS, reverse=True)
-    return _sweep_max([], opts)
+_SK = attrgetter("_sk")
 
 
 def _sweep_max(kept: list[Game], opts: list[Game]) -> list[Game]:
@@ -929,18 +945,6 @@ def _sweep_max(kept: list[Game], opts: list[Game]) -> list[Game]:
     return kept
 
 
-def _minimal(opts: list[Game]) -> list[Game]:
-    """The undominated Right options: drop every ``a`` with ``b <= a`` for another ``b``."""
-    if len(opts) <= 1:
-        return opts
-    bottom = min([a._ls for a in opts])
-    opts = [a for a in opts if a._rs <= bottom]
-    if len(opts) == 1:
-        return opts
-    opts.sort(key=_BY_STOPS)
-    return _sweep_min([], opts)
-
-
 def _sweep_min(kept: list[Game], opts: list[Game]) -> list[Game]:
     """As :func:`_sweep_max` with the order reversed (keep the least options)."""
     get = _LE.get
@@ -986,9 +990,6 @@ def _sweep_min(kept: list[Game], opts: list[Game]) -> list[Game]:
     return kept
 
 
-_INF = float("inf")
-
-
 class _Form:
     """A game G given by option lists (not yet canonical), compared with canonical games.
 
@@ -1001,11 +1002,9 @@ class _Form:
     ``lf <= L(G) <= max(lf, rf)`` and ``min(lf, rf) <= R(G) <= rf``.
     """
 
-    def __init__(self, left: list[Game], right: list[Game]) -> None:
+    def __init__(self, left: list[Game], right: list[Game], lf: float, rf: float) -> None:
         self.left = left
         self.right = right
-        lf = max([h._rs for h in left], default=-_INF)
-        rf = min([h._ls for h in right], default=_INF)
         self.lf = lf
         self.rf = rf
         self.hi = lf if lf > rf else rf
