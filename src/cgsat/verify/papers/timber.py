@@ -532,5 +532,12 @@ def _sat_claims() -> list[Claim]:
     return timber_sat.claims()
 
 
+def _tree_claims() -> list[Claim]:
+    from cgsat.verify.papers import timber_trees  # §3: Lemmas 3.1-3.3, Algorithm 3.5
+
+    return timber_trees.claims()
+
+
 CLAIMS: list[Claim] = _make_claims()
 CLAIMS += _sat_claims()
+CLAIMS += _tree_claims()
