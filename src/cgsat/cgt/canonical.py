@@ -290,7 +290,24 @@ class Game:
         >>> ZERO.birthday(), STAR.birthday(), UP.birthday(), number(Fraction(1, 2)).birthday()
         (0, 1, 2, 2)
         """
-        return self._birthday
+        b = self._birthday
+        if b is None:
+            # iteratively (deep games, such as large integers, would overflow the stack)
+            stack = [self]
+            while stack:
+                g = stack[-1]
+                if g._birthday is not None:
+                    stack.pop()
+                    continue
+                opts = g.left + g.right
+                todo = [h for h in opts if h._birthday is None]
+                if todo:
+                    stack.extend(todo)
+                else:
+                    g._birthday = 1 + max([h._birthday for h in opts]) if opts else 0
+                    stack.pop()
+            b = self._birthday
+        return b
 
     def __str__(self) -> str:
         from cgsat.cgt.notation import to_str
@@ -364,7 +381,7 @@ def _new_game(key: tuple[frozenset, frozenset]) -> Game:
     g._stops = None
     g._small = None
     g._nus = None
-    g._birthday = 1 + max([h._birthday for h in lo + ro]) if lo or ro else 0
+    g._birthday = None  # computed on demand
     # A canonical game is a number iff all its options are numbers with max L < min R
     # (the canonical form of a number is unique).
     num = None
@@ -767,11 +784,7 @@ def game(left: Iterable[Game], right: Iterable[Game]) -> Game:
     ----------
     Conway, *On Numbers and Games*, ch. 10 (simplest form); Siegel, ch. II (canonical form).
     """
-    return _canonical(left, right)
-
-
-def _canonical(left: Iterable[Game], right: Iterable[Game]) -> Game:
-    """Canonical form from canonical options, cached on the two option sets."""
+    # The result is cached on the two option sets.
     key = (frozenset(left), frozenset(right))
     r = _TABLE.get(key)
     if r is None:
@@ -785,6 +798,9 @@ def _canonical(left: Iterable[Game], right: Iterable[Game]) -> Game:
             raise
         _TABLE[key] = r
     return r
+
+
+_canonical = game
 
 
 def _canonical_uncached(lset: frozenset, rset: frozenset) -> Game:
