@@ -656,7 +656,45 @@ def le(g: Game, h: Game) -> bool:
     elif hn is not None:
         r = not _any_ge_left(g.left, h)
     else:
-        r = not _any_ge_left(g.left, h) and not _any_le_right(h.right, g)
+        # no G^L >= H and no H^R <= G (the loops of _any_ge_left, _any_le_right inlined)
+        get = _LE.get
+        hls = h._ls
+        hrs = h._rs
+        hkey = h.id << 32
+        for x in g.left:
+            if x is h:
+                r = False
+                break
+            if hls > x._ls or hrs > x._rs:
+                continue
+            if hls < x._rs:
+                r = False
+                break
+            v = get(hkey | x.id)
+            if v is None:
+                v = le(h, x)
+            if v:
+                r = False
+                break
+        if r:
+            gls = g._ls
+            grs = g._rs
+            gid = g.id
+            for x in h.right:
+                if x is g:
+                    r = False
+                    break
+                if x._ls > gls or x._rs > grs:
+                    continue
+                if x._ls < grs:
+                    r = False
+                    break
+                v = get((x.id << 32) | gid)
+                if v is None:
+                    v = le(x, g)
+                if v:
+                    r = False
+                    break
     _LE[key] = r
     return r
 
@@ -915,7 +953,11 @@ _SK = attrgetter("_sk")
 def _sweep_max(kept: list[Game], opts: list[Game]) -> list[Game]:
     """Add each of ``opts`` to the antichain ``kept`` (a list, changed in place) unless
     some kept option dominates it (``a <= b``), dropping the kept options it dominates.
-    Kept options stay in their order and new ones are appended."""
+    Kept options stay in their order and new ones are appended.
+
+    A memoized answer is looked up first; stops are consulted only when there is none.
+    A memoized ``a <= b`` that is false was decided past the stops, so ``L(a) <= L(b)``
+    and ``R(a) <= R(b)``, and then ``b <= a`` needs equal stops."""
     get = _LE.get
     for a in opts:
         als = a._ls
@@ -924,28 +966,26 @@ def _sweep_max(kept: list[Game], opts: list[Game]) -> list[Game]:
         akey = aid << 32
         drop = None
         for b in kept:
-            bls = b._ls
-            brs = b._rs
-            if als <= bls and ars <= brs:
-                # maybe a <= b
-                if als < brs or a is b:
-                    break
-                v = get(akey | b.id)
-                if v is None:
-                    v = le(a, b)
-                if v:
-                    break
-                if bls != als or brs != ars:
+            v = get(akey | b.id)
+            if v is None:
+                bls = b._ls
+                brs = b._rs
+                if als <= bls and ars <= brs:
+                    # maybe a <= b
+                    if als < brs or a is b or le(a, b):
+                        break
+                    if bls != als or brs != ars:
+                        continue
+                elif bls > als or brs > ars:
                     continue
-            elif bls > als or brs > ars:
+            elif v:
+                break
+            elif b._ls != als or b._rs != ars:
                 continue
             # maybe b <= a (a <= b is false here)
-            if bls < ars:
-                v = True
-            else:
-                v = get((b.id << 32) | aid)
-                if v is None:
-                    v = le(b, a)
+            v = get((b.id << 32) | aid)
+            if v is None:
+                v = le(b, a)
             if v:
                 if drop is None:
                     drop = [b]
@@ -971,28 +1011,26 @@ def _sweep_min(kept: list[Game], opts: list[Game]) -> list[Game]:
         akey = aid << 32
         drop = None
         for b in kept:
-            bls = b._ls
-            brs = b._rs
-            if bls <= als and brs <= ars:
-                # maybe b <= a
-                if bls < ars or a is b:
-                    break
-                v = get((b.id << 32) | aid)
-                if v is None:
-                    v = le(b, a)
-                if v:
-                    break
-                if bls != als or brs != ars:
+            v = get((b.id << 32) | aid)
+            if v is None:
+                bls = b._ls
+                brs = b._rs
+                if bls <= als and brs <= ars:
+                    # maybe b <= a
+                    if bls < ars or a is b or le(b, a):
+                        break
+                    if bls != als or brs != ars:
+                        continue
+                elif als > bls or ars > brs:
                     continue
-            elif als > bls or ars > brs:
+            elif v:
+                break
+            elif b._ls != als or b._rs != ars:
                 continue
             # maybe a <= b (b <= a is false here)
-            if als < brs:
-                v = True
-            else:
-                v = get(akey | b.id)
-                if v is None:
-                    v = le(a, b)
+            v = get(akey | b.id)
+            if v is None:
+                v = le(a, b)
             if v:
                 if drop is None:
                     drop = [b]
