@@ -79,6 +79,30 @@ class OutlegStates:
         return out
 
 
+def state_moves(st: Hashable) -> list[tuple[Hashable, int | None, bool]]:
+    """The moves of one state: ``(target, spine_edge, forward)``; ``spine_edge`` ``t`` is
+    the edge ``v_t v_{t+1}`` and ``forward`` the arc ``v_t > v_{t+1}`` (toppling it keeps
+    ``v_i .. v_t``); a leg move has ``spine_edge`` None (it needs no condition).
+
+    Examples
+    --------
+    >>> state_moves((0, 1, (1, 0)))
+    [((0, 0, (1,)), 0, True), ('empty', 0, False), ((0, 1, (0, 0)), None, True)]
+    """
+    if st == EMPTY:
+        return []
+    i, j, a = st  # type: ignore[misc]
+    out: list[tuple[Hashable, int | None, bool]] = []
+    for t in range(i, j):
+        cut = t - i + 1
+        out.append((_norm(i, t, a[:cut]), t, True))
+        out.append((_norm(t + 1, j, a[cut:]), t, False))
+    for x in range(len(a)):
+        if a[x]:
+            out.append((_norm(i, j, a[:x] + (a[x] - 1,) + a[x + 1 :]), None, True))
+    return out
+
+
 def outleg_states(s: int, roots: Iterable[Sequence[int]]) -> OutlegStates:
     """Every follower of ``cat(k)`` with all legs out, for each leg vector ``k`` in roots.
 
@@ -104,19 +128,7 @@ def outleg_states(s: int, roots: Iterable[Sequence[int]]) -> OutlegStates:
             stack.append(r)
     while stack:
         st = stack.pop()
-        if st == EMPTY:
-            continue
-        i, j, a = st  # type: ignore[misc]
-        targets: list[tuple[Hashable, int | None, bool]] = []
-        for t in range(i, j):
-            cut = t - i + 1
-            targets.append((_norm(i, t, a[:cut]), t, True))
-            targets.append((_norm(t + 1, j, a[cut:]), t, False))
-        for x in range(len(a)):
-            if a[x]:
-                b = a[:x] + (a[x] - 1,) + a[x + 1 :]
-                targets.append((_norm(i, j, b), None, True))
-        for tgt, t, forward in targets:
+        for tgt, t, forward in state_moves(st):
             moves.append((st, tgt, t, forward))
             if tgt not in seen:
                 seen[tgt] = None
@@ -188,46 +200,59 @@ def _minus(st: Hashable, x: int, d: int) -> Hashable | None:
     return _norm(i, j, a[:x] + (a[x] - d,) + a[x + 1 :])
 
 
+def leg_vectors_of(states: OutlegStates) -> list[tuple[int, ...]]:
+    """The distinct leg vectors ``a`` of the states (each state's interval read from its
+    own first vertex). Local checks depend only on this vector: the spine literals of an
+    interval are free variables, so the check of ``(i, j, a)`` is the check of
+    ``(0, j - i, a)`` with the literals renamed."""
+    seen: dict[tuple[int, ...], None] = {}
+    for st in states.states:
+        if st != EMPTY:
+            seen.setdefault(st[2])  # type: ignore[index]
+    return list(seen)
+
+
 def leg_pair_checks(
-    states: OutlegStates, drop: int = 2
-) -> Iterator[tuple[Hashable, int, list[list[int]]]]:
-    """Inductive check of "two legs at one spine vertex cancel", on every follower state.
+    vectors: Iterable[Sequence[int]], drop: int = 2
+) -> Iterator[tuple[tuple[int, ...], int, list[list[int]]]]:
+    """Inductive check of "two legs at one spine vertex cancel".
 
-    The statement, for every state ``S = (i, j, a)`` and every position ``x`` with
-    ``a[x] >= 2``: ``S`` and ``S - 2 e_x`` (two legs fewer at that vertex) are
-    P-positions under exactly the same spine orientations. This yields one small, self-
-    contained CNF per ``(S, x)`` (a *local check*). It asks for a spine orientation on
-    which
+    The statement, for a leg vector ``a`` (the all-legs-out caterpillar ``cat(a)``) and a
+    vertex ``x`` with ``a[x] >= 2``: ``cat(a)`` and ``cat(a - 2 e_x)`` (two legs fewer at
+    that vertex) are P-positions under exactly the same spine orientations. For each
+    ``(a, x)`` this yields one small, self-contained CNF (a *local check*) asking for a
+    spine orientation on which
 
-    - the kernel conditions at ``S`` and at ``S - 2e_x`` hold (over their options),
+    - the kernel conditions at ``S = cat(a)`` and at ``S' = cat(a - 2e_x)`` hold (over
+      their options),
     - the statement holds for every pair of smaller involved states (the induction
       hypothesis, on the number of edges),
     - an involved state that is a P-position has no legal move to an involved
       P-position (a true kernel fact),
 
-    and yet ``S`` and ``S - 2e_x`` differ. UNSAT of every local check proves the
-    statement for every state, by induction on the number of edges. Variables: the spine
-    literal of edge ``v_t v_{t+1}`` is ``t + 1`` (true: ``v_t > v_{t+1}``); the others are
-    local.
+    and yet ``S`` and ``S'`` differ. If the local checks of every leg vector with at most
+    ``m`` edges are UNSAT, the statement holds for all of them (induction on the number of
+    edges). Variables: the spine literal of edge ``v_t v_{t+1}`` is ``t + 1`` (true:
+    ``v_t > v_{t+1}``); the others are local.
 
     ``drop`` (default 2) is the number of legs removed; other values are wrong statements,
     kept for negative controls (one leg does not cancel).
 
     Yields
     ------
-    (S, x, clauses)
+    (a, x, clauses)
 
     Examples
     --------
     >>> from pysat.solvers import Solver
-    >>> st = outleg_states(3, [(2, 1, 3)])
-    >>> checks = list(leg_pair_checks(st))
-    >>> len(checks), any(Solver(bootstrap_with=c).solve() for _, _, c in checks)
-    (29, False)
+    >>> vectors = leg_vectors_of(outleg_states(3, [(2, 1, 3)]))
+    >>> checks = list(leg_pair_checks(vectors))
+    >>> len(vectors), len(checks), any(Solver(bootstrap_with=c).solve() for _, _, c in checks)
+    (37, 28, False)
 
     A single leg does not cancel (``cat(1)`` is an N-position, the empty position is P):
 
-    >>> any(Solver(bootstrap_with=c).solve() for _, _, c in leg_pair_checks(st, drop=1))
+    >>> any(Solver(bootstrap_with=c).solve() for _, _, c in leg_pair_checks(vectors, drop=1))
     True
 
     References
@@ -235,37 +260,32 @@ def leg_pair_checks(
     Nowakowski et al., *The Game of timber!*, Lemma 3.3 (two paths of length 1 at one
     vertex merge into a path of length 1 XOR 1 = 0); Furtado et al., Theorem 3.3.
     """
-    spine = list(range(1, states.s))
-    by_src: dict[Hashable, list[tuple[Hashable, int | None]]] = {}
-    for src, tgt, t, forward in states.moves:
-        lit = None if t is None else (spine[t] if forward else -spine[t])
-        by_src.setdefault(src, []).append((tgt, lit))
-    for s_state in states.states:
-        if s_state == EMPTY:
-            continue
-        a = s_state[2]  # type: ignore[index]
+    for a in vectors:
+        a = tuple(a)
+        top = _norm(0, len(a) - 1, a)
         for x in range(len(a)):
-            if a[x] < drop:
-                continue
-            s2 = _minus(s_state, x, drop)
-            yield s_state, x, _local_check(states.s, by_src, s_state, s2, drop)
+            if a[x] >= drop:
+                yield a, x, _local_check(len(a), top, _minus(top, x, drop), drop)
 
 
-def _local_check(
-    s: int,
-    by_src: dict[Hashable, list[tuple[Hashable, int | None]]],
-    top1: Hashable,
-    top2: Hashable,
-    drop: int,
-) -> list[list[int]]:
+def _local_check(s: int, top1: Hashable, top2: Hashable, drop: int) -> list[list[int]]:
     pool = IDPool(start_from=s)
     cl: list[list[int]] = []
     involved: dict[Hashable, int] = {}
+    moves: dict[Hashable, list[tuple[Hashable, int | None]]] = {}
 
     def var(st: Hashable) -> int:
         if st not in involved:
             involved[st] = pool.id(st)
         return involved[st]
+
+    def moves_of(st: Hashable) -> list[tuple[Hashable, int | None]]:
+        if st not in moves:
+            moves[st] = [
+                (tgt, None if t is None else (t + 1 if forward else -(t + 1)))
+                for tgt, t, forward in state_moves(st)
+            ]
+        return moves[st]
 
     for top in (top1, top2):
         p = var(top)
@@ -273,7 +293,7 @@ def _local_check(
             cl.append([p])
             continue
         wit = []
-        for tgt, lit in by_src.get(top, []):
+        for tgt, lit in moves_of(top):
             q = var(tgt)
             if lit is None:
                 cl.append([-p, -q])
@@ -298,7 +318,7 @@ def _local_check(
                 cl.append([-var(y), var(y2)])
                 cl.append([var(y), -var(y2)])
         # kernel fact: a P-position has no legal move to a P-position
-        for tgt, lit in by_src.get(y, []):
+        for tgt, lit in moves_of(y):
             if tgt in involved:
                 cl.append([-var(y), -var(tgt)] + ([] if lit is None else [-lit]))
     return cl

@@ -192,7 +192,7 @@ def _merge(first: Verdict | None, second: Verdict) -> Verdict:
     """Combine two SAT verdicts of one method: sizes add up, certificates are joined."""
     if first is None:
         return second
-    import hashlib
+    from cgsat.verify.certificates import combine
 
     inst = None
     if first.instance or second.instance:
@@ -200,66 +200,55 @@ def _merge(first: Verdict | None, second: Verdict) -> Verdict:
             key: (first.instance or {}).get(key, 0) + (second.instance or {}).get(key, 0)
             for key in ("vars", "clauses")
         }
-    cert = second.certificate or first.certificate
-    if first.certificate and second.certificate:
-        c1, c2 = first.certificate, second.certificate
-        cert = {
-            "kind": c1["kind"] if c1["kind"] == c2["kind"] else f"{c1['kind']},{c2['kind']}",
-            "checker": c1["checker"] if c1["checker"] == c2["checker"]
-            else f"{c1['checker']},{c2['checker']}",
-            "verdict": "verified" if c1["verdict"] == c2["verdict"] == "verified"
-            else "unchecked",
-            "sha256": hashlib.sha256((c1["sha256"] + c2["sha256"]).encode()).hexdigest(),
-        }
+    cert = combine([first.certificate, second.certificate])
     detail = "; ".join(x for x in (first.detail, second.detail) if x) or None
     return Verdict(second.status, second.counterexample, second.reason, inst,
                    second.solver or first.solver, cert, detail)
 
 
-def _pair_induction(n: int, budget: Budget, roots_for: dict[int, set[tuple[int, ...]]]):
-    """SAT, inductive: on every follower state of the all-legs-out caterpillars with
-    these roots, two legs at one spine vertex cancel (see
-    :func:`cgsat.encodings.caterpillars.leg_pair_checks`). Each local check is its own
-    small instance; UNSAT of all of them proves the statement."""
-    import hashlib
+def _pair_vectors(roots_for: dict[int, set[tuple[int, ...]]]) -> list[tuple[int, ...]]:
+    """Every leg vector of a follower state of the all-legs-out caterpillars with these
+    roots (intervals read from their first vertex), up to reversal."""
+    from cgsat.encodings.caterpillars import leg_vectors_of, outleg_states
 
-    from cgsat.encodings.caterpillars import leg_pair_checks, outleg_states
+    out: set[tuple[int, ...]] = set()
+    for s, roots in roots_for.items():
+        for a in leg_vectors_of(outleg_states(s, sorted(roots))):
+            out.add(min(a, a[::-1]))
+    return sorted(out)
+
+
+def _pair_induction(vectors: list[tuple[int, ...]], budget: Budget) -> Verdict | None:
+    """SAT, inductive: for each leg vector and each vertex with at least two legs, two
+    legs there cancel (:func:`cgsat.encodings.caterpillars.leg_pair_checks`). Each local
+    check is its own small instance; all UNSAT proves the induction step for these
+    vectors. (A vector and its reversal have the same check up to renaming the spine
+    variables, so vectors are taken up to reversal.)"""
+    from cgsat.encodings.caterpillars import leg_pair_checks
+    from cgsat.verify.certificates import combine
     from cgsat.verify.solvers import ClauseBuffer, solve_cnf
 
     n_checks = n_vars = n_clauses = 0
-    digest = hashlib.sha256()
     solver = budget.solver
-    kinds: set[str] = set()
-    checkers: set[str] = set()
-    verdicts: set[str] = set()
-    for s, roots in sorted(roots_for.items()):
-        st = outleg_states(s, sorted(roots))
-        for state, x, clauses in leg_pair_checks(st):
-            cnf = ClauseBuffer(clauses)
-            out = solve_cnf(cnf, budget)
-            n_checks += 1
-            n_vars = max(n_vars, cnf.nv)
-            n_clauses += len(cnf)
-            solver = out.solver
-            if out.certificate:
-                kinds.add(out.certificate["kind"])
-                checkers.add(out.certificate["checker"])
-                verdicts.add(out.certificate["verdict"])
-                digest.update(out.certificate["sha256"].encode())
-            if out.sat:
-                return Verdict.unknown(
-                    f"the inductive leg-pair check failed at state {state}, vertex {x}",
-                    solver=solver,
-                )
+    certs = []
+    for a, x, clauses in leg_pair_checks(vectors):
+        cnf = ClauseBuffer(clauses)
+        out = solve_cnf(cnf, budget)
+        n_checks += 1
+        n_vars = max(n_vars, cnf.nv)
+        n_clauses += len(cnf)
+        solver = out.solver
+        certs.append(out.certificate)
+        if out.sat:
+            return Verdict.unknown(
+                f"the inductive leg-pair check failed at {cat_text(a)}, vertex {x + 1}",
+                solver=solver,
+            )
     if not n_checks:
         return None
-    cert = None
-    if kinds:
-        cert = {"kind": ",".join(sorted(kinds)), "checker": ",".join(sorted(checkers)),
-                "verdict": "verified" if verdicts == {"verified"} else "unchecked",
-                "sha256": digest.hexdigest()}
     return Verdict.holds(
-        instance={"vars": n_vars, "clauses": n_clauses}, solver=solver, certificate=cert,
+        instance={"vars": n_vars, "clauses": n_clauses}, solver=solver,
+        certificate=combine(certs),
         detail=f"induction: two legs cancel, {n_checks} local checks (vars: the largest)",
     )
 
@@ -270,6 +259,7 @@ def _outleg_check(
     pairs_for: Callable[[int], list[tuple[tuple[int, ...], tuple[int, ...]]]] | None,
     no_p_for: Callable[[int], list[tuple[int, ...]]] | None,
     what: str,
+    vectors: list[tuple[int, ...]] | None = None,
 ) -> Verdict:
     """SAT over every spine length s = 1 .. n + 1 (all-legs-out caterpillars).
 
@@ -277,8 +267,10 @@ def _outleg_check(
     ``k`` with legs removed two at a time), ``#P(cat(k)) = #P(cat(k'))``; for each ``k``
     from ``no_p_for(s)``, ``cat(k)`` has no P-position.
 
-    1. Inductive stage: on every follower state of these caterpillars, two legs at one
-       spine vertex cancel (UNSAT proves it by induction on the number of edges). Then
+    1. Inductive stage: on every follower state of these caterpillars (or, if given, on
+       the leg vectors ``vectors`` only, the rest being covered by smaller sizes), two
+       legs at one spine vertex cancel (UNSAT proves it by induction on the number of
+       edges). Then
        ``cat(k)`` and ``cat(k')`` are P-positions under the same spine orientations, and
        ``cat(k)`` is a P-position iff ``cat(k mod 2)`` is.
     2. Kernel stage, for ``no_p_for``: one kernel per s for the reduced roots
@@ -303,7 +295,9 @@ def _outleg_check(
         for s in pairs
     }
     need = {s: ks for s, ks in need.items() if ks and any(max(k) >= 2 for k in ks)}
-    first = _pair_induction(n, budget, need) if need else None
+    if vectors is None:
+        vectors = _pair_vectors(need) if need else []
+    first = _pair_induction(vectors, budget) if vectors else None
     if first is not None and first.status != "holds":
         # fall back to the full kernel for every statement
         second = _kernel_check(n, budget, pairs, lonely, what)
@@ -421,52 +415,17 @@ def _first_p(g: nx.Graph):
 # ------------------------------------------------------------------ Theorem 3.1
 def thm31_sat(n: int, budget: Budget) -> Verdict:
     """Every caterpillar tree with n edges: no P-position has a leaf arc pointing away
-    from its leaf. Uses the depth-1 relaxation of the tree kernel (root conditions only,
-    every other follower free but the empty position), whose UNSAT implies the full
-    kernel's."""
-    from cgsat.encodings.trees import (
-        add_partial_tree_kernel,
-        followers,
-        orientation_literals,
-        tree_shape,
-    )
+    from its leaf (:func:`cgsat.verify.papers.timber_trees.leaf_arc_sat`: the depth-1
+    relaxation of the tree kernel, whose UNSAT implies the full kernel's)."""
+    from cgsat.verify.papers.timber_trees import leaf_arc_sat
 
-    pool, cnf = IDPool(), _buffer()
-    sel: list[tuple[int, object, list[int]]] = []
-    for idx, g in enumerate(caterpillar_trees(n)):
-        shape = tree_shape(g.edges())
-        lits = orientation_literals(pool, shape, tag=("o", idx))
-        p = add_partial_tree_kernel(pool, cnf, followers(shape, max_depth=1), lits, tag=idx)
-        outs = []
-        for (u, v), lit in zip(shape.edges, lits, strict=True):
-            if g.degree(u) == 1:
-                outs.append(lit)  # u > v leaves the leaf u
-            if g.degree(v) == 1:
-                outs.append(-lit)
-        x = pool.id(("case", idx))
-        cnf.add_clause([-x, p[0]])
-        cnf.add_clause([-x] + outs)
-        sel.append((x, shape, lits))
-    if not sel:
-        return Verdict.holds(detail=f"no caterpillar with {n} edges has a leaf")
-    cnf.add_clause([x for x, _, _ in sel])
-
-    def decode(true: set[int]) -> Verdict:
-        for x, shape, lits in sel:
-            if x in true:
-                return Verdict.refuted(_arcs_from_model(shape.edges, lits, true))  # type: ignore[attr-defined]
-        return Verdict.unknown("SAT model names no tree (internal error)")
-
-    return _sat_verdict(cnf, budget, decode, detail=f"{len(sel)} caterpillars")
+    return leaf_arc_sat(caterpillar_trees(n), budget)
 
 
 def thm31_brute(n: int, budget: Budget) -> Verdict:
-    solver = _solver()
-    for g in caterpillar_trees(n):
-        for p in _orientations(g):
-            if _leaf_out(p, g) and solver.outcome(p) == "P":
-                return Verdict.refuted(_fmt(p))
-    return Verdict.holds()
+    from cgsat.verify.papers.timber_trees import leaf_arc_brute
+
+    return leaf_arc_brute(caterpillar_trees(n))
 
 
 def thm31_confirm(n: int, cex: str) -> bool:
@@ -517,8 +476,11 @@ def thm33_pairs(n: int, s: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]
 
 
 def thm33_sat(n: int, budget: Budget) -> Verdict:
+    """Inductive: the leg-pair step for every leg vector with exactly n edges (smaller
+    vectors are the steps of smaller sizes)."""
+    vectors = [k for k in leg_vectors(n) if max(k) >= 2]
     return _outleg_check(n, budget, lambda s: thm33_pairs(n, s), None,
-                         "caterpillar with a leg count >= 2")
+                         "caterpillar with a leg count >= 2", vectors=vectors)
 
 
 def thm33_brute(n: int, budget: Budget) -> Verdict:
