@@ -666,10 +666,11 @@ _LEMMA31 = (
     "covers every configuration."
 )
 _OUTLEG = (
-    "The instance has one kernel per spine length s, over every spine orientation, for "
-    "the caterpillars with all legs pointing out; legs at a spine vertex are identified up "
-    "to symmetry (a follower is a spine interval and the number of legs left at each of "
-    "its vertices)."
+    "Encoding: caterpillars with all legs pointing out, every spine orientation at once; "
+    "legs at a spine vertex are identified up to symmetry (a follower is a spine interval "
+    "and the number of legs left at each of its vertices). Leg counts are reduced mod 2 "
+    "by the inductive leg-pair check on every follower's leg vector (local checks, all "
+    "UNSAT), then the kernel of the reduced caterpillars is solved where needed."
 )
 _BRUTE = (
     "Exhaustive play (direct solver, games.timber) on every orientation of every "
@@ -685,7 +686,7 @@ CLAIMS: list[Claim] = [
         kind="theorem",
         parameter="n = number of edges; every caterpillar tree with n edges (up to isomorphism)",
         base=1,
-        quick_bound=12,
+        quick_bound=8,
         target_bound=16,
         methods=(
             Method("sat", thm31_sat,
@@ -694,7 +695,7 @@ CLAIMS: list[Claim] = [
                    "a P-position. The instance is the depth-1 relaxation of the tree "
                    "kernel (conditions of the root and the empty position only), whose "
                    "UNSAT implies that of the full kernel.", uses_solver=True),
-            Method("brute", thm31_brute,
+            Method("brute", thm31_brute, max_n=9, scope=
                    "Exhaustive play on every orientation of every caterpillar tree with n "
                    "edges that has a leaf arc pointing away from its leaf: all are N."),
         ),
@@ -709,15 +710,15 @@ CLAIMS: list[Claim] = [
         kind="theorem",
         parameter="n = number of edges; cat(1,...,1) with s spine vertices has n = 2s - 1",
         base=1,
-        quick_bound=23,
-        target_bound=31,
+        quick_bound=11,
+        target_bound=21,
         methods=(
             Method("sat", thm32_sat,
                    "UNSAT at odd n: cat(1,...,1) with s = (n+1)/2 has no P-position with all "
                    "legs out, under any spine orientation. " + _OUTLEG + _LEMMA31
                    + " Even n: vacuous (no caterpillar 1 has an even number of edges).",
                    uses_solver=True),
-            Method("brute", thm32_brute,
+            Method("brute", thm32_brute, max_n=13, scope=
                    "Exhaustive play on every orientation of cat(1,...,1) with n edges "
                    "(odd n); vacuous at even n."),
         ),
@@ -732,16 +733,19 @@ CLAIMS: list[Claim] = [
         kind="theorem",
         parameter=_PARAM,
         base=1,
-        quick_bound=11,
-        target_bound=14,
+        quick_bound=8,
+        target_bound=15,
         methods=(
-            Method("sat", thm33_sat,
-                   "UNSAT at n: for every leg vector k with n edges (up to reversal) with "
-                   "some k_i >= 2, and every spine orientation, cat(k) with all legs out is a "
-                   "P-position iff cat(k mod 2) with all legs out is (the pointwise form, "
-                   "which implies equal counts). " + _OUTLEG + _LEMMA31,
-                   uses_solver=True),
-            Method("brute", thm33_brute,
+            Method("sat", thm33_sat, uses_solver=True, scope=(
+                "Inductive. UNSAT at n: for every leg vector a with n edges (up to reversal) "
+                "and every vertex x with a_x >= 2, the local check of 'two legs at x "
+                "cancel' (kernel conditions at cat(a) and cat(a - 2e_x), the statement on "
+                "smaller pairs as hypothesis) fails, under every spine orientation, legs "
+                "out. With every smaller size this proves, for every k with at most n "
+                "edges, that cat(k) and cat(k mod 2) with all legs out are P-positions under "
+                "the same spine orientations, hence equal counts. " + _LEMMA31
+                + " If the induction fails, a kernel miter decides (and counts).")),
+            Method("brute", thm33_brute, max_n=9, scope=
                    "Counts the P-positions of cat(k) and cat(k mod 2) by exhaustive play on "
                    "every orientation, for every k with n edges and some k_i >= 2."),
         ),
@@ -759,8 +763,8 @@ CLAIMS: list[Claim] = [
         kind="corollary",
         parameter=_PARAM,
         base=1,
-        quick_bound=15,
-        target_bound=23,
+        quick_bound=8,
+        target_bound=15,
         methods=(
             Method("sat", cor34_sat,
                    "UNSAT at n: (i) for every all-even k with n edges (some k_i > 0) and every "
@@ -768,7 +772,7 @@ CLAIMS: list[Claim] = [
                    "spine (the path with s vertices) is; (ii) no all-odd cat(k) with n edges "
                    "is a P-position with all legs out. " + _OUTLEG + _LEMMA31,
                    uses_solver=True),
-            Method("brute", cor34_brute,
+            Method("brute", cor34_brute, max_n=10, scope=
                    "Exhaustive play: (i) counts P-positions of cat(k) and of the path with s "
                    "vertices; (ii) searches every orientation of each all-odd cat(k)."),
         ),
@@ -785,7 +789,7 @@ CLAIMS: list[Claim] = [
         parameter="n = number of edges; every double broom cat(k1,0,...,0,ks) with s >= 2 "
                   "and n edges",
         base=1,
-        quick_bound=24,
+        quick_bound=9,
         target_bound=40,
         methods=(
             Method("sat", cor35_sat,
@@ -794,7 +798,7 @@ CLAIMS: list[Claim] = [
                    "cat(k1 mod 2, 0, ..., 0, ks mod 2) (that path) is. " + _OUTLEG + _LEMMA31
                    + " Brooms whose legs are all 0 or 1 are the path itself (trivial).",
                    uses_solver=True),
-            Method("brute", cor35_brute,
+            Method("brute", cor35_brute, max_n=12, scope=
                    "Counts P-positions of each double broom with n edges (s >= 2) and of the "
                    "predicted path, by exhaustive play."),
         ),
@@ -811,15 +815,15 @@ CLAIMS: list[Claim] = [
         kind="theorem",
         parameter="n = number of edges; every tree with n edges (up to isomorphism)",
         base=1,
-        quick_bound=9,
-        target_bound=12,
+        quick_bound=8,
+        target_bound=10,
         methods=(
             Method("sat", even_edges_sat,
                    "Odd n: UNSAT of one instance with the full kernel of every tree with n "
                    "edges, asking for a P-position. Even n: for every tree with n edges a SAT "
                    "model (an orientation that is a P-position), replayed by the direct "
                    "solver.", uses_solver=True),
-            Method("brute", even_edges_brute,
+            Method("brute", even_edges_brute, max_n=10, scope=
                    "Exhaustive play: at even n finds a P-orientation of every tree with n "
                    "edges; at odd n checks that no orientation of any tree is P."),
         ),
