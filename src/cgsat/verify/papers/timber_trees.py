@@ -113,11 +113,16 @@ def _leaf_out(position) -> bool:
 
 
 # ------------------------------------------------------------------ Lemma 3.1
-def leaf_arc_sat(graphs: Iterable[nx.Graph], budget: Budget) -> Verdict:
+def leaf_arc_sat(graphs: Iterable[nx.Graph], budget: Budget, toward: bool = False) -> Verdict:
     """SAT: for every shape, no orientation with a leaf arc pointing away from its leaf
     is a P-position. One instance, one depth-1 relaxation of the kernel per shape (root
     and empty position constrained, the other followers free); UNSAT of the relaxation
-    implies UNSAT of the full kernel."""
+    implies UNSAT of the full kernel.
+
+    ``toward=True`` asks about a leaf arc pointing *to* its leaf instead: a wrong
+    statement, kept for negative controls (its SAT answers are not refuted by the
+    relaxation alone, so then the full kernel is used).
+    """
     from cgsat.encodings.trees import (
         add_partial_tree_kernel,
         followers,
@@ -132,13 +137,15 @@ def leaf_arc_sat(graphs: Iterable[nx.Graph], budget: Budget) -> Verdict:
             continue
         shape = tree_shape(g.edges())
         lits = orientation_literals(pool, shape, tag=("o", idx))
-        p = add_partial_tree_kernel(pool, cnf, followers(shape, max_depth=1), lits, tag=idx)
+        graph = followers(shape) if toward else followers(shape, max_depth=1)
+        p = add_partial_tree_kernel(pool, cnf, graph, lits, tag=idx)
         outs = []
+        sign = -1 if toward else 1
         for (u, v), lit in zip(shape.edges, lits, strict=True):
             if g.degree(u) == 1:
-                outs.append(lit)  # u > v leaves the leaf u
+                outs.append(sign * lit)  # u > v leaves the leaf u
             if g.degree(v) == 1:
-                outs.append(-lit)
+                outs.append(-sign * lit)
         x = pool.id(("case", idx))
         cnf.add_clause([-x, p[0]])
         cnf.add_clause([-x] + outs)
