@@ -40,7 +40,8 @@ DIRECT = ImpartialSolver(get_ruleset("timber"))
 
 def position(shape, bits):
     """The Timber position of ``shape`` with edge i oriented u>v when bits[i]."""
-    return make_position((u, v) if b else (v, u) for (u, v), b in zip(shape.edges, bits, strict=True))
+    pairs = zip(shape.edges, bits, strict=True)
+    return make_position((u, v) if b else (v, u) for (u, v), b in pairs)
 
 
 def signed(lits, bits):
