@@ -1,0 +1,154 @@
+"""Caterpillar claims (Furtado et al.) and the tree claims of The Game of timber! §3.
+
+- SAT and brute force agree on every size both reach, within test-sized bounds.
+- Negative controls: deliberately wrong statements are refuted, with counterexamples that
+  the direct solver confirms.
+"""
+
+import pytest
+
+from cgsat.cgt.impartial import ImpartialSolver
+from cgsat.games import get_ruleset
+from cgsat.games.timber import parse
+from cgsat.verify.claims import Budget
+from cgsat.verify.papers import caterpillars as cat
+from cgsat.verify.papers import timber_trees as tt
+from cgsat.verify.registry import get_claim
+
+DIRECT = ImpartialSolver(get_ruleset("timber"))
+BUDGET = Budget()
+
+# claim id -> largest n run by both methods in the default (fast) suite
+FAST = {
+    "caterpillars.thm3.1": 7,
+    "caterpillars.thm3.2": 9,
+    "caterpillars.thm3.3": 7,
+    "caterpillars.cor3.4": 7,
+    "caterpillars.cor3.5": 8,
+    "caterpillars.even-edges": 7,
+    "timber.lem3.1": 7,
+    "timber.lem3.2": 6,
+    "timber.lem3.3": 6,
+    "timber.alg3.5": 6,
+}
+SLOW = {
+    "caterpillars.thm3.1": 9,
+    "caterpillars.thm3.2": 13,
+    "caterpillars.thm3.3": 9,
+    "caterpillars.cor3.4": 10,
+    "caterpillars.cor3.5": 11,
+    "caterpillars.even-edges": 9,
+    "timber.lem3.1": 9,
+    "timber.lem3.2": 8,
+    "timber.lem3.3": 8,
+    "timber.alg3.5": 8,
+}
+
+
+def _run_all_methods(claim_id, hi):
+    claim = get_claim(claim_id)
+    for n in range(claim.base, hi + 1):
+        statuses = {m.name: m.run(n, BUDGET).status for m in claim.methods}
+        assert set(statuses.values()) == {"holds"}, (claim_id, n, statuses)
+
+
+@pytest.mark.parametrize("claim_id", sorted(FAST))
+def test_methods_agree_on_small_sizes(claim_id):
+    _run_all_methods(claim_id, FAST[claim_id])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("claim_id", sorted(SLOW))
+def test_methods_agree_on_every_size_both_reach(claim_id):
+    _run_all_methods(claim_id, SLOW[claim_id])
+
+
+def test_claims_are_registered_with_two_methods():
+    for claim_id in FAST:
+        claim = get_claim(claim_id)
+        assert len(claim.methods) >= 2 and claim.confirm is not None
+        assert claim.quick_bound <= claim.target_bound
+
+
+# -- the scope: leg vectors -------------------------------------------------------------
+@pytest.mark.parametrize("n", range(0, 9))
+def test_leg_vectors_cover_every_caterpillar_once_up_to_reversal(n):
+    vectors = list(cat.leg_vectors(n))
+    assert all(len(k) - 1 + sum(k) == n for k in vectors)
+    both = {k for k in vectors} | {k[::-1] for k in vectors}
+    assert len(both) == 2**n  # sum over s of C(n, s - 1) leg vectors with n edges
+    assert len(set(vectors)) == len(vectors)
+
+
+def test_caterpillar_trees_are_the_caterpillars():
+    # 2^(n-3) + 2^((n-3)//2) caterpillars with n edges, n >= 3 (Harary and Schwenk)
+    for n in range(3, 10):
+        assert len(cat.caterpillar_trees(n)) == 2 ** (n - 3) + 2 ** ((n - 3) // 2)
+
+
+# -- the published statements on small cases, by the direct solver -----------------------
+def test_corollary_3_5_needs_two_spine_vertices():
+    """cat(1) (one edge) has no P-position, but the formula would predict P_3 (one)."""
+    assert cat.brute_p_count((1,)) == 0
+    assert cat.brute_path_p_count(cat.cor35_path((1,))) == 1
+    assert not cat.double_brooms(1, 1)  # the claim's scope starts at s = 2
+
+
+def test_theorem_3_3_on_a_hand_example():
+    # cat(2, 0, 0) and cat(0, 0, 0) = P_3 both have one P-position (LR with legs out)
+    assert cat.brute_p_count((2, 0, 0)) == cat.brute_p_count((0, 0, 0)) == 1
+
+
+# -- negative controls --------------------------------------------------------------------
+def test_negative_control_caterpillar_1_has_a_p_position_is_refuted():
+    """'cat(1,...,1) has a P-position' is wrong: the SAT kernel finds none (Theorem 3.2)
+    while the wrong claim needs one; and 'all-even caterpillars have no P-position' is
+    refuted with a P-position that the direct solver confirms."""
+    verdict = cat._outleg_check(
+        4, BUDGET, None,
+        lambda s: [k for k in cat.leg_vectors(4, s) if all(x % 2 == 0 for x in k)],
+        "all-even caterpillar",
+    )
+    assert verdict.status == "refuted"
+    assert DIRECT.outcome(parse(verdict.counterexample)) == "P"
+    # the caterpillar 1 with 5 edges has no P-position, so "it has one" fails
+    assert cat.thm32_sat(5, BUDGET).status == "holds"
+    assert cat.brute_p_count((1, 1, 1)) == 0
+
+
+def test_negative_control_wrong_leg_parity_rule_is_refuted():
+    """'#P(cat(k)) = #P(cat(k with one leg fewer at v1))' is wrong: the kernel miter finds
+    a difference, counts it, and the direct solver confirms the two counts differ."""
+    pairs = {2: [((2, 1), (1, 1))], 3: [((1, 0, 2), (0, 0, 2))]}
+    verdict = cat._kernel_check(4, BUDGET, pairs, {}, "test")
+    assert verdict.status == "refuted"
+    k = cat.parse_cat(verdict.counterexample)
+    fewer = (k[0] - 1,) + k[1:]
+    assert cat.brute_p_count(k) != cat.brute_p_count(fewer)
+
+
+def test_negative_control_leaf_arc_toward_the_leaf_is_refuted():
+    """'A leaf arc pointing *to* its leaf makes an N-position' is wrong (LR is P)."""
+    verdict = tt.leaf_arc_sat(tt.trees(4), BUDGET, toward=True)
+    assert verdict.status == "refuted"
+    p = parse(verdict.counterexample)
+    assert DIRECT.outcome(p) == "P"
+
+
+def test_confirm_rejects_what_is_not_a_counterexample():
+    assert not cat.thm33_confirm(4, "cat(2,0,1)")  # Theorem 3.3 holds there
+    assert not cat.cor35_confirm(3, "cat(2,0)")
+    assert not tt._lem31_confirm(2, "1>0 1>2")  # a P-position, but no leaf arc out
+    assert not tt._alg35_confirm(3, "0>1 1>2 1>3")
+    assert not cat.even_edges_confirm(2, "tree:0-1 1-2")  # it has LR
+
+
+def test_lemma_operations_on_hand_examples():
+    # flatten the peak of 1>0 1>2 2>3: vertex 1 goes, 0 and 2 merge, one arc is left
+    assert tt.flatten(parse("1>0 1>2 2>3"), "1") is not None
+    assert len(tt.flatten(parse("1>0 1>2 2>3"), "1")) == 1
+    assert tt.flatten(parse("0>1 1>2"), "1") is None  # 1 is not a source
+    # merge the leaf paths 0>1 and 0>2>3 at 0: one path of length 1 XOR 2 = 3
+    merged = tt.merge(parse("0>1 0>2 2>3"), "0", ["1"], ["2", "3"])
+    assert len(merged) == 3
+    assert DIRECT.nim_value(merged) == DIRECT.nim_value(parse("0>1 0>2 2>3")) == 3
