@@ -711,7 +711,7 @@ CLAIMS: list[Claim] = [
         parameter="n = number of edges; cat(1,...,1) with s spine vertices has n = 2s - 1",
         base=1,
         quick_bound=11,
-        target_bound=21,
+        target_bound=23,
         methods=(
             Method("sat", thm32_sat,
                    "UNSAT at odd n: cat(1,...,1) with s = (n+1)/2 has no P-position with all "
