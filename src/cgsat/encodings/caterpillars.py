@@ -79,6 +79,43 @@ class OutlegStates:
         return out
 
 
+def add_reversal_symmetry_breaking(
+    pool: IDPool, sink: Any, spine_lits: Sequence[int], tag: Hashable = "lex"
+) -> None:
+    """Keep only spine orientations ``σ`` with ``σ <= mirror(σ)`` (lexicographically, false
+    before true), where ``mirror`` reads the spine backwards: edge ``t`` of the mirror is
+    edge ``s - 2 - t`` with its arc reversed.
+
+    Sound for statements about palindromic leg vectors (``k`` equal to its reversal): the
+    mirror of a P-position is a P-position, and one of ``σ``, ``mirror(σ)`` passes.
+
+    Examples
+    --------
+    >>> from pysat.solvers import Solver
+    >>> pool, sol = IDPool(), Solver(name="cadical195")
+    >>> x = [pool.id(t) for t in range(3)]
+    >>> add_reversal_symmetry_breaking(pool, sol, x)
+    >>> sum(1 for _ in sol.enum_models())  # 8 orientations, none its own mirror
+    4
+    """
+    add = sink.add_clause if hasattr(sink, "add_clause") else sink.append
+    m = len(spine_lits)
+    mirror = [-spine_lits[m - 1 - t] for t in range(m)]
+    equal = None  # "the first t positions are equal"
+    for t in range(m):
+        a, b = spine_lits[t], mirror[t]
+        prefix = [] if equal is None else [-equal]
+        add(prefix + [-a, b])  # equal so far -> a <= b
+        e = pool.id((tag, "eq", t))
+        if equal is not None:
+            add([-e, equal])
+        add([-e, -a, b])
+        add([-e, a, -b])
+        add(prefix + [e, a, b])
+        add(prefix + [e, -a, -b])
+        equal = e
+
+
 def state_moves(st: Hashable) -> list[tuple[Hashable, int | None, bool]]:
     """The moves of one state: ``(target, spine_edge, forward)``; ``spine_edge`` ``t`` is
     the edge ``v_t v_{t+1}`` and ``forward`` the arc ``v_t > v_{t+1}`` (toppling it keeps

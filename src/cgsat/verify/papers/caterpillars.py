@@ -323,7 +323,7 @@ def _kernel_check(
     """One kernel instance over every spine length: asks for a spine orientation and
     either a pair whose all-legs-out caterpillars differ (a miter) or a ``lonely`` leg
     vector whose all-legs-out caterpillar is a P-position. UNSAT holds."""
-    from cgsat.encodings.caterpillars import add_outleg_kernel
+    from cgsat.encodings.caterpillars import add_outleg_kernel, add_reversal_symmetry_breaking
 
     pool, cnf = IDPool(), _buffer()
     pair_sel: list[tuple[int, int, tuple[int, ...], tuple[int, ...]]] = []
@@ -335,6 +335,9 @@ def _kernel_check(
             continue
         roots = sorted({k for pair in ps for k in pair} | set(ls))
         kern = add_outleg_kernel(pool, cnf, s, roots, tag=("cat", s))
+        if s > 2 and all(k == k[::-1] for k in roots):
+            # every statement here is invariant under reading the spine backwards
+            add_reversal_symmetry_breaking(pool, cnf, kern.spine_lits, tag=("lex", s))
         for k, k2 in ps:
             d = pool.id(("differ", s, k, k2))
             x, y = kern.root(k), kern.root(k2)
