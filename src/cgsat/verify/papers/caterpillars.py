@@ -737,7 +737,7 @@ CLAIMS: list[Claim] = [
         parameter=_PARAM,
         base=1,
         quick_bound=8,
-        target_bound=15,
+        target_bound=14,
         methods=(
             Method("sat", thm33_sat, uses_solver=True, scope=(
                 "Inductive. UNSAT at n: for every leg vector a with n edges (up to reversal) "
@@ -793,7 +793,7 @@ CLAIMS: list[Claim] = [
                   "and n edges",
         base=1,
         quick_bound=9,
-        target_bound=40,
+        target_bound=36,
         methods=(
             Method("sat", cor35_sat,
                    "UNSAT at n: for every double broom with n edges, s >= 2 and k1 or ks >= 2, "
