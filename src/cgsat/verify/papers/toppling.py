@@ -1004,7 +1004,7 @@ def _thm32(ups: tuple[int, ...]):
             if weight not in allowed:
                 return Verdict.refuted(w, detail=f"atomic weight {weight}")
             seen[g] = True
-        detail = f"{infinitesimals} new infinitesimal values at length {n}"
+        detail = f"{infinitesimals} distinct infinitesimal values among rows of length {n}"
         if fallback:
             detail += f"; {fallback} needed {ups[1]} ups instead of {ups[0]}"
         return Verdict.holds(detail=detail)
