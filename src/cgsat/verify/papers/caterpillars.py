@@ -614,7 +614,9 @@ def even_edges_sat(n: int, budget: Budget) -> Verdict:
             return Verdict.unknown("SAT model names no tree (internal error)")
 
         return _sat_verdict(cnf, budget, decode, detail=f"{len(roots)} trees")
-    vars_, clauses, solver_name = 0, 0, budget.solver
+    from cgsat.verify.certificates import combine
+
+    vars_, clauses, solver_name, certs = 0, 0, budget.solver, []
     for g in _all_trees(n):
         pool, cnf = IDPool(), _buffer()
         shape = tree_shape(g.edges())
@@ -623,6 +625,7 @@ def even_edges_sat(n: int, budget: Budget) -> Verdict:
         cnf.add_clause([kern.p[0]])
         out = solve_cnf(cnf, budget)
         vars_, clauses, solver_name = vars_ + cnf.nv, clauses + len(cnf), out.solver
+        certs.append(out.certificate)
         if not out.sat:
             return Verdict.refuted("tree:" + shape.text(),
                                    instance={"vars": vars_, "clauses": clauses},
@@ -633,6 +636,7 @@ def even_edges_sat(n: int, budget: Budget) -> Verdict:
         if n and _solver().outcome(parse(witness)) != "P":
             raise SolverDisagreement(f"SAT says {witness} is a P-position, play says N")
     return Verdict.holds(instance={"vars": vars_, "clauses": clauses}, solver=solver_name,
+                         certificate=combine(certs),
                          detail="every tree has a P-position (SAT witness, replayed)")
 
 
