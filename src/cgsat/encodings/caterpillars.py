@@ -21,6 +21,12 @@ Isomorphic positions have the same outcome, so the kernel conditions on these st
 the kernel conditions of the game. One instance covers every leg vector ``k`` whose states
 were generated (``roots``), under every spine orientation at once.
 
+On top of the states, :func:`leg_pair_checks` is an inductive partition-style check of
+"two legs at one spine vertex cancel" (Lemma 3.3 of *The Game of timber!* for paths of
+length 1): one small instance per leg vector and vertex, with the statement on smaller
+pairs as hypothesis. :func:`add_reversal_symmetry_breaking` halves the spine orientations
+of palindromic caterpillars.
+
 References
 ----------
 .. [1] A. Furtado, S. Dantas, C. de Figueiredo, S. Gravier, *Timber Game with

@@ -29,7 +29,18 @@ Methods
 -------
 ``sat`` uses :mod:`cgsat.encodings.caterpillars` (all-legs-out caterpillars with legs up
 to symmetry, every spine orientation at once) or :mod:`cgsat.encodings.trees` (every
-orientation of a tree shape). ``brute`` enumerates every orientation with
+orientation of a tree shape):
+
+- Theorem 3.3 and Corollaries 3.4 (i) and 3.5 are proved through the inductive leg-pair
+  check ("two legs at one spine vertex cancel", one small instance per leg vector and
+  vertex); Theorem 3.3's check at n covers the leg vectors with exactly n edges, so it is
+  inductive relative to the smaller sizes;
+- Theorem 3.2 and Corollary 3.4 (ii) then solve the kernel of the reduced caterpillars
+  (``cat(1, ..., 1)``), with the spine's reversal symmetry broken;
+- Theorem 3.1 uses the depth-1 relaxation of the tree kernel, the even-edges theorem the
+  full tree kernel of every tree.
+
+``brute`` enumerates every orientation with
 :mod:`cgsat.games.oriented` and solves it with the direct solver
 (:mod:`cgsat.cgt.impartial` on :mod:`cgsat.games.timber`); it shares no encoding code.
 Counterexamples are replayed by the direct solver (``confirm``).
