@@ -192,8 +192,9 @@ def _lem31_confirm(n: int, cex: str) -> bool:
 
 # ------------------------------------------------------------------ Lemma 3.2
 def flatten(position, x: str):
-    """Lemma 3.2 on a Timber position: ``x`` has degree 2 and arcs ``(x, y)``, ``(x, z)``;
-    remove ``x`` and identify ``z`` with ``y``. Returns None if ``x`` is no such vertex.
+    """Lemma 3.2 on a Timber position: ``x`` has degree 2 and arcs ``(x, y)``, ``(x, z)``
+    (``y`` before ``z`` in the printing order); remove ``x`` and identify ``z`` with
+    ``y``. Returns None if ``x`` is no such vertex.
 
     Examples
     --------
@@ -201,9 +202,9 @@ def flatten(position, x: str):
     >>> format(flatten(parse("1>0 1>2 2>3"), "1"))
     '0>3'
     """
-    from cgsat.games.timber import make_position
+    from cgsat.games.timber import arc_sort_key, make_position
 
-    at = [(u, v) for u, v in position if x in (u, v)]
+    at = sorted(((u, v) for u, v in position if x in (u, v)), key=arc_sort_key)
     if len(at) != 2 or any(u != x for u, _ in at):
         return None
     (_, y), (_, z) = at
