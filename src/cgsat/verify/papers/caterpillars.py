@@ -163,16 +163,10 @@ def _buffer():
 
 
 def _sat_verdict(cnf, budget: Budget, decode: Callable[[set[int]], Verdict], detail: str = ""):
-    """UNSAT -> holds; SAT -> ``decode(true vars)``."""
-    from cgsat.verify.solvers import solve_cnf
+    """UNSAT -> holds; SAT -> ``decode(true vars)`` (shared with the timber tree claims)."""
+    from cgsat.verify.papers.timber_trees import sat_verdict
 
-    out = solve_cnf(cnf, budget)
-    common = {"instance": out.instance, "solver": out.solver, "certificate": out.certificate}
-    if not out.sat:
-        return Verdict.holds(detail=detail or None, **common)
-    v = decode(out.true_vars())
-    return Verdict(v.status, v.counterexample, v.reason, out.instance, out.solver,
-                   out.certificate, v.detail)
+    return sat_verdict(cnf, budget, decode, detail)
 
 
 def _arcs_from_model(edges, lits, true: set[int]) -> str:
