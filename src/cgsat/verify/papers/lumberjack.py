@@ -131,7 +131,7 @@ CLAIMS: list[Claim] = [
         statement="The Tuft principle (g(T) = XOR over the root's children c of "
                   "1 + g(T_c)) equals the nim-value by plain recursion on every rooted tree.",
         kind="principle", parameter="n = number of edges of the rooted tree",
-        base=0, quick_bound=10, target_bound=13, paper_bound=None,
+        base=0, quick_bound=9, target_bound=13, paper_bound=None,
         methods=(
             Method("mex", _mex_method, scope=(
                 "every rooted tree with n edges (one per isomorphism class): the mex "

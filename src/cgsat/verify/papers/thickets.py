@@ -244,7 +244,7 @@ def _count_claim(claim_id: str, theorem: str, statement: str, value: int, f0: in
 
     return Claim(
         id=claim_id, paper=PAPER, theorem=theorem, statement=statement, kind="theorem",
-        parameter=HEIGHT, base=0, quick_bound=40, target_bound=100,
+        parameter=HEIGHT, base=0, quick_bound=15, target_bound=100,
         methods=(
             Method("brute", brute, max_n=BRUTE_MAX, scope=(
                 f"the cordons of height n with nim-value {value}, found by exhaustive play, "
@@ -354,12 +354,12 @@ def _make_claims() -> list[Claim]:
             "thickets.thm3.2", "Theorem 3.2",
             "A green cordon of height n has nim-value 0 iff it is a stalk with n even, or "
             "a(1) is even and all a(i+1)-a(i) and n-a(k) are odd.",
-            0, nim0_rule, None, "NIM0", quick=40, target=100),
+            0, nim0_rule, None, "NIM0", quick=15, target=100),
         _characterization_claim(
             "thickets.thm3.3", "Theorem 3.3",
             "A green cordon of height n has nim-value 1 iff it is a stalk with n odd, or "
             "a(1), all a(i+1)-a(i) and n-a(k) are odd.",
-            1, nim1_rule, None, "NIM1", quick=40, target=100),
+            1, nim1_rule, None, "NIM1", quick=15, target=100),
         _count_claim(
             "thickets.thm3.4", "Theorem 3.4",
             "f_n, the number of green cordons of height n with nim-value 0, satisfies "

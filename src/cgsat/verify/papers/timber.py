@@ -500,7 +500,7 @@ def _make_claims() -> list[Claim]:
                   "X(2m) = F_{m-1} + F_m (m >= 1), X(2m+1) = 2 F_m (Fine numbers F_0.. = "
                   "1, 0, 1, 2, 6, 18).",
         kind="theorem", parameter="n = word length (number of dominoes)",
-        base=0, quick_bound=28, target_bound=120, paper_bound=10,
+        base=0, quick_bound=24, target_bound=120, paper_bound=10,
         methods=(
             Method("brute", _thm25_brute, max_n=peaks.MAX_LENGTH, scope=(
                 "the numbers of normal and misère P-positions of length n (exhaustive play "
@@ -522,7 +522,7 @@ def _make_claims() -> list[Claim]:
     from cgsat.verify.papers.timber_sat import sharp_sat_method, smt_method
 
     thm23 = replace(thm23, methods=(thm23.method("brute"), sharp_sat_method("thm2.3"),
-                                    smt_method("thm2.3")), quick_bound=64, target_bound=120)
+                                    smt_method("thm2.3")), quick_bound=24, target_bound=120)
     return [thm23, thm25]
 
 

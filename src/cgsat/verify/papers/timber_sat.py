@@ -129,7 +129,7 @@ def thm24_claim() -> Claim:
                   "(SWP∖{ε}) ∪ R·SWP ∪ SWP·L ∪ R·SWP·L, SWP = Dyck words without a peak "
                   "at height 1.",
         kind="theorem", parameter="n = word length (number of dominoes)",
-        base=0, quick_bound=40, target_bound=120,
+        base=0, quick_bound=24, target_bound=120,
         methods=(
             Method("brute", brute, max_n=tables.MAX_LENGTH, scope=(
                 "every word of length n: its misère P-positions (exhaustive play) are "
@@ -261,7 +261,7 @@ def thm11_claim() -> Claim:
                   "orientation is a misère P-position.",
         kind="theorem", parameter="n = number of vertices (every connected graph of the "
                                   "networkx atlas with n vertices)",
-        base=3, quick_bound=6, target_bound=ATLAS_MAX_VERTICES,
+        base=3, quick_bound=5, target_bound=ATLAS_MAX_VERTICES,
         methods=(
             Method("sat", _thm11_sat, uses_solver=True, max_n=ATLAS_MAX_VERTICES, scope=(
                 "for every connected graph with n vertices that contains a cycle, the kernel "
