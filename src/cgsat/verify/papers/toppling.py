@@ -1025,6 +1025,39 @@ def _m(name: str, run, scope: str, max_n: int | None = None) -> Method:
     return Method(name=name, run=run, scope=scope, uses_solver=(name == "sat"), max_n=max_n)
 
 
+def _construction_claim(
+    label: str, theorem: str, game: str, row: str, base: int, strict: bool
+) -> Claim:
+    """Conjectures 37-39: the game ``game`` is given (uniquely) by the row ``row``.
+
+    ``strict=False`` checks the conjecture as stated (a >= b >= c >= d); ``strict=True``
+    registers the variant ``<label>-strict`` with a > b > c > d.
+    """
+    rel = ">" if strict else ">="
+    order = " ".join(f"{v} {rel}" for v in "abc") + " d"
+    return Claim(
+        id=f"toppling.{label}" + ("-strict" if strict else ""), paper=PAPER,
+        theorem=theorem + (" (strict variant)" if strict else ""),
+        kind="conjecture",
+        statement=f"For numbers {order} (as many as used), "
+                  f"{game} is given (uniquely) by {row}"
+                  + ("" if strict else " (as stated)") + "; unique up to reversal.",
+        parameter="n = number of dominoes (alphabet L, R, E)",
+        base=base, quick_bound=7, target_bound=14,
+        methods=(
+            _m("sat", _construction_sat(label, strict), "the construction row of every "
+               f"tuple of numbers a {rel} b ... whose row has exactly n dominoes has the "
+               "stated value (difference encoding), and no row of exactly n dominoes over "
+               "LRE other than the construction rows and their reversals has the value of a "
+               "tuple whose row has length <= n"),
+            _m("brute", _construction_brute(label, strict), "the same tuples: canonical "
+               "form of each construction row of length n, and canonical forms of every row "
+               "of exactly n dominoes over LRE", max_n=12),
+        ),
+        confirm=_construction_confirm(label, strict),
+    )
+
+
 CLAIMS: list[Claim] = [
     Claim(
         id="toppling.lem1", paper=PAPER, theorem="Lemma 1", kind="lemma",
@@ -1237,126 +1270,16 @@ CLAIMS: list[Claim] = [
         confirm=_thm36_confirm,
         notes="Uniqueness is Theorem 16 (toppling.thm16).",
     ),
-    Claim(
-        id="toppling.conj37", paper=PAPER, theorem="Conjecture 37",
-        kind="conjecture",
-        statement="For numbers a >= b >= c >= d (as many as used), "
-                  "{a|b} is given (uniquely) by aLRb"
-                  " (as stated); unique up to reversal.",
-        parameter="n = number of dominoes (alphabet L, R, E)",
-        base=2, quick_bound=7, target_bound=14,
-        methods=(
-            _m("sat", _construction_sat("conj37", False), "the construction row of every "
-               "tuple of numbers a >= b ... whose row has exactly n dominoes has the "
-               "stated value (difference encoding), and no row of exactly n dominoes over "
-               "LRE other than the construction rows and their reversals has the value of a "
-               "tuple whose row has length <= n"),
-            _m("brute", _construction_brute("conj37", False), "the same tuples: canonical "
-               "form of each construction row of length n, and canonical forms of every row "
-               "of exactly n dominoes over LRE", max_n=12),
-        ),
-        confirm=_construction_confirm("conj37", False),
-    ),
-    Claim(
-        id="toppling.conj37-strict", paper=PAPER, theorem="Conjecture 37 (strict variant)",
-        kind="conjecture",
-        statement="For numbers a > b > c > d (as many as used), "
-                  "{a|b} is given (uniquely) by aLRb"
-                  "; unique up to reversal.",
-        parameter="n = number of dominoes (alphabet L, R, E)",
-        base=2, quick_bound=7, target_bound=14,
-        methods=(
-            _m("sat", _construction_sat("conj37", True), "the construction row of every "
-               "tuple of numbers a > b ... whose row has exactly n dominoes has the "
-               "stated value (difference encoding), and no row of exactly n dominoes over "
-               "LRE other than the construction rows and their reversals has the value of a "
-               "tuple whose row has length <= n"),
-            _m("brute", _construction_brute("conj37", True), "the same tuples: canonical "
-               "form of each construction row of length n, and canonical forms of every row "
-               "of exactly n dominoes over LRE", max_n=12),
-        ),
-        confirm=_construction_confirm("conj37", True),
-    ),
-    Claim(
-        id="toppling.conj38", paper=PAPER, theorem="Conjecture 38",
-        kind="conjecture",
-        statement="For numbers a >= b >= c >= d (as many as used), "
-                  "{a||b|c} is given (uniquely) by aLRcRLb"
-                  " (as stated); unique up to reversal.",
-        parameter="n = number of dominoes (alphabet L, R, E)",
-        base=4, quick_bound=7, target_bound=14,
-        methods=(
-            _m("sat", _construction_sat("conj38", False), "the construction row of every "
-               "tuple of numbers a >= b ... whose row has exactly n dominoes has the "
-               "stated value (difference encoding), and no row of exactly n dominoes over "
-               "LRE other than the construction rows and their reversals has the value of a "
-               "tuple whose row has length <= n"),
-            _m("brute", _construction_brute("conj38", False), "the same tuples: canonical "
-               "form of each construction row of length n, and canonical forms of every row "
-               "of exactly n dominoes over LRE", max_n=12),
-        ),
-        confirm=_construction_confirm("conj38", False),
-    ),
-    Claim(
-        id="toppling.conj38-strict", paper=PAPER, theorem="Conjecture 38 (strict variant)",
-        kind="conjecture",
-        statement="For numbers a > b > c > d (as many as used), "
-                  "{a||b|c} is given (uniquely) by aLRcRLb"
-                  "; unique up to reversal.",
-        parameter="n = number of dominoes (alphabet L, R, E)",
-        base=4, quick_bound=7, target_bound=14,
-        methods=(
-            _m("sat", _construction_sat("conj38", True), "the construction row of every "
-               "tuple of numbers a > b ... whose row has exactly n dominoes has the "
-               "stated value (difference encoding), and no row of exactly n dominoes over "
-               "LRE other than the construction rows and their reversals has the value of a "
-               "tuple whose row has length <= n"),
-            _m("brute", _construction_brute("conj38", True), "the same tuples: canonical "
-               "form of each construction row of length n, and canonical forms of every row "
-               "of exactly n dominoes over LRE", max_n=12),
-        ),
-        confirm=_construction_confirm("conj38", True),
-    ),
-    Claim(
-        id="toppling.conj39", paper=PAPER, theorem="Conjecture 39",
-        kind="conjecture",
-        statement="For numbers a >= b >= c >= d (as many as used), "
-                  "{a|b||c|d} is given (uniquely) by bRLaLRdRLc"
-                  " (as stated); unique up to reversal.",
-        parameter="n = number of dominoes (alphabet L, R, E)",
-        base=6, quick_bound=7, target_bound=14,
-        methods=(
-            _m("sat", _construction_sat("conj39", False), "the construction row of every "
-               "tuple of numbers a >= b ... whose row has exactly n dominoes has the "
-               "stated value (difference encoding), and no row of exactly n dominoes over "
-               "LRE other than the construction rows and their reversals has the value of a "
-               "tuple whose row has length <= n"),
-            _m("brute", _construction_brute("conj39", False), "the same tuples: canonical "
-               "form of each construction row of length n, and canonical forms of every row "
-               "of exactly n dominoes over LRE", max_n=12),
-        ),
-        confirm=_construction_confirm("conj39", False),
-    ),
-    Claim(
-        id="toppling.conj39-strict", paper=PAPER, theorem="Conjecture 39 (strict variant)",
-        kind="conjecture",
-        statement="For numbers a > b > c > d (as many as used), "
-                  "{a|b||c|d} is given (uniquely) by bRLaLRdRLc"
-                  "; unique up to reversal.",
-        parameter="n = number of dominoes (alphabet L, R, E)",
-        base=6, quick_bound=7, target_bound=14,
-        methods=(
-            _m("sat", _construction_sat("conj39", True), "the construction row of every "
-               "tuple of numbers a > b ... whose row has exactly n dominoes has the "
-               "stated value (difference encoding), and no row of exactly n dominoes over "
-               "LRE other than the construction rows and their reversals has the value of a "
-               "tuple whose row has length <= n"),
-            _m("brute", _construction_brute("conj39", True), "the same tuples: canonical "
-               "form of each construction row of length n, and canonical forms of every row "
-               "of exactly n dominoes over LRE", max_n=12),
-        ),
-        confirm=_construction_confirm("conj39", True),
-    ),
+    _construction_claim("conj37", "Conjecture 37", "{a|b}", "aLRb", base=2, strict=False),
+    _construction_claim("conj37", "Conjecture 37", "{a|b}", "aLRb", base=2, strict=True),
+    _construction_claim("conj38", "Conjecture 38", "{a||b|c}", "aLRcRLb", base=4,
+                        strict=False),
+    _construction_claim("conj38", "Conjecture 38", "{a||b|c}", "aLRcRLb", base=4,
+                        strict=True),
+    _construction_claim("conj39", "Conjecture 39", "{a|b||c|d}", "bRLaLRdRLc", base=6,
+                        strict=False),
+    _construction_claim("conj39", "Conjecture 39", "{a|b||c|d}", "bRLaLRdRLc", base=6,
+                        strict=True),
     Claim(
         id="toppling.conj40", paper=PAPER, theorem="Conjecture 40", kind="conjecture",
         statement="Some games do not occur in Toppling Dominoes.",
