@@ -37,61 +37,36 @@ from dataclasses import dataclass
 
 from pysat.formula import CNF, IDPool
 
+from cgsat.encodings.circuits import Circuit
+
 Lit = int
 SymbolicCordon = tuple[int, tuple[Lit, ...]]
 
 
-class Gates:
-    """Tseitin gates with constant folding over a shared TRUE literal.
+class Gates(Circuit):
+    """The gates of :class:`cgsat.encodings.circuits.Circuit`, memoized by their inputs.
 
-    Parameters
-    ----------
-    pool : IDPool
-        Names the variables.
-    cnf : CNF
-        Receives the clauses.
+    Automaton runs build the same conjunction many times over shared prefixes, so a gate is
+    named by its sorted inputs; complementary inputs fold to false.
 
     Examples
     --------
     >>> g = Gates(IDPool(), CNF())
-    >>> g.conj([g.true, g.false]) == g.false
-    True
+    >>> g.conj([g.true, g.false]) == g.false, g.conj([5, 6]) == g.conj([6, 5])
+    (True, True)
     """
 
     def __init__(self, pool: IDPool, cnf: CNF):
-        self.pool = pool
-        self.cnf = cnf
-        self.true = pool.id(("const", True))
-        cnf.append([self.true])
-        self.false = -self.true
-        self._memo: dict[tuple[str, tuple[Lit, ...]], Lit] = {}
-
-    def fresh(self) -> Lit:
-        return self.pool.id(("gate", len(self.pool.obj2id)))
+        super().__init__(pool, cnf)
+        self.add([self.true])
 
     def conj(self, lits: Iterable[Lit]) -> Lit:
         """A literal equivalent to the conjunction of ``lits``."""
-        items = set()
-        for lit in lits:
-            if lit == self.false:
-                return self.false
-            if lit != self.true:
-                items.add(lit)
-        if not items:
-            return self.true
-        if any(-lit in items for lit in items):
+        items = set(lits)
+        items.discard(self.true)
+        if self.false in items or any(-lit in items for lit in items):
             return self.false
-        if len(items) == 1:
-            return next(iter(items))
-        key = ("and", tuple(sorted(items)))
-        out = self._memo.get(key)
-        if out is None:
-            out = self.fresh()
-            for lit in items:
-                self.cnf.append([-out, lit])
-            self.cnf.append([out] + [-lit for lit in items])
-            self._memo[key] = out
-        return out
+        return self.and_(items, name=("and", tuple(sorted(items))))
 
     def disj(self, lits: Iterable[Lit]) -> Lit:
         """A literal equivalent to the disjunction of ``lits``."""
@@ -331,34 +306,12 @@ class CordonCircuits:
         return self.gates.disj(self.gates.conj([lit, back[s]]) for s, lit in fwd.items())
 
     def exactly(self, lits: Sequence[Lit], k: int) -> None:
-        """Constrain exactly ``k`` of ``lits`` to be true (a clausal sequential counter).
-
-        ``count[i][j]`` means "at least j of the first i literals are true", for j <= k + 1.
-        """
-        g = self.gates
-        count = [[g.true] + [g.false] * (k + 1)]
-        for i, lit in enumerate(lits):
-            row = [g.true]
-            for j in range(1, k + 2):
-                prev, prev_less = count[i][j], count[i][j - 1]
-                out = g.fresh()
-                # out <-> prev or (prev_less and lit)
-                self.cnf.append([-out, prev, prev_less])
-                self.cnf.append([-out, prev, lit])
-                self.cnf.append([out, -prev])
-                self.cnf.append([out, -prev_less, -lit])
-                row.append(out)
-            count.append(row)
-        self.cnf.append([count[-1][k]])
-        self.cnf.append([-count[-1][k + 1]])
-
-    def some_option(self, cordon: SymbolicCordon, rule: GapRule) -> Lit:
-        """A literal: some option of ``cordon`` exists and satisfies ``rule``."""
-        terms = [
-            self.gates.conj(list(cond) + [self.accepts(rule, opt)])
-            for cond, opt in options(cordon, self.false)
-        ]
-        return self.gates.disj(terms)
+        """Constrain exactly ``k`` of ``lits`` to be true (clausal sequential counters)."""
+        if k > len(lits):
+            self.cnf.append([self.false])
+            return
+        self.gates.at_most(lits, k)
+        self.gates.at_least(lits, k)
 
     def decode(self, model: Sequence[int], height: int) -> str:
         """The cordon of height ``height`` chosen by ``model``, in ``green-cordon`` syntax."""
