@@ -39,9 +39,12 @@ def test_misere_outcomes(capsys):
 
 
 def test_counts_beyond_enumeration_come_from_the_automaton(capsys):
-    # Theorem 3.4: f_n Fibonacci with f_0 = 1, f_1 = 0, so f_30 = F(29) = 514229.
+    # Theorem 3.4: f_n = f_{n-1} + f_{n-2}, f_0 = 1, f_1 = 0 (far beyond 2^29 cordons).
+    f = [1, 0]
+    while len(f) <= 30:
+        f.append(f[-1] + f[-2])
     got = run_json(capsys, "--height", "30", "--value", "0", "--count")
-    assert got["count"] == 514229
+    assert got["count"] == f[30]
 
 
 @pytest.mark.parametrize(
