@@ -203,5 +203,37 @@ class Circuit:
         self.add([-lits[n - 1], -s[n - 2][k - 1]])
 
     def at_least(self, lits: Sequence[int], k: int) -> None:
-        """Add ``sum(lits) >= k`` (as at most ``len - k`` of the negations)."""
-        self.at_most([-x for x in lits], len(lits) - k)
+        """Add ``sum(lits) >= k`` with a sequential counter of ``min(k, len - k)`` registers.
+
+        Examples
+        --------
+        >>> from pysat.formula import IDPool
+        >>> from pysat.solvers import Solver
+        >>> pool, cl = IDPool(), []
+        >>> xs = [pool.id(i) for i in range(5)]
+        >>> Circuit(pool, cl).at_least(xs, 2)
+        >>> with Solver(bootstrap_with=cl + [[-xs[0]], [-xs[1]], [-xs[2]], [-xs[3]]]) as s:
+        ...     s.solve()
+        False
+        """
+        lits = list(lits)
+        n = len(lits)
+        if k <= 0:
+            return
+        if k > n:
+            self.add([self.false])
+            return
+        if n - k < k:  # fewer registers counting the false literals
+            self.at_most([-x for x in lits], n - k)
+            return
+        # r[i][j] -> at least j+1 of lits[0..i] are true (one direction suffices here)
+        r = [[self.pool.id() for _ in range(k)] for _ in range(n)]
+        self.add([-r[0][0], lits[0]])
+        for j in range(1, k):
+            self.add([-r[0][j]])
+        for i in range(1, n):
+            self.add([-r[i][0], r[i - 1][0], lits[i]])
+            for j in range(1, k):
+                self.add([-r[i][j], r[i - 1][j], lits[i]])
+                self.add([-r[i][j], r[i - 1][j], r[i - 1][j - 1]])
+        self.add([r[n - 1][k - 1]])
