@@ -366,8 +366,13 @@ def _intern(left: Iterable[Game], right: Iterable[Game]) -> Game:
     return _new_game(key)
 
 
-def _new_game(key: tuple[frozenset, frozenset]) -> Game:
-    """Intern a new game whose canonical option sets are ``key`` (not yet in the table)."""
+def _new_game(
+    key: tuple[frozenset, frozenset], lf: float | None = None, rf: float | None = None
+) -> Game:
+    """Intern a new game whose canonical option sets are ``key`` (not yet in the table).
+
+    ``lf`` and ``rf``, when given, are ``max R(G^L)`` and ``min L(G^R)`` over any form of
+    G (see :class:`_Form`): the stops of G if G is not a number."""
     games = _GAMES
     if _LIMIT[0] is not None and len(games) >= _LIMIT[0]:
         raise GameBudgetExceeded(f"more than {_LIMIT[0]} canonical games")
@@ -406,8 +411,11 @@ def _new_game(key: tuple[frozenset, frozenset]) -> Game:
         g._nv = None
         # Stops, as exact floats where possible (a canonical non-number has options on
         # both sides): L(G) = max R(G^L), R(G) = min L(G^R).
-        g._ls = max([h._rs for h in lo])
-        g._rs = min([h._ls for h in ro])
+        if lf is None:
+            lf = max([h._rs for h in lo])
+            rf = min([h._ls for h in ro])
+        g._ls = lf
+        g._rs = rf
     g._sk = g._ls + g._rs  # sort key: a <= b implies a._sk <= b._sk
     nim = None
     if num is not None:
@@ -630,17 +638,20 @@ def le(g: Game, h: Game) -> bool:
         return False
     if g._ls < h._rs:
         return True
-    gn = g._nv
-    hn = h._nv
-    if gn is not None and hn is not None:
-        return gn <= hn
-    key = (g.id << 32) | h.id
-    r = _LE.get(key)
-    if r is not None:
-        return r
+    r = _LE.get((g.id << 32) | h.id)
+    if r is None:
+        r = _le_compute(g, h)
+    return r
+
+
+def _le_compute(g: Game, h: Game) -> bool:
+    """``G <= H`` for ``G is not H`` whose stops leave it open and that is not memoized yet;
+    the answer is memoized. Callers have made the quick checks of :func:`le`."""
     if _LIMIT[1] is not None and len(_LE) >= _LIMIT[1]:
         raise GameBudgetExceeded(f"more than {_LIMIT[1]} comparisons")
     r = True
+    gn = g._nv
+    hn = h._nv
     if g._nus is not None and h._nus is not None:
         # equal stops here, so equal number parts: compare the ups and stars
         d = h._nus[1] - g._nus[1]
@@ -672,7 +683,7 @@ def le(g: Game, h: Game) -> bool:
                 break
             v = get(hkey | x.id)
             if v is None:
-                v = le(h, x)
+                v = _le_compute(h, x)
             if v:
                 r = False
                 break
@@ -691,11 +702,11 @@ def le(g: Game, h: Game) -> bool:
                     break
                 v = get((x.id << 32) | gid)
                 if v is None:
-                    v = le(x, g)
+                    v = _le_compute(x, g)
                 if v:
                     r = False
                     break
-    _LE[key] = r
+    _LE[(g.id << 32) | h.id] = r
     return r
 
 
@@ -713,7 +724,7 @@ def _any_ge_left(opts: tuple[Game, ...], h: Game) -> bool:
             return True
         v = _LE.get(hkey | x.id)
         if v is None:
-            v = le(h, x)
+            v = _le_compute(h, x)
         if v:
             return True
     return False
@@ -733,7 +744,7 @@ def _any_le_right(opts: tuple[Game, ...], g: Game) -> bool:
             return True
         v = _LE.get((x.id << 32) | gid)
         if v is None:
-            v = le(x, g)
+            v = _le_compute(x, g)
         if v:
             return True
     return False
@@ -925,7 +936,7 @@ def _canonical_uncached(lset: frozenset, rset: frozenset) -> Game:
         if keep_lo is lo and keep_ro is ro:
             key = (frozenset(lo), frozenset(ro))
             g = _TABLE.get(key)
-            return g if g is not None else _new_game(key)
+            return g if g is not None else _new_game(key, lf, rf)
         # The kept options are still pairwise incomparable: sweep in only the new ones.
         if keep_lo is not lo:
             n = len(keep_lo)
@@ -972,7 +983,7 @@ def _sweep_max(kept: list[Game], opts: list[Game]) -> list[Game]:
                 brs = b._rs
                 if als <= bls and ars <= brs:
                     # maybe a <= b
-                    if als < brs or a is b or le(a, b):
+                    if als < brs or a is b or _le_compute(a, b):
                         break
                     if bls != als or brs != ars:
                         continue
@@ -985,7 +996,7 @@ def _sweep_max(kept: list[Game], opts: list[Game]) -> list[Game]:
             # maybe b <= a (a <= b is false here)
             v = get((b.id << 32) | aid)
             if v is None:
-                v = le(b, a)
+                v = _le_compute(b, a)
             if v:
                 if drop is None:
                     drop = [b]
@@ -1017,7 +1028,7 @@ def _sweep_min(kept: list[Game], opts: list[Game]) -> list[Game]:
                 brs = b._rs
                 if bls <= als and brs <= ars:
                     # maybe b <= a
-                    if bls < ars or a is b or le(b, a):
+                    if bls < ars or a is b or _le_compute(b, a):
                         break
                     if bls != als or brs != ars:
                         continue
@@ -1030,7 +1041,7 @@ def _sweep_min(kept: list[Game], opts: list[Game]) -> list[Game]:
             # maybe a <= b (b <= a is false here)
             v = get(akey | b.id)
             if v is None:
-                v = le(a, b)
+                v = _le_compute(a, b)
             if v:
                 if drop is None:
                     drop = [b]
