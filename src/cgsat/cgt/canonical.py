@@ -571,7 +571,6 @@ def nus(x: Fraction | int, k: int, star: int) -> Game:
     return g
 
 
-
 def switch(a: Game, b: Game) -> Game:
     """The game ``{a | b}`` in canonical form.
 
