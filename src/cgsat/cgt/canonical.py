@@ -35,9 +35,11 @@ from collections.abc import Iterable
 from fractions import Fraction
 from operator import attrgetter
 
-# Option sets -> canonical game. Keys are pairs of frozensets of (canonical) Games: the
-# canonical option sets of every interned game, and every option set ever canonicalised.
+# Option sets -> canonical game, for every pair of option sets ever canonicalised.
 _TABLE: dict[tuple[frozenset, frozenset], Game] = {}
+# Canonical options (Left, Right; each a tuple sorted by id) -> the game. The key's tuples
+# are the game's own ``left`` and ``right``, so the table costs one tuple per game.
+_CANON: dict[tuple[tuple, tuple], Game] = {}
 _GAMES: list[Game] = []
 _LE: dict[int, bool] = {}  # key (id(G) << 32) | id(H)
 _ADD: dict[tuple[int, int], Game] = {}
@@ -359,25 +361,23 @@ def _simplest_between(lo: Fraction | None, hi: Fraction | None) -> Fraction:
 def _intern(left: Iterable[Game], right: Iterable[Game]) -> Game:
     """Return the game with exactly these canonical options (they must already form a
     canonical game: no dominated or reversible options)."""
-    key = (frozenset(left), frozenset(right))
-    g = _TABLE.get(key)
+    key = (tuple(sorted(set(left), key=_ID)), tuple(sorted(set(right), key=_ID)))
+    g = _CANON.get(key)
     if g is not None:
         return g
     return _new_game(key)
 
 
-def _new_game(
-    key: tuple[frozenset, frozenset], lf: float | None = None, rf: float | None = None
-) -> Game:
-    """Intern a new game whose canonical option sets are ``key`` (not yet in the table).
+def _new_game(key: tuple[tuple, tuple], lf: float | None = None, rf: float | None = None) -> Game:
+    """Intern a new game whose canonical options are ``key`` (two tuples sorted by id, no
+    repeats; not yet in the table).
 
     ``lf`` and ``rf``, when given, are ``max R(G^L)`` and ``min L(G^R)`` over any form of
     G (see :class:`_Form`): the stops of G if G is not a number."""
     games = _GAMES
     if _LIMIT[0] is not None and len(games) >= _LIMIT[0]:
         raise GameBudgetExceeded(f"more than {_LIMIT[0]} canonical games")
-    lo = tuple(sorted(key[0], key=_ID))
-    ro = tuple(sorted(key[1], key=_ID))
+    lo, ro = key
     g = Game.__new__(Game)
     g.id = len(games)
     g.left = lo
@@ -428,7 +428,7 @@ def _new_game(
         g._nus = (num, 0, 0)
     elif nim is not None:
         g._nus = (Fraction(0), 0, nim)
-    _TABLE[key] = g
+    _CANON[key] = g
     games.append(g)
     return g
 
@@ -933,8 +933,8 @@ def _canonical_uncached(lset: frozenset, rset: frozenset) -> Game:
                 add_ro.extend(grl.right)
                 break
         if keep_lo is lo and keep_ro is ro:
-            key = (frozenset(lo), frozenset(ro))
-            g = _TABLE.get(key)
+            key = (tuple(sorted(lo, key=_ID)), tuple(sorted(ro, key=_ID)))
+            g = _CANON.get(key)
             return g if g is not None else _new_game(key, lf, rf)
         # The kept options are still pairwise incomparable: sweep in only the new ones.
         if keep_lo is not lo:
