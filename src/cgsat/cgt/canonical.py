@@ -41,12 +41,13 @@ _TABLE: dict[tuple[frozenset, frozenset], Game] = {}
 # are the game's own ``left`` and ``right``, so the table costs one tuple per game.
 _CANON: dict[tuple[tuple, tuple], Game] = {}
 _GAMES: list[Game] = []
-_LE: dict[int, bool] = {}  # key (id(G) << 32) | id(H)
 _ADD: dict[tuple[int, int], Game] = {}
 _NUMBERS: dict[Fraction, Game] = {}
 _NUS: dict[tuple[Fraction, int, int], Game] = {}
 # While a budget is active: [max interned games, max memoized comparisons], else Nones.
 _LIMIT: list[int | None] = [None, None]
+# How many comparisons have been computed and memoized (in the games' ``_le`` dicts).
+_COMPARISONS = [0]
 
 
 class GameBudgetExceeded(Exception):
@@ -75,7 +76,7 @@ class budget:  # noqa: N801 - used as a context manager, like ``open``
     def __enter__(self) -> budget:
         self._saved = list(_LIMIT)
         _LIMIT[0] = len(_GAMES) + self.new_games
-        _LIMIT[1] = len(_LE) + self.new_comparisons
+        _LIMIT[1] = _COMPARISONS[0] + self.new_comparisons
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -116,6 +117,7 @@ class Game:
         "_rs",
         "_small",
         "_sk",
+        "_le",
         "__weakref__",
     )
 
@@ -387,6 +389,7 @@ def _new_game(key: tuple[tuple, tuple], lf: float | None = None, rf: float | Non
     g._small = None
     g._nus = None
     g._birthday = None  # computed on demand
+    g._le = {}  # H.id -> whether G <= H, for every comparison computed so far
     # A canonical game is a number iff all its options are numbers with max L < min R
     # (the canonical form of a number is unique).
     num = None
@@ -637,7 +640,7 @@ def le(g: Game, h: Game) -> bool:
         return False
     if g._ls < h._rs:
         return True
-    r = _LE.get((g.id << 32) | h.id)
+    r = g._le.get(h.id)
     if r is None:
         r = _le_compute(g, h)
     return r
@@ -646,8 +649,10 @@ def le(g: Game, h: Game) -> bool:
 def _le_compute(g: Game, h: Game) -> bool:
     """``G <= H`` for ``G is not H`` whose stops leave it open and that is not memoized yet;
     the answer is memoized. Callers have made the quick checks of :func:`le`."""
-    if _LIMIT[1] is not None and len(_LE) >= _LIMIT[1]:
-        raise GameBudgetExceeded(f"more than {_LIMIT[1]} comparisons")
+    if _LIMIT[1] is not None:
+        if _COMPARISONS[0] >= _LIMIT[1]:
+            raise GameBudgetExceeded(f"more than {_LIMIT[1]} comparisons")
+        _COMPARISONS[0] += 1
     r = True
     gn = g._nv
     hn = h._nv
@@ -667,10 +672,9 @@ def _le_compute(g: Game, h: Game) -> bool:
         r = not _any_ge_left(g.left, h)
     else:
         # no G^L >= H and no H^R <= G (the loops of _any_ge_left, _any_le_right inlined)
-        get = _LE.get
+        get = h._le.get
         hls = h._ls
         hrs = h._rs
-        hkey = h.id << 32
         for x in g.left:
             if x is h:
                 r = False
@@ -680,7 +684,7 @@ def _le_compute(g: Game, h: Game) -> bool:
             if hls < x._rs:
                 r = False
                 break
-            v = get(hkey | x.id)
+            v = get(x.id)
             if v is None:
                 v = _le_compute(h, x)
             if v:
@@ -699,13 +703,13 @@ def _le_compute(g: Game, h: Game) -> bool:
                 if x._ls < grs:
                     r = False
                     break
-                v = get((x.id << 32) | gid)
+                v = x._le.get(gid)
                 if v is None:
                     v = _le_compute(x, g)
                 if v:
                     r = False
                     break
-    _LE[(g.id << 32) | h.id] = r
+    g._le[h.id] = r
     return r
 
 
@@ -713,7 +717,7 @@ def _any_ge_left(opts: tuple[Game, ...], h: Game) -> bool:
     """Some ``x`` in opts has ``h <= x`` (the quick cases of :func:`le` inlined)."""
     hls = h._ls
     hrs = h._rs
-    hkey = h.id << 32
+    get = h._le.get
     for x in opts:
         if x is h:
             return True
@@ -721,7 +725,7 @@ def _any_ge_left(opts: tuple[Game, ...], h: Game) -> bool:
             continue
         if hls < x._rs:
             return True
-        v = _LE.get(hkey | x.id)
+        v = get(x.id)
         if v is None:
             v = _le_compute(h, x)
         if v:
@@ -741,7 +745,7 @@ def _any_le_right(opts: tuple[Game, ...], g: Game) -> bool:
             continue
         if x._ls < grs:
             return True
-        v = _LE.get((x.id << 32) | gid)
+        v = x._le.get(gid)
         if v is None:
             v = _le_compute(x, g)
         if v:
@@ -968,15 +972,14 @@ def _sweep_max(kept: list[Game], opts: list[Game]) -> list[Game]:
     A memoized answer is looked up first; stops are consulted only when there is none.
     A memoized ``a <= b`` that is false was decided past the stops, so ``L(a) <= L(b)``
     and ``R(a) <= R(b)``, and then ``b <= a`` needs equal stops."""
-    get = _LE.get
     for a in opts:
         als = a._ls
         ars = a._rs
         aid = a.id
-        akey = aid << 32
+        get = a._le.get
         drop = None
         for b in kept:
-            v = get(akey | b.id)
+            v = get(b.id)
             if v is None:
                 bls = b._ls
                 brs = b._rs
@@ -993,7 +996,7 @@ def _sweep_max(kept: list[Game], opts: list[Game]) -> list[Game]:
             elif b._ls != als or b._rs != ars:
                 continue
             # maybe b <= a (a <= b is false here)
-            v = get((b.id << 32) | aid)
+            v = b._le.get(aid)
             if v is None:
                 v = _le_compute(b, a)
             if v:
@@ -1013,15 +1016,14 @@ def _sweep_max(kept: list[Game], opts: list[Game]) -> list[Game]:
 
 def _sweep_min(kept: list[Game], opts: list[Game]) -> list[Game]:
     """As :func:`_sweep_max` with the order reversed (keep the least options)."""
-    get = _LE.get
     for a in opts:
         als = a._ls
         ars = a._rs
         aid = a.id
-        akey = aid << 32
+        get = a._le.get
         drop = None
         for b in kept:
-            v = get((b.id << 32) | aid)
+            v = b._le.get(aid)
             if v is None:
                 bls = b._ls
                 brs = b._rs
@@ -1038,7 +1040,7 @@ def _sweep_min(kept: list[Game], opts: list[Game]) -> list[Game]:
             elif b._ls != als or b._rs != ars:
                 continue
             # maybe a <= b (b <= a is false here)
-            v = get(akey | b.id)
+            v = get(b.id)
             if v is None:
                 v = _le_compute(a, b)
             if v:
