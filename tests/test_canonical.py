@@ -241,6 +241,63 @@ def test_comparisons_with_numbers():
     assert ONE + 1 is number(2) and 1 - ONE is ZERO
 
 
+# --- adorned stops (used by the comparison fast path) ----------------------------------
+
+
+@cache
+def ref_adorned(g):
+    """(Ls, Rs) by their recursive definition: ``Ls(x) = (x, 0)``, ``Rs(x) = (x, 1)`` for a
+    number x; otherwise ``Ls(G) = max Rs(G^L)`` and ``Rs(G) = min Ls(G^R)``."""
+    x = g.number_value()
+    if x is not None:
+        return (x, 0), (x, 1)
+    return max(ref_adorned(gl)[1] for gl in g.left), min(ref_adorned(gr)[0] for gr in g.right)
+
+
+def _numbers_near(*values):
+    out = set()
+    for v in values:
+        for d in (0, Fraction(1, 8), Fraction(-1, 8), 1, -1):
+            out.add(v + d)
+    return sorted(out)
+
+
+def _check_adorned(g):
+    ls, rs = ref_adorned(g)
+    assert (Fraction(g._ls), g._lt) == ls and (Fraction(g._rs), g._rt) == rs
+    for x in _numbers_near(ls[0], rs[0]):
+        n = number(x)
+        assert ref_le(g, n) == (ls <= (x, 0)), (str(g), x)
+        assert ref_le(n, g) == (rs >= (x, 1)), (str(g), x)
+
+
+@given(canonical_games())
+def test_adorned_stops_decide_comparisons_with_numbers(g):
+    _check_adorned(g)
+
+
+def test_adorned_stops_on_known_games():
+    for g in BASE:
+        _check_adorned(g)
+    assert ref_adorned(STAR) == ((0, 1), (0, 0))  # * is confused with 0
+    assert ref_adorned(UP) == ((0, 1), (0, 1))  # 0 < ^
+    assert ref_adorned(DOWN) == ((0, 0), (0, 0))  # v < 0
+
+
+@given(canonical_games(), canonical_games())
+def test_adorned_stops_are_monotone(g, h):
+    if ref_le(g, h):
+        (gl, gr), (hl, hr) = ref_adorned(g), ref_adorned(h)
+        assert gl <= hl and gr <= hr
+
+
+def test_negative_control_unadorned_rule_is_refuted():
+    """Without adornments, equal stops would say nothing; a wrong reading, "equal Left
+    stops give G <= x", is refuted by * (Left stop 0, yet * is not <= 0)."""
+    assert STAR._ls == 0 and not ref_le(STAR, ZERO)
+    assert ref_adorned(STAR)[0] > (0, 0)
+
+
 # --- the independent oracle -------------------------------------------------------------
 
 
@@ -294,8 +351,6 @@ def test_negative_control_oracle_refutes_a_wrong_sum():
         )
 
     pairs = [(a, b) for a in BASE for b in BASE]
-    refuted = [
-        (a, b) for a, b in pairs if cgt(wrong_add(a, b)) != cgt(a) + cgt(b)
-    ]
+    refuted = [(a, b) for a, b in pairs if cgt(wrong_add(a, b)) != cgt(a) + cgt(b)]
     assert (ZERO, ONE) in refuted  # 0 + 1 would come out as 0
     assert all(cgt(a + b) == cgt(a) + cgt(b) for a, b in pairs)

@@ -117,6 +117,8 @@ class Game:
         "_rs",
         "_small",
         "_sk",
+        "_lt",
+        "_rt",
         "_le",
         "__weakref__",
     )
@@ -410,6 +412,8 @@ def _new_game(key: tuple[tuple, tuple], lf: float | None = None, rf: float | Non
         f = float(num)
         g._nv = f if f == num else num  # exact float when possible: fast, exact compares
         g._ls = g._rs = g._nv
+        g._lt = 0
+        g._rt = 1
     else:
         g._nv = None
         # Stops, as exact floats where possible (a canonical non-number has options on
@@ -419,6 +423,20 @@ def _new_game(key: tuple[tuple, tuple], lf: float | None = None, rf: float | Non
             rf = min([h._ls for h in ro])
         g._ls = lf
         g._rs = rf
+        # Adorned stops (see _le_compute): 1 when the Left stop is reached with Right to
+        # move, after a Left move; 0 when the Right stop is reached with Left to move.
+        lt = 0
+        for h in lo:
+            if h._rt and h._rs == lf:
+                lt = 1
+                break
+        rt = 1
+        for h in ro:
+            if not h._lt and h._ls == rf:
+                rt = 0
+                break
+        g._lt = lt
+        g._rt = rt
     g._sk = g._ls + g._rs  # sort key: a <= b implies a._sk <= b._sk
     nim = None
     if num is not None:
@@ -648,7 +666,17 @@ def le(g: Game, h: Game) -> bool:
 
 def _le_compute(g: Game, h: Game) -> bool:
     """``G <= H`` for ``G is not H`` whose stops leave it open and that is not memoized yet;
-    the answer is memoized. Callers have made the quick checks of :func:`le`."""
+    the answer is memoized. Callers have made the quick checks of :func:`le`.
+
+    Adorned stops decide some of these. Write ``Ls(G)`` for the pair (Left stop, 1 if Left
+    made the last move into it else 0), ordered lexicographically: ``Ls(x) = (x, 0)`` for a
+    number x and otherwise ``Ls(G) = max Rs(G^L)``; dually ``Rs(x) = (x, 1)`` and
+    ``Rs(G) = min Ls(G^R)``. By induction with number avoidance (for G not a number,
+    ``G <= x`` iff no ``G^L >= x``, and ``x <= G`` iff no ``G^R <= x``):
+    ``G <= x`` iff ``Ls(G) <= (x, 0)``, and ``x <= G`` iff ``Rs(G) >= (x, 1)``. Hence
+    ``G <= H`` implies ``Ls(G) <= Ls(H)`` and ``Rs(G) <= Rs(H)`` (numbers are dense), and
+    ``Ls(G) <= (x, 0)``, ``Rs(H) >= (x, 1)`` give ``G <= x <= H``. Tests check both
+    statements against the plain definition."""
     if _LIMIT[1] is not None:
         if _COMPARISONS[0] >= _LIMIT[1]:
             raise GameBudgetExceeded(f"more than {_LIMIT[1]} comparisons")
@@ -656,7 +684,11 @@ def _le_compute(g: Game, h: Game) -> bool:
     r = True
     gn = g._nv
     hn = h._nv
-    if g._nus is not None and h._nus is not None:
+    if (g._lt > h._lt and g._ls == h._ls) or (g._rt > h._rt and g._rs == h._rs):
+        r = False
+    elif g._lt < h._rt and g._ls == h._rs:
+        pass  # G <= x <= H for the number x = L(G) = R(H)
+    elif g._nus is not None and h._nus is not None:
         # equal stops here, so equal number parts: compare the ups and stars
         d = h._nus[1] - g._nus[1]
         if d == 0:
