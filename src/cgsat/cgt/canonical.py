@@ -704,7 +704,7 @@ def _le_compute(g: Game, h: Game) -> bool:
         r = not _any_ge_left(g.left, h)
     else:
         # no G^L >= H and no H^R <= G (the loops of _any_ge_left, _any_le_right inlined)
-        get = h._le.get
+        hle = h._le
         hls = h._ls
         hrs = h._rs
         for x in g.left:
@@ -716,7 +716,7 @@ def _le_compute(g: Game, h: Game) -> bool:
             if hls < x._rs:
                 r = False
                 break
-            v = get(x.id)
+            v = hle.get(x.id)
             if v is None:
                 v = _le_compute(h, x)
             if v:
@@ -749,7 +749,7 @@ def _any_ge_left(opts: tuple[Game, ...], h: Game) -> bool:
     """Some ``x`` in opts has ``h <= x`` (the quick cases of :func:`le` inlined)."""
     hls = h._ls
     hrs = h._rs
-    get = h._le.get
+    hle = h._le
     for x in opts:
         if x is h:
             return True
@@ -757,7 +757,7 @@ def _any_ge_left(opts: tuple[Game, ...], h: Game) -> bool:
             continue
         if hls < x._rs:
             return True
-        v = get(x.id)
+        v = hle.get(x.id)
         if v is None:
             v = _le_compute(h, x)
         if v:
@@ -1008,10 +1008,10 @@ def _sweep_max(kept: list[Game], opts: list[Game]) -> list[Game]:
         als = a._ls
         ars = a._rs
         aid = a.id
-        get = a._le.get
+        ale = a._le
         drop = None
         for b in kept:
-            v = get(b.id)
+            v = ale.get(b.id)
             if v is None:
                 bls = b._ls
                 brs = b._rs
@@ -1052,7 +1052,7 @@ def _sweep_min(kept: list[Game], opts: list[Game]) -> list[Game]:
         als = a._ls
         ars = a._rs
         aid = a.id
-        get = a._le.get
+        ale = a._le
         drop = None
         for b in kept:
             v = b._le.get(aid)
@@ -1072,7 +1072,7 @@ def _sweep_min(kept: list[Game], opts: list[Game]) -> list[Game]:
             elif b._ls != als or b._rs != ars:
                 continue
             # maybe a <= b (b <= a is false here)
-            v = get(b.id)
+            v = ale.get(b.id)
             if v is None:
                 v = _le_compute(a, b)
             if v:
