@@ -682,8 +682,6 @@ def _le_compute(g: Game, h: Game) -> bool:
             raise GameBudgetExceeded(f"more than {_LIMIT[1]} comparisons")
         _COMPARISONS[0] += 1
     r = True
-    gn = g._nv
-    hn = h._nv
     if (g._lt > h._lt and g._ls == h._ls) or (g._rt > h._rt and g._rs == h._rs):
         r = False
     elif g._lt < h._rt and g._ls == h._rs:
@@ -697,10 +695,10 @@ def _le_compute(g: Game, h: Game) -> bool:
             r = g._nus[2] ^ h._nus[2] != 1  # ^* is confused with 0; ^*n (n != 1) > 0
         else:
             r = d > 1
-    elif gn is not None:
+    elif g._nv is not None:
         # Number avoidance: x <= H iff no H^R <= x.
         r = not _any_le_right(h.right, g)
-    elif hn is not None:
+    elif h._nv is not None:
         r = not _any_ge_left(g.left, h)
     else:
         # no G^L >= H and no H^R <= G (the loops of _any_ge_left, _any_le_right inlined)
@@ -969,7 +967,10 @@ def _canonical_uncached(lset: frozenset, rset: frozenset) -> Game:
                 add_ro.extend(grl.right)
                 break
         if keep_lo is lo and keep_ro is ro:
-            key = (tuple(sorted(lo, key=_ID)), tuple(sorted(ro, key=_ID)))
+            key = (
+                tuple(sorted(lo, key=_ID)) if len(lo) > 1 else tuple(lo),
+                tuple(sorted(ro, key=_ID)) if len(ro) > 1 else tuple(ro),
+            )
             g = _CANON.get(key)
             return g if g is not None else _new_game(key, lf, rf)
         # The kept options are still pairwise incomparable: sweep in only the new ones.
