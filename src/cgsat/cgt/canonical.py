@@ -940,8 +940,11 @@ def _canonical_uncached(lset: frozenset, rset: frozenset) -> Game:
                 if glr._rs > rf or glr._ls > hi:
                     continue
                 if glr._ls >= low:
+                    # A Right option of any form of G is never <= G (G <| G^R).
+                    if glr in rset:
+                        continue
                     if form is None:
-                        form = _Form(lo, ro, lf, rf)
+                        form = _Form(lo, ro, lf, rf, lset, rset)
                     if not form.ge(glr):
                         continue
                 if keep_lo is lo:
@@ -957,8 +960,10 @@ def _canonical_uncached(lset: frozenset, rset: frozenset) -> Game:
                 if lf > grl._ls or low > grl._rs:
                     continue
                 if hi >= grl._rs:
+                    if grl in lset:  # a Left option of any form of G is never >= G
+                        continue
                     if form is None:
-                        form = _Form(lo, ro, lf, rf)
+                        form = _Form(lo, ro, lf, rf, lset, rset)
                     if not form.le(grl):
                         continue
                 if keep_ro is ro:
@@ -1099,11 +1104,24 @@ class _Form:
     any form of G: if G equals a number x then ``lf <= x <= rf`` (as ``G^L`` is not
     ``>= x``); otherwise ``L(G) = lf`` and ``R(G) = rf``. Either way
     ``lf <= L(G) <= max(lf, rf)`` and ``min(lf, rf) <= R(G) <= rf``.
+
+    ``lset`` and ``rset`` are the options of the form G was given by: no Left option of
+    any form of G is ``>= G`` and no Right option is ``<= G``.
     """
 
-    def __init__(self, left: list[Game], right: list[Game], lf: float, rf: float) -> None:
+    def __init__(
+        self,
+        left: list[Game],
+        right: list[Game],
+        lf: float,
+        rf: float,
+        lset: frozenset,
+        rset: frozenset,
+    ) -> None:
         self.left = left
         self.right = right
+        self.lset = lset
+        self.rset = rset
         self.lf = lf
         self.rf = rf
         self.hi = lf if lf > rf else rf
@@ -1117,6 +1135,8 @@ class _Form:
             return False
         if x._ls < self.lo:
             return True
+        if x in self.rset:
+            return False
         r = self._ge.get(x.id)
         if r is None:
             r = not _any_le_right(self.right, x)
@@ -1134,6 +1154,8 @@ class _Form:
             return False
         if self.hi < x._rs:
             return True
+        if x in self.lset:
+            return False
         r = self._le.get(x.id)
         if r is None:
             r = not _any_ge_left(self.left, x)
