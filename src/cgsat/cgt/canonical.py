@@ -886,40 +886,32 @@ _canonical = game
 
 
 def _canonical_uncached(lset: frozenset, rset: frozenset) -> Game:
-    # Simplicity: options all numbers with max L < min R give the simplest number between.
-    for h in lset:
-        if h._num is None:
-            break
-    else:
-        for h in rset:
+    # Stops of the form: lf = max R(G^L) and rf = min L(G^R) (see _Form).
+    lf = max([h._rs for h in lset]) if lset else -_INF
+    rf = min([h._ls for h in rset]) if rset else _INF
+    if lf < rf:
+        # Simplicity: options all numbers with max L < min R give the simplest number
+        # between. (With max L >= min R, the general path below gives {max L | min R}.)
+        for h in lset:
             if h._num is None:
                 break
         else:
-            a = max([h._num for h in lset], default=None)
-            b = min([h._num for h in rset], default=None)
-            if a is None or b is None or a < b:
+            for h in rset:
+                if h._num is None:
+                    break
+            else:
+                a = max([h._num for h in lset], default=None)
+                b = min([h._num for h in rset], default=None)
                 return number(_simplest_between(a, b))
-            return _intern((number(a),), (number(b),))
-    # Stops of the form: lf = max R(G^L) and rf = min L(G^R) (see _Form).
-    if lset:
-        lf = max([h._rs for h in lset])
-        # An option whose Left stop is below another's Right stop is dominated by it.
-        lo = [h for h in lset if h._ls >= lf]
-        if len(lo) > 1:
-            lo.sort(key=_SK, reverse=True)
-            lo = _sweep_max([], lo)
-    else:
-        lf = -_INF
-        lo = []
-    if rset:
-        rf = min([h._ls for h in rset])
-        ro = [h for h in rset if h._rs <= rf]
-        if len(ro) > 1:
-            ro.sort(key=_SK)
-            ro = _sweep_min([], ro)
-    else:
-        rf = _INF
-        ro = []
+    # An option whose Left stop is below another's Right stop is dominated by it.
+    lo = [h for h in lset if h._ls >= lf]
+    if len(lo) > 1:
+        lo.sort(key=_SK, reverse=True)
+        lo = _sweep_max([], lo)
+    ro = [h for h in rset if h._rs <= rf]
+    if len(ro) > 1:
+        ro.sort(key=_SK)
+        ro = _sweep_min([], ro)
     if lf > rf:
         hi = lf
         low = rf
