@@ -188,6 +188,58 @@ def test_reversible_and_dominated_options_are_gone(a):
         assert not any(g <= xl for xl in x.left)
 
 
+@pytest.mark.parametrize(
+    ("left", "right", "value"),
+    [
+        # Bypassing a reversible option adds options that dominate a kept one; an earlier
+        # version then skipped the reversibility test of some added options and interned
+        # {0|{*|0}} (which is *) and a second, non-canonical -1.
+        (
+            ["{0,{1/2|{*|0}}|-1}", "0", "{2|-1/2}"],
+            ["{2|-1}", "0", "{0,{1/2|{*|0}}|-1}", "1"],
+            "*",
+        ),
+        ([], ["{{1|-1/2},{0|{{1|0},{0|{0|*,*2}}|0}}|-1}", "{5/2|0,{0|-1}}", "2", "0"], "-1"),
+    ],
+)
+def test_options_added_by_bypassing_are_tested_for_reversibility(left, right, value):
+    from cgsat.cgt.notation import parse
+
+    g = game([parse(x) for x in left], [parse(x) for x in right])
+    assert g is parse(value)
+    raw = "{" + ",".join(left) + "|" + ",".join(right) + "}"
+    assert cgt(g) == cgt_py.CanonicalForm(raw)
+    for x in g.left:
+        assert not any(xr <= g for xr in x.right)
+    for x in g.right:
+        assert not any(g <= xl for xl in x.left)
+
+
+def test_random_option_pools_give_canonical_games():
+    """Many games built from a growing pool (deeper than the hypothesis strategies reach):
+    every interned result has no reversible option and matches cgt-py on a sample."""
+    import random
+
+    rng = random.Random(1)
+    pool = [ZERO, ONE, -ONE, STAR, UP, DOWN, number(Fraction(1, 2)), nimber(2)]
+    built = []
+    for _ in range(4000):
+        left = rng.sample(pool, rng.randint(0, 4))
+        right = rng.sample(pool, rng.randint(0, 4))
+        g = game(left, right)
+        built.append((left, right, g))
+        if len(pool) < 800:
+            pool.append(g)
+    for _, _, g in built:
+        for x in g.left:
+            assert not any(xr <= g for xr in x.right), str(g)
+        for x in g.right:
+            assert not any(g <= xl for xl in x.left), str(g)
+    for left, right, g in rng.sample(built, 200):
+        raw = "{" + ",".join(map(braced, left)) + "|" + ",".join(map(braced, right)) + "}"
+        assert cgt(g) == cgt_py.CanonicalForm(raw), str(g)
+
+
 # --- known values -----------------------------------------------------------------------
 
 

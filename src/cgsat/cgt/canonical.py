@@ -971,20 +971,20 @@ def _canonical_uncached(lset: frozenset, rset: frozenset) -> Game:
             g = _CANON.get(key)
             return g if g is not None else _new_game(key, lf, rf)
         # The kept options are still pairwise incomparable: sweep in only the new ones.
+        # (A new option may dominate a kept one, which the sweep then drops: the options
+        # to test are the ones not kept from before, wherever they are in the list.)
         if keep_lo is not lo:
-            n = len(keep_lo)
-            add_lo = list(dict.fromkeys(add_lo))
+            before = set(keep_lo)
             add_lo.sort(key=_SK, reverse=True)
             lo = _sweep_max(keep_lo, add_lo)
-            test_lo = lo[n:]
+            test_lo = [a for a in lo if a not in before]
         else:
             test_lo = []
         if keep_ro is not ro:
-            n = len(keep_ro)
-            add_ro = list(dict.fromkeys(add_ro))
+            before = set(keep_ro)
             add_ro.sort(key=_SK)
             ro = _sweep_min(keep_ro, add_ro)
-            test_ro = ro[n:]
+            test_ro = [a for a in ro if a not in before]
         else:
             test_ro = []
         if form is not None:
