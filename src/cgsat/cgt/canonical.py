@@ -35,8 +35,11 @@ from collections.abc import Iterable
 from fractions import Fraction
 from operator import attrgetter
 
-# Option sets -> canonical game, for every pair of option sets ever canonicalised.
-_TABLE: dict[tuple[frozenset, frozenset], Game] = {}
+# Option sets -> canonical game, for every pair of option sets ever canonicalised. The key
+# is ``hash((frozenset(left), frozenset(right)))``; the value is ``(left, right, game)``
+# with the option sets as tuples (a sixth of a frozenset's memory), or on a hash collision
+# a list of such triples. :func:`game` compares the sets before it trusts an entry.
+_TABLE: dict[int, tuple | list[tuple]] = {}
 # Canonical options (Left, Right; each a tuple sorted by id) -> the game. The key's tuples
 # are the game's own ``left`` and ``right``, so the table costs one tuple per game.
 _CANON: dict[tuple[tuple, tuple], Game] = {}
@@ -867,18 +870,33 @@ def game(left: Iterable[Game], right: Iterable[Game]) -> Game:
     Conway, *On Numbers and Games*, ch. 10 (simplest form); Siegel, ch. II (canonical form).
     """
     # The result is cached on the two option sets.
-    key = (frozenset(left), frozenset(right))
-    r = _TABLE.get(key)
-    if r is None:
-        try:
-            r = _canonical_uncached(key[0], key[1])
-        except AttributeError:
-            for side in key:
-                for h in side:
-                    if h.__class__ is not Game:
-                        raise TypeError(f"option {h!r} is not a Game") from None
-            raise
-        _TABLE[key] = r
+    lset = frozenset(left)
+    rset = frozenset(right)
+    k = hash((lset, rset))
+    e = _TABLE.get(k)
+    if e is not None:
+        for t in (e,) if e.__class__ is tuple else e:
+            if (
+                len(t[0]) == len(lset)
+                and len(t[1]) == len(rset)
+                and lset.issuperset(t[0])
+                and rset.issuperset(t[1])
+            ):
+                return t[2]
+    try:
+        r = _canonical_uncached(lset, rset)
+    except AttributeError:
+        for h in lset | rset:
+            if h.__class__ is not Game:
+                raise TypeError(f"option {h!r} is not a Game") from None
+        raise
+    t = (tuple(lset), tuple(rset), r)
+    if e is None:
+        _TABLE[k] = t
+    elif e.__class__ is tuple:
+        _TABLE[k] = [e, t]
+    else:
+        e.append(t)
     return r
 
 
