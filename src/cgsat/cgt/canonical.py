@@ -36,9 +36,10 @@ from fractions import Fraction
 from operator import attrgetter
 
 # Option sets -> canonical game, for every pair of option sets ever canonicalised. The key
-# is ``hash((frozenset(left), frozenset(right)))``; the value is ``(left, right, game)``
-# with the option sets as tuples (a sixth of a frozenset's memory), or on a hash collision
-# a list of such triples. :func:`game` compares the sets before it trusts an entry.
+# is ``hash((frozenset(left), frozenset(right)))``; the value is the flat tuple
+# ``(game, len(left), *left, *right)`` (one object, a fraction of two frozensets' memory),
+# or on a hash collision a list of them. :func:`game` compares the sets before it trusts
+# an entry.
 _TABLE: dict[int, tuple | list[tuple]] = {}
 # Canonical options (Left, Right; each a tuple sorted by id) -> the game. The key's tuples
 # are the game's own ``left`` and ``right``, so the table costs one tuple per game.
@@ -875,14 +876,15 @@ def game(left: Iterable[Game], right: Iterable[Game]) -> Game:
     k = hash((lset, rset))
     e = _TABLE.get(k)
     if e is not None:
+        nl = len(lset)
         for t in (e,) if e.__class__ is tuple else e:
             if (
-                len(t[0]) == len(lset)
-                and len(t[1]) == len(rset)
-                and lset.issuperset(t[0])
-                and rset.issuperset(t[1])
+                t[1] == nl
+                and len(t) == nl + len(rset) + 2
+                and lset.issuperset(t[2 : nl + 2])
+                and rset.issuperset(t[nl + 2 :])
             ):
-                return t[2]
+                return t[0]
     try:
         r = _canonical_uncached(lset, rset)
     except AttributeError:
@@ -890,7 +892,7 @@ def game(left: Iterable[Game], right: Iterable[Game]) -> Game:
             if h.__class__ is not Game:
                 raise TypeError(f"option {h!r} is not a Game") from None
         raise
-    t = (tuple(lset), tuple(rset), r)
+    t = (r, len(lset), *lset, *rset)
     if e is None:
         _TABLE[k] = t
     elif e.__class__ is tuple:
