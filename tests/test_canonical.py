@@ -406,3 +406,23 @@ def test_negative_control_oracle_refutes_a_wrong_sum():
     refuted = [(a, b) for a, b in pairs if cgt(wrong_add(a, b)) != cgt(a) + cgt(b)]
     assert (ZERO, ONE) in refuted  # 0 + 1 would come out as 0
     assert all(cgt(a + b) == cgt(a) + cgt(b) for a, b in pairs)
+
+
+def test_tables_survive_hash_collisions(monkeypatch):
+    """Both intern tables are keyed by hashes and compare the options on a hit; force
+    collisions by planting other games' entries under the same keys."""
+    g = game([ONE], [STAR])
+    h = game([ZERO], [game([ZERO], [-ONE])])
+    key = (g.left, g.right)
+    k = hash(key)
+    monkeypatch.setitem(cc._CANON, k, h)  # a different game under g's key
+    assert cc._find(key) is None
+    monkeypatch.setitem(cc._CANON, k, [h, g])
+    assert cc._find(key) is g
+    # the option-set cache: an entry for other sets under this query's hash is ignored
+    left, right = [ONE, ONE], [STAR]
+    q = hash((frozenset(left), frozenset(right)))
+    monkeypatch.setitem(cc._TABLE, q, (h, 1, ZERO, STAR))
+    assert game(left, right) is g
+    assert isinstance(cc._TABLE[q], list) and len(cc._TABLE[q]) == 2
+    assert game(left, right) is g  # now found in the collision list

@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 from operator import attrgetter
+from types import MappingProxyType
 
 # Option sets -> canonical game, for every pair of option sets ever canonicalised. The key
 # is ``hash((frozenset(left), frozenset(right)))``; the value is the flat tuple
@@ -41,9 +42,10 @@ from operator import attrgetter
 # or on a hash collision a list of them. :func:`game` compares the sets before it trusts
 # an entry.
 _TABLE: dict[int, tuple | list[tuple]] = {}
-# Canonical options (Left, Right; each a tuple sorted by id) -> the game. The key's tuples
-# are the game's own ``left`` and ``right``, so the table costs one tuple per game.
-_CANON: dict[tuple[tuple, tuple], Game] = {}
+# Canonical options -> the game, keyed by ``hash((left, right))`` (each a tuple sorted by
+# id): an int key, no object for the cyclic GC. The value is the game, or on a hash
+# collision a list of games; :func:`_find` compares the options.
+_CANON: dict[int, Game | list[Game]] = {}
 _GAMES: list[Game] = []
 _ADD: dict[tuple[int, int], Game] = {}
 _NUMBERS: dict[Fraction, Game] = {}
@@ -370,10 +372,21 @@ def _intern(left: Iterable[Game], right: Iterable[Game]) -> Game:
     """Return the game with exactly these canonical options (they must already form a
     canonical game: no dominated or reversible options)."""
     key = (tuple(sorted(set(left), key=_ID)), tuple(sorted(set(right), key=_ID)))
-    g = _CANON.get(key)
+    g = _find(key)
     if g is not None:
         return g
     return _new_game(key)
+
+
+def _find(key: tuple[tuple, tuple]) -> Game | None:
+    """The interned game whose canonical options are ``key`` (tuples sorted by id)."""
+    g = _CANON.get(hash(key))
+    if g is None:
+        return None
+    for x in (g,) if g.__class__ is Game else g:
+        if x.left == key[0] and x.right == key[1]:
+            return x
+    return None
 
 
 def _new_game(key: tuple[tuple, tuple], lf: float | None = None, rf: float | None = None) -> Game:
@@ -395,7 +408,7 @@ def _new_game(key: tuple[tuple, tuple], lf: float | None = None, rf: float | Non
     g._small = None
     g._nus = None
     g._birthday = None  # computed on demand
-    g._le = {}  # H.id -> whether G <= H, for every comparison computed so far
+    g._le = _NO_LE  # H.id -> whether G <= H; a dict of its own from the first comparison
     # A canonical game is a number iff all its options are numbers with max L < min R
     # (the canonical form of a number is unique).
     num = None
@@ -453,12 +466,20 @@ def _new_game(key: tuple[tuple, tuple], lf: float | None = None, rf: float | Non
         g._nus = (num, 0, 0)
     elif nim is not None:
         g._nus = (Fraction(0), 0, nim)
-    _CANON[key] = g
+    k = hash(key)
+    old = _CANON.get(k)
+    if old is None:
+        _CANON[k] = g
+    elif old.__class__ is Game:
+        _CANON[k] = [old, g]
+    else:
+        old.append(g)
     games.append(g)
     return g
 
 
 _ID = attrgetter("id")
+_NO_LE = MappingProxyType({})  # the comparisons of a game never compared yet (read-only)
 _INF = float("inf")
 
 ZERO = _intern((), ())
@@ -743,7 +764,10 @@ def _le_compute(g: Game, h: Game) -> bool:
                 if v:
                     r = False
                     break
-    g._le[h.id] = r
+    d = g._le
+    if d is _NO_LE:
+        d = g._le = {}
+    d[h.id] = r
     return r
 
 
@@ -988,7 +1012,7 @@ def _canonical_uncached(lset: frozenset, rset: frozenset) -> Game:
                 tuple(sorted(lo, key=_ID)) if len(lo) > 1 else tuple(lo),
                 tuple(sorted(ro, key=_ID)) if len(ro) > 1 else tuple(ro),
             )
-            g = _CANON.get(key)
+            g = _find(key)
             return g if g is not None else _new_game(key, lf, rf)
         # The kept options are still pairwise incomparable: sweep in only the new ones.
         # (A new option may dominate a kept one, which the sweep then drops: the options
