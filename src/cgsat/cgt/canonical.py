@@ -466,14 +466,7 @@ def _new_game(key: tuple[tuple, tuple], lf: float | None = None, rf: float | Non
         g._nus = (num, 0, 0)
     elif nim is not None:
         g._nus = (Fraction(0), 0, nim)
-    k = hash(key)
-    old = _CANON.get(k)
-    if old is None:
-        _CANON[k] = g
-    elif old.__class__ is Game:
-        _CANON[k] = [old, g]
-    else:
-        old.append(g)
+    _put(_CANON, hash(key), g)
     games.append(g)
     return g
 
@@ -916,14 +909,20 @@ def game(left: Iterable[Game], right: Iterable[Game]) -> Game:
             if h.__class__ is not Game:
                 raise TypeError(f"option {h!r} is not a Game") from None
         raise
-    t = (r, len(lset), *lset, *rset)
-    if e is None:
-        _TABLE[k] = t
-    elif e.__class__ is tuple:
-        _TABLE[k] = [e, t]
-    else:
-        e.append(t)
+    _put(_TABLE, k, (r, len(lset), *lset, *rset))
     return r
+
+
+def _put(table: dict, k: int, value: object) -> None:
+    """Store ``value`` (a Game or a tuple) under the hash ``k``: alone, or on a collision in
+    a list with the values already there."""
+    old = table.get(k)
+    if old is None:
+        table[k] = value
+    elif old.__class__ is list:
+        old.append(value)
+    else:
+        table[k] = [old, value]
 
 
 _canonical = game
