@@ -368,6 +368,18 @@ def _simplest_between(lo: Fraction | None, hi: Fraction | None) -> Fraction:
         d *= 2
 
 
+def _put(table: dict, k: int, value: object) -> None:
+    """Store ``value`` (a Game or a tuple) under the hash ``k``: alone, or on a collision in
+    a list with the values already there."""
+    old = table.get(k)
+    if old is None:
+        table[k] = value
+    elif old.__class__ is list:
+        old.append(value)
+    else:
+        table[k] = [old, value]
+
+
 def _intern(left: Iterable[Game], right: Iterable[Game]) -> Game:
     """Return the game with exactly these canonical options (they must already form a
     canonical game: no dominated or reversible options)."""
@@ -911,18 +923,6 @@ def game(left: Iterable[Game], right: Iterable[Game]) -> Game:
         raise
     _put(_TABLE, k, (r, len(lset), *lset, *rset))
     return r
-
-
-def _put(table: dict, k: int, value: object) -> None:
-    """Store ``value`` (a Game or a tuple) under the hash ``k``: alone, or on a collision in
-    a list with the values already there."""
-    old = table.get(k)
-    if old is None:
-        table[k] = value
-    elif old.__class__ is list:
-        old.append(value)
-    else:
-        table[k] = [old, value]
 
 
 _canonical = game
