@@ -1068,10 +1068,13 @@ def _sweep_max(kept: list[Game], opts: list[Game]) -> list[Game]:
                 break
             elif b._ls != als or b._rs != ars:
                 continue
-            # maybe b <= a (a <= b is false here)
-            v = b._le.get(aid)
-            if v is None:
-                v = _le_compute(b, a)
+            # maybe b <= a (a <= b is false here); L(b) <= L(a) and R(b) <= R(a) now
+            if b._ls < ars:
+                v = True  # b <= x <= a for a number x between
+            else:
+                v = b._le.get(aid)
+                if v is None:
+                    v = _le_compute(b, a)
             if v:
                 if drop is None:
                     drop = [b]
@@ -1112,10 +1115,13 @@ def _sweep_min(kept: list[Game], opts: list[Game]) -> list[Game]:
                 break
             elif b._ls != als or b._rs != ars:
                 continue
-            # maybe a <= b (b <= a is false here)
-            v = ale.get(b.id)
-            if v is None:
-                v = _le_compute(a, b)
+            # maybe a <= b (b <= a is false here); L(a) <= L(b) and R(a) <= R(b) now
+            if als < b._rs:
+                v = True  # a <= x <= b for a number x between
+            else:
+                v = ale.get(b.id)
+                if v is None:
+                    v = _le_compute(a, b)
             if v:
                 if drop is None:
                     drop = [b]
