@@ -1,8 +1,8 @@
 """Short partizan games in canonical form, interned.
 
-Every canonical game is stored once, in a table keyed by the ids of its canonical Left and
-Right options, and is named by an integer id. Two games are equal exactly when they are the
-same object, so equality, hashing and memo keys are identity and id operations.
+Every canonical game is stored once, in a table keyed by (the hash of) its canonical Left
+and Right options, and is named by an integer id. Two games are equal exactly when they are
+the same object, so equality, hashing and memo keys are identity and id operations.
 
 :func:`game` builds a game from canonical option lists: it removes dominated options and
 bypasses reversible ones until neither applies, which gives the canonical form, the
@@ -16,6 +16,10 @@ Fast paths, in the manner of CGSuite's ``CanonicalShortGameOps`` (ideas only):
 - stops are computed when a game is interned, and decide most comparisons: ``G <= H``
   needs ``L(G) <= L(H)`` and ``R(G) <= R(H)``, and holds when ``L(G) < R(H)`` (a number
   lies between). Two numbers are compared by their stops alone;
+- adorned stops (each stop with whether the last move into it was Left's or Right's; see
+  ``_le_compute``) decide more: with them ``G <= x`` for a number x is read off directly;
+- a Left option of any form of G is never ``>= G`` and a Right option never ``<= G``, which
+  settles many reversibility tests without a comparison;
 - a number x and a non-number H: ``x <= H`` iff no ``H^R <= x`` (number avoidance);
 - ``x + G`` for a number x and a non-number G is ``{G^L + x | G^R + x}``, which is already
   canonical (number translation: domination and reversibility are unchanged by adding x);
