@@ -453,3 +453,21 @@ def test_domination_sweeps_with_numbers_and_ups():
     # (which assumes equal number parts) then said ^ is not <= 1
     assert cc._sweep_max([UP], [ONE]) == [ONE]
     assert cc._sweep_min([DOWN], [-ONE]) == [-ONE]
+
+
+def test_comparison_budget_stops_new_comparisons():
+    a, b = up_multiple(17), up_multiple(19, 1)  # equal stops: le must compute
+    with pytest.raises(cc.GameBudgetExceeded, match="comparisons"):
+        with cc.budget(10**6, 0):
+            a <= b  # noqa: B015
+    assert cc._LIMIT == [None, None]
+    with cc.budget(10**6, 5):
+        assert a <= b
+    assert not (b <= a) and (a <= b)
+
+
+def test_options_must_be_games():
+    with pytest.raises(TypeError, match="option 1 is not a Game"):
+        game([ONE, 1], [])
+    with pytest.raises(TypeError, match="is not a Game"):
+        game([], ["*"])
