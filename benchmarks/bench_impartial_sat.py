@@ -2,7 +2,7 @@
 
 Measures, on this machine, in one run (medians of ``--repeat`` runs):
 
-1. Theorem 2.3 (and 2.4) by the sharp inductive check (:mod:`cgsat.encodings.peaks`) at
+1. Theorem 2.3 (and 2.4) by the sharp inductive check (:mod:`cgsat.encodings.timber_path`) at
    n = 20, 40, 80, 120: variables, clauses, encode time, solve time (CaDiCaL 1.9.5); the
    plain circuit check (:mod:`cgsat.encodings.peaks_induction`) at the same sizes as the
    baseline, up to ``--baseline-max``.
@@ -26,8 +26,8 @@ import time
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from cgsat.encodings import peaks
-from cgsat.verify.solvers import ClauseBuffer
+from cgsat.encodings import timber_path as peaks
+from cgsat.encodings.cnf import ClauseBuffer
 
 
 def median_of(repeat, fn):
@@ -85,7 +85,7 @@ def z3_run(n: int, label: str, formulation: str, timeout: float) -> dict:
 
 
 def graphs_thm11(n: int) -> dict:
-    from cgsat.encodings import graphs
+    from cgsat.encodings import timber_graphs as graphs
     from cgsat.verify.papers.timber_sat import _thm11_parts, connected_graphs
 
     enc = solve = 0.0

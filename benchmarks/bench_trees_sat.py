@@ -29,9 +29,9 @@ from pysat.solvers import Solver
 
 from cgsat.cgt import impartial
 from cgsat.encodings.caterpillars import add_outleg_kernel, leg_pair_checks
+from cgsat.encodings.cnf import ClauseBuffer
 from cgsat.verify.claims import Budget
 from cgsat.verify.papers import caterpillars as cat
-from cgsat.verify.solvers import ClauseBuffer
 
 
 def median_time(fn, repeats):

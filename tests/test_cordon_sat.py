@@ -6,7 +6,7 @@ from pysat.solvers import Solver
 from cgsat.cgt.impartial import solver_for
 from cgsat.encodings import cordon_induction as ci
 from cgsat.encodings.cordon_grundy import GrundyEncoding, concrete_options
-from cgsat.encodings.cordons import (
+from cgsat.encodings.green_cordon import (
     SEC5_ONE_LEAF_NIM2,
     SEC5_TWO_LEAVES_NIM2,
     SEC5_TWO_LEAVES_NIM3,

@@ -1,4 +1,4 @@
-"""Tests for cgsat.encodings.graphs: followers of Timber/Phyminoes on graph shapes, the
+"""Tests for cgsat.encodings.timber_graphs: followers of Timber/Phyminoes on graph shapes, the
 kernel and Grundy encodings over all orientations, and the Theorem 1.1 /
 Phyminoes-on-bipartite claims (with negative controls)."""
 
@@ -13,7 +13,7 @@ from pysat.formula import IDPool
 from pysat.solvers import Solver
 
 from cgsat.cgt.impartial import ImpartialSolver
-from cgsat.encodings import graphs
+from cgsat.encodings import timber_graphs as graphs
 from cgsat.games import get_ruleset
 from cgsat.verify.claims import Budget
 from cgsat.verify.papers import timber_sat
@@ -129,7 +129,7 @@ def test_negative_control_trees_are_not_all_n_positions():
 
 def test_negative_control_phyminoes_differs_on_k4():
     # a wrong claim: "Phyminoes equals Timber on every graph". K4 refutes it.
-    from cgsat.encodings.circuits import Circuit
+    from cgsat.encodings.gates import Circuit
 
     shape = graphs.from_networkx(nx.complete_graph(4))
     pool, cl = IDPool(), []

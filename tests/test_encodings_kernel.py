@@ -1,4 +1,4 @@
-"""Tests for cgsat.encodings.circuits and cgsat.encodings.kernel (tiny, hand-checkable)."""
+"""Tests for cgsat.encodings.gates and cgsat.encodings.kernel (tiny, hand-checkable)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from cgsat.encodings.circuits import Circuit
+from cgsat.encodings.gates import Circuit
 from cgsat.encodings.kernel import add_grundy, add_kernel, grundy_bounds
 
 

@@ -1,4 +1,4 @@
-"""Tests for cgsat.encodings.peaks: the sharp inductive check and the full kernel encoding
+"""Tests for cgsat.encodings.timber_path: the sharp inductive check and the full kernel encoding
 of Toppling Peaks, against exhaustive play and plain-Python predicates."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pysat.formula import IDPool
 from pysat.solvers import Solver
 
 from cgsat.cgt.impartial import ImpartialSolver
-from cgsat.encodings import peaks
+from cgsat.encodings import timber_path as peaks
 from cgsat.encodings.kernel import add_grundy, add_kernel
 from cgsat.games import get_ruleset
 from cgsat.verify.claims import Budget

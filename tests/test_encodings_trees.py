@@ -20,7 +20,7 @@ from cgsat.encodings.caterpillars import (
     leg_vectors_of,
     outleg_states,
 )
-from cgsat.encodings.trees import (
+from cgsat.encodings.timber_trees import (
     add_partial_tree_kernel,
     add_tree_grundy,
     add_tree_kernel,

@@ -13,7 +13,7 @@ from functools import cache
 
 import pytest
 
-from cgsat.encodings.toppling_diff import StringSide
+from cgsat.encodings.toppling import StringSide
 from cgsat.encodings.toppling_queries import RowQuery, find_rows, outcome_from_pair
 
 

@@ -6,9 +6,11 @@ import pytest
 from pysat.examples.genhard import PHP
 from pysat.solvers import Solver
 
+from cgsat.encodings.cnf import ClauseBuffer
 from cgsat.verify.claims import Budget
 from cgsat.verify.drat import check_drat, parse_proof
-from cgsat.verify.solvers import ClauseBuffer, SolverDisagreement, solve_cnf
+from cgsat.verify.solve import solve_cnf
+from cgsat.verify.solvers import SolverDisagreement
 
 # A small UNSAT formula with a hand-written proof in which every lemma is needed:
 # 1 is forced by (1 2)(-2 3)(-3 1); then 4 by the four clauses (-1 ±4 ±5); then conflict.
@@ -109,7 +111,7 @@ def test_solve_cnf_certifies_and_confirms() -> None:
 
 
 def test_solve_cnf_rejects_a_bad_proof(monkeypatch: pytest.MonkeyPatch) -> None:
-    from cgsat.verify import solvers
+    from cgsat.verify import solve as solvers
 
     real = solvers._solve_once
 

@@ -9,6 +9,7 @@ from pysat.formula import IDPool
 from pysat.solvers import Solver
 
 from cgsat.cgt import peaks
+from cgsat.encodings.cnf import ClauseBuffer
 from cgsat.encodings.peaks_induction import (
     Dyck,
     Gates,
@@ -32,7 +33,6 @@ from cgsat.verify.papers.timber import (
     is_swp,
     misclassified,
 )
-from cgsat.verify.solvers import ClauseBuffer
 
 
 class _PerSubword:

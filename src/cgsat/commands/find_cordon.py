@@ -75,7 +75,7 @@ def _by_characterization(height: int, value: int, want: bool, mode: str) -> tupl
     count = accepted if want else total - accepted
     if mode == "count":
         return [], count
-    from cgsat.encodings.cordons import CordonCircuits
+    from cgsat.encodings.green_cordon import CordonCircuits
 
     cc = CordonCircuits()
     x = cc.leaf_variables(height)

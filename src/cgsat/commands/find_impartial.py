@@ -4,9 +4,9 @@ The shape is fixed and its colours are SAT variables (letters of a word, orienta
 a graph's edges), so one instance covers every position of the shape:
 
 - ``timber-path --length N`` (or ``--max-length N``: every length 1..N): the full kernel
-  encoding of Toppling Peaks (:mod:`cgsat.encodings.peaks`);
+  encoding of Toppling Peaks (:mod:`cgsat.encodings.timber_path`);
 - ``timber --shape "0-1 1-2 1-3"`` and ``phyminoes --shape ...`` (``--distances``): the
-  kernel encoding over all orientations (:mod:`cgsat.encodings.graphs`).
+  kernel encoding over all orientations (:mod:`cgsat.encodings.timber_graphs`).
 
 The target is ``--outcome P|N`` (under ``--misere`` if given) or ``--value 0`` / ``*`` /
 ``*k``, a nim-value under normal play (``--value 0 --misere`` means misère P-positions).
@@ -34,10 +34,11 @@ from typing import Any
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from cgsat.encodings import graphs, peaks
-from cgsat.encodings.circuits import Circuit
+from cgsat.encodings import timber_graphs as graphs
+from cgsat.encodings import timber_path as peaks
+from cgsat.encodings.cnf import ClauseBuffer
+from cgsat.encodings.gates import Circuit
 from cgsat.errors import CgsatInputError
-from cgsat.verify.solvers import ClauseBuffer
 
 ALL_LIMIT = 100_000
 REPLAY_ALL_UP_TO = 2_000  # --count: smaller counts are also enumerated and replayed

@@ -2,7 +2,7 @@
 
 One SAT instance per exact length holds a symbolic row (two variables per domino, "Left
 may topple it" and "Right may topple it") and the partizan difference encoding of
-``G - H`` (:mod:`cgsat.encodings.toppling_diff`). ``--value`` takes a game in CGSuite
+``G - H`` (:mod:`cgsat.encodings.toppling`). ``--value`` takes a game in CGSuite
 notation (``{{1|0}|0}``, ``^*``, ``+-1``); ``--outcome L|R|N|P`` compares the row with 0.
 
 - ``--length N``: rows of exactly N dominoes; ``--max-length N``: every length 1..N.

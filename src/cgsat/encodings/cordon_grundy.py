@@ -9,7 +9,7 @@ nim-values, provided R is at least the largest nim-value; with R too small they 
 UNSAT. A claim about the values is therefore checked in two steps: the constraints alone
 must be SAT (the range suffices), and the constraints plus the negated claim must be UNSAT.
 
-The move rules are those of :func:`cgsat.encodings.cordons.options`, with constant leaf
+The move rules are those of :func:`cgsat.encodings.green_cordon.options`, with constant leaf
 literals: no code is shared with the ruleset in :mod:`cgsat.games.green_cordon`.
 
 References
@@ -23,7 +23,7 @@ from collections.abc import Iterable
 
 from pysat.formula import CNF, IDPool
 
-from cgsat.encodings.cordons import options
+from cgsat.encodings.green_cordon import options
 
 Concrete = tuple[int, frozenset[int]]
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from pysat.formula import CNF
 
-from cgsat.encodings.cordons import (
+from cgsat.encodings.green_cordon import (
     SEC5_ONE_LEAF_NIM2,
     SEC5_TWO_LEAVES_NIM2,
     SEC5_TWO_LEAVES_NIM3,

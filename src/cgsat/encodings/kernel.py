@@ -36,7 +36,7 @@ from typing import Any
 
 from pysat.formula import IDPool
 
-from cgsat.encodings.circuits import Circuit
+from cgsat.encodings.gates import Circuit
 
 SymbolicMove = tuple[Hashable, Hashable, Sequence[int]]
 """``(source, target, condition)``: the move from follower ``source`` to ``target``,

@@ -14,7 +14,7 @@ induction on the length, that C is exactly the set of P-positions of length ≤ 
 
 Circuits are Tseitin-encoded gates over an :class:`~pysat.formula.IDPool`; clauses go
 straight into a sink with ``add_clause`` (a PySAT solver, a ``CNF`` or a
-:class:`cgsat.verify.solvers.ClauseBuffer`). Constants are Python ``True``/``False`` and are
+:class:`cgsat.encodings.cnf.ClauseBuffer`). Constants are Python ``True``/``False`` and are
 folded away, so no clause mentions them. All clauses are plain (no cardinality
 constraints), so DRAT proofs apply.
 
@@ -44,7 +44,7 @@ class Gates:
 
     Examples
     --------
-    >>> from cgsat.verify.solvers import ClauseBuffer
+    >>> from cgsat.encodings.cnf import ClauseBuffer
     >>> g = Gates(ClauseBuffer(), IDPool())
     >>> a, b = g.new(), g.new()
     >>> g.and_([a, True]) == a, g.or_([a, True]), g.and_([a, False])
@@ -182,7 +182,7 @@ class Dyck:
 
     Examples
     --------
-    >>> from cgsat.verify.solvers import ClauseBuffer
+    >>> from cgsat.encodings.cnf import ClauseBuffer
     >>> g = Gates(ClauseBuffer(), IDPool())
     >>> Dyck().encode(g, [True, False]), Dyck().encode(g, [False, True])
     (True, False)

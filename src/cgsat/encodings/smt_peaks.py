@@ -1,6 +1,6 @@
 """z3 (SMT) formulations of the Toppling Peaks inductive checks (Theorems 2.3 and 2.4).
 
-The same question as :func:`cgsat.encodings.peaks.add_inductive_check` — is there a word of
+The same question as :func:`cgsat.encodings.timber_path.add_inductive_check` — is there a word of
 length n on which the candidate set C (WP, resp. X) breaks the Partition Theorem, given C on
 its options? — asked of z3 in three ways, to compare with CaDiCaL on the same claims:
 
@@ -147,8 +147,8 @@ def smt_inductive_check(n: int, label: str = "thm2.3", formulation: str = "bv",
     if formulation == "dimacs":
         from pysat.formula import IDPool
 
-        from cgsat.encodings import peaks
-        from cgsat.verify.solvers import ClauseBuffer
+        from cgsat.encodings import timber_path as peaks
+        from cgsat.encodings.cnf import ClauseBuffer
 
         pred, misere = peaks.PREDICATES[label]
         buf = ClauseBuffer()

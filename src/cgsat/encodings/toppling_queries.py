@@ -3,13 +3,13 @@ uniqueness, and enumeration with blocking clauses.
 
 A :class:`RowQuery` holds one solver with one symbolic row ``G`` of ``n`` dominoes (exactly
 ``n``, or any length ``1..n`` with blanks allowed as a suffix only). Targets ``H`` are
-compared with ``G`` through :class:`~cgsat.encodings.toppling_diff.DifferenceEncoding`:
+compared with ``G`` through :class:`~cgsat.encodings.toppling.DifferenceEncoding`:
 
 - a concrete game: any hashable object with ``.left``/``.right`` option tuples, such as a
   canonical ``Game`` of the partizan engine. All such targets share one encoding, so pair
   variables of common followers (numbers, 0) are built once and reused across queries;
 - a concrete word over ``L``, ``R``, ``E``;
-- any other :class:`~cgsat.encodings.toppling_diff.Side`.
+- any other :class:`~cgsat.encodings.toppling.Side`.
 
 A relation is a set of outcomes of ``G - H``, each a pair ``(LW, RW)`` ("Left moving first
 wins", "Right moving first wins"): ``=`` is ``{(0,0)}``, ``>=`` is ``{(0,0),(1,0)}``, and so
@@ -30,7 +30,7 @@ from typing import Any
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from cgsat.encodings.toppling_diff import (
+from cgsat.encodings.toppling import (
     DifferenceEncoding,
     GameSide,
     Side,
@@ -278,7 +278,7 @@ class RowQuery:
 
     def word_assumptions(self, word: str) -> list[int]:
         """Assumptions fixing the row's letters to ``word`` (blank-padded)."""
-        from cgsat.encodings.toppling_diff import LETTERS
+        from cgsat.encodings.toppling import LETTERS
 
         padded = word + "_" * (self.n - len(word))
         out: list[int] = []

@@ -28,7 +28,7 @@ How the statements are read
 Methods
 -------
 ``sat`` uses :mod:`cgsat.encodings.caterpillars` (all-legs-out caterpillars with legs up
-to symmetry, every spine orientation at once) or :mod:`cgsat.encodings.trees` (every
+to symmetry, every spine orientation at once) or :mod:`cgsat.encodings.timber_trees` (every
 orientation of a tree shape):
 
 - Theorem 3.3 and Corollaries 3.4 (i) and 3.5 are proved through the inductive leg-pair
@@ -157,7 +157,7 @@ def brute_path_p_count(vertices: int) -> int:
 
 # ------------------------------------------------------------------ SAT helpers
 def _buffer():
-    from cgsat.verify.solvers import ClauseBuffer
+    from cgsat.encodings.cnf import ClauseBuffer
 
     return ClauseBuffer()
 
@@ -179,7 +179,7 @@ def _arcs_from_model(edges, lits, true: set[int]) -> str:
 
 def _outleg_text(k: Sequence[int], spine_true: Sequence[bool]) -> str:
     """The all-legs-out ``cat(k)`` with the given spine orientation, as Timber arcs."""
-    from cgsat.encodings.trees import caterpillar
+    from cgsat.encodings.timber_trees import caterpillar
     from cgsat.games.timber import format as fmt
     from cgsat.games.timber import make_position
 
@@ -230,8 +230,9 @@ def _pair_induction(vectors: list[tuple[int, ...]], budget: Budget) -> Verdict |
     vectors. (A vector and its reversal have the same check up to renaming the spine
     variables, so vectors are taken up to reversal.)"""
     from cgsat.encodings.caterpillars import leg_pair_checks
+    from cgsat.encodings.cnf import ClauseBuffer
     from cgsat.verify.certificates import combine
-    from cgsat.verify.solvers import ClauseBuffer, solve_cnf
+    from cgsat.verify.solve import solve_cnf
 
     n_checks = n_vars = n_clauses = 0
     solver = budget.solver
@@ -599,8 +600,14 @@ def even_edges_sat(n: int, budget: Budget) -> Verdict:
     """Odd n: one instance, every tree's full kernel, asking for some P-position (UNSAT
     holds). Even n: one instance per tree asking for a P-position; each model is replayed
     by the direct solver."""
-    from cgsat.encodings.trees import add_tree_kernel, followers, orientation_literals, tree_shape
-    from cgsat.verify.solvers import SolverDisagreement, solve_cnf
+    from cgsat.encodings.timber_trees import (
+        add_tree_kernel,
+        followers,
+        orientation_literals,
+        tree_shape,
+    )
+    from cgsat.verify.solve import solve_cnf
+    from cgsat.verify.solvers import SolverDisagreement
 
     if n % 2 == 1:
         pool, cnf = IDPool(), _buffer()

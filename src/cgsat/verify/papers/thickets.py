@@ -150,7 +150,8 @@ def _characterization_claim(
 
     def sat(n: int, budget: Budget) -> Verdict:
         from cgsat.encodings import cordon_induction
-        from cgsat.verify.solvers import ClauseBuffer, solve_cnf
+        from cgsat.encodings.cnf import ClauseBuffer
+        from cgsat.verify.solve import solve_cnf
 
         if one_leaf_cover:
             cnf, circuits = cordon_induction.coverage_instance(
@@ -214,8 +215,10 @@ def _count_claim(claim_id: str, theorem: str, statement: str, value: int, f0: in
         return Verdict.holds(detail=f"{count} cordons of height {n} with nim-value {value}")
 
     def sat(n: int, budget: Budget) -> Verdict:
-        from cgsat.encodings import cordon_induction, cordons
-        from cgsat.verify.solvers import ClauseBuffer, solve_cnf
+        from cgsat.encodings import cordon_induction
+        from cgsat.encodings import green_cordon as cordons
+        from cgsat.encodings.cnf import ClauseBuffer
+        from cgsat.verify.solve import solve_cnf
 
         cnf, circuits = cordon_induction.inductive_instance(
             getattr(cordon_induction, encoding_name), n)
@@ -285,8 +288,9 @@ def _thm31_claim(claim_id: str, top: int, statement: str, notes: str) -> Claim:
         return Verdict.holds(detail=f"nim-values of L(2), L(4), ...: {values}")
 
     def sat(n: int, budget: Budget) -> Verdict:
+        from cgsat.encodings.cnf import ClauseBuffer
         from cgsat.encodings.cordon_grundy import GrundyEncoding, concrete_options
-        from cgsat.verify.solvers import ClauseBuffer, solve_cnf
+        from cgsat.verify.solve import solve_cnf
 
         def conc(m: int) -> tuple[int, frozenset[int]]:
             return (m, frozenset(range(1, m - 1)))

@@ -359,8 +359,9 @@ def brute_characterization(
 
 def sat_characterization(n: int, budget: Budget, predicate, misere: bool) -> Verdict:
     """The inductive partition check at length n (SAT = a word breaking the condition)."""
+    from cgsat.encodings.cnf import ClauseBuffer
     from cgsat.encodings.peaks_induction import build_partition_check, decode_word
-    from cgsat.verify.solvers import ClauseBuffer, solve_cnf
+    from cgsat.verify.solve import solve_cnf
 
     buf = ClauseBuffer()
     letters = build_partition_check(n, predicate, buf, misere=misere)

@@ -4,7 +4,7 @@ graphs, and the sharp SAT method for the Toppling Peaks characterizations.
 These claims are appended to :data:`cgsat.verify.papers.timber.CLAIMS`.
 
 - ``sat`` for Theorems 2.3 and 2.4 (and the characterization step of Theorem 2.5) is the
-  sharp inductive partition check of :mod:`cgsat.encodings.peaks` (order-encoded prefix
+  sharp inductive partition check of :mod:`cgsat.encodings.timber_path` (order-encoded prefix
   heights shared by every option), not the circuit of :mod:`cgsat.encodings.peaks_induction`:
   it reaches n = 120 in seconds where the circuit needs minutes at n = 64.
 - ``timber.thm1.1``: part 1 read as "a connected graph that contains a cycle" (networkx
@@ -18,7 +18,7 @@ These claims are appended to :data:`cgsat.verify.papers.timber.CLAIMS`.
   nim-value and the same misère outcome.
 
 Methods share no encoding code: ``sat`` computes followers with
-:mod:`cgsat.encodings.graphs`, ``brute`` plays with :mod:`cgsat.games.timber`,
+:mod:`cgsat.encodings.timber_graphs`, ``brute`` plays with :mod:`cgsat.games.timber`,
 :mod:`cgsat.games.phyminoes` and :mod:`cgsat.cgt.impartial`.
 
 References
@@ -50,8 +50,9 @@ def sharp_characterization(n: int, budget: Budget, label: str) -> Verdict:
     """
     from pysat.formula import IDPool
 
-    from cgsat.encodings import peaks
-    from cgsat.verify.solvers import ClauseBuffer, solve_cnf
+    from cgsat.encodings import timber_path as peaks
+    from cgsat.encodings.cnf import ClauseBuffer
+    from cgsat.verify.solve import solve_cnf
 
     predicate, misere = peaks.PREDICATES[label]
     buf = ClauseBuffer()
@@ -185,9 +186,10 @@ def _thm11_parts(g: Any) -> Iterator[tuple[str, bool, str]]:
 def _thm11_sat(n: int, budget: Budget) -> Verdict:
     from pysat.formula import IDPool
 
-    from cgsat.encodings import graphs
+    from cgsat.encodings import timber_graphs as graphs
+    from cgsat.encodings.cnf import ClauseBuffer
     from cgsat.verify.certificates import combine
-    from cgsat.verify.solvers import ClauseBuffer, solve_cnf
+    from cgsat.verify.solve import solve_cnf
 
     size = {"vars": 0, "clauses": 0}
     certs = []
@@ -290,10 +292,11 @@ def bipartite_graphs(n: int) -> list[Any]:
 def _bip_sat(n: int, budget: Budget) -> Verdict:
     from pysat.formula import IDPool
 
-    from cgsat.encodings import graphs
-    from cgsat.encodings.circuits import Circuit
+    from cgsat.encodings import timber_graphs as graphs
+    from cgsat.encodings.cnf import ClauseBuffer
+    from cgsat.encodings.gates import Circuit
     from cgsat.verify.certificates import combine
-    from cgsat.verify.solvers import ClauseBuffer, solve_cnf
+    from cgsat.verify.solve import solve_cnf
 
     size = {"vars": 0, "clauses": 0}
     certs, solver = [], None

@@ -20,7 +20,7 @@ How the statements are read
 
 Methods
 -------
-``sat`` uses :mod:`cgsat.encodings.trees` (every orientation of a tree shape at once);
+``sat`` uses :mod:`cgsat.encodings.timber_trees` (every orientation of a tree shape at once);
 ``brute`` plays every orientation exhaustively with the direct solver
 (:mod:`cgsat.cgt.impartial` on :mod:`cgsat.games.timber`); they share no encoding code.
 Algorithm 3.5 has no natural SAT encoding (it is a reduction procedure, not a predicate
@@ -62,7 +62,7 @@ def _solver():
 
 
 def _buffer():
-    from cgsat.verify.solvers import ClauseBuffer
+    from cgsat.encodings.cnf import ClauseBuffer
 
     return ClauseBuffer()
 
@@ -81,8 +81,8 @@ def _parse(text: str):
 
 def sat_verdict(cnf, budget: Budget, decode: Callable[[set[int]], Verdict],
                 detail: str = "") -> Verdict:
-    """Solve with :func:`cgsat.verify.solvers.solve_cnf`: UNSAT holds, SAT is decoded."""
-    from cgsat.verify.solvers import solve_cnf
+    """Solve with :func:`cgsat.verify.solve.solve_cnf`: UNSAT holds, SAT is decoded."""
+    from cgsat.verify.solve import solve_cnf
 
     out = solve_cnf(cnf, budget)
     common = {"instance": out.instance, "solver": out.solver, "certificate": out.certificate}
@@ -123,7 +123,7 @@ def leaf_arc_sat(graphs: Iterable[nx.Graph], budget: Budget, toward: bool = Fals
     statement, kept for negative controls (its SAT answers are not refuted by the
     relaxation alone, so then the full kernel is used).
     """
-    from cgsat.encodings.trees import (
+    from cgsat.encodings.timber_trees import (
         add_partial_tree_kernel,
         followers,
         orientation_literals,
@@ -237,7 +237,12 @@ def _lem32_sat(n: int, budget: Budget) -> Verdict:
     """One instance: for every tree T with n edges and every vertex x of degree 2, the
     kernels of T and of the flattened T' share the orientations of the other edges; the
     arcs at x are forced out of x; a selector asks P(T) != P(T')."""
-    from cgsat.encodings.trees import add_tree_kernel, followers, orientation_literals, tree_shape
+    from cgsat.encodings.timber_trees import (
+        add_tree_kernel,
+        followers,
+        orientation_literals,
+        tree_shape,
+    )
 
     pool, cnf = IDPool(), _buffer()
     sel = []
@@ -356,7 +361,7 @@ def _lem33_tree_cnf(g: nx.Graph, cases: list[tuple]):
     T, and for each case (w, P1, P2) a selector, the Grundy encoding of the merged T'
     (sharing the other edges' orientations), both paths (and the new path) directed away
     from w under the selector, and different nim-values at the roots."""
-    from cgsat.encodings.trees import (
+    from cgsat.encodings.timber_trees import (
         add_tree_grundy,
         followers,
         orientation_literals,
@@ -402,7 +407,7 @@ def _lem33_sat(n: int, budget: Budget) -> Verdict:
     at w): it asks for an orientation, with both paths directed away from w, on which T
     and the merged T' have different nim-values (which covers different outcomes). Every
     instance UNSAT: the lemma holds at n."""
-    from cgsat.verify.solvers import solve_cnf
+    from cgsat.verify.solve import solve_cnf
 
     total = {"vars": 0, "clauses": 0}
     cases, solver, certs = 0, budget.solver, []
@@ -505,7 +510,12 @@ def _alg35_sat(n: int, budget: Budget) -> Verdict:
     orientation that is P but not in A, or in A but not P. UNSAT: the algorithm's
     outcome is right on every orientation."""
     from cgsat.cgt import timber_trees
-    from cgsat.encodings.trees import add_tree_kernel, followers, orientation_literals, tree_shape
+    from cgsat.encodings.timber_trees import (
+        add_tree_kernel,
+        followers,
+        orientation_literals,
+        tree_shape,
+    )
     from cgsat.games.oriented import orientations
 
     pool, cnf = IDPool(), _buffer()

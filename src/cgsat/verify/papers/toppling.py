@@ -1,7 +1,7 @@
 """Claims from *Toppling Conjectures* (Fink, Nowakowski, Siegel, Wolfe), ids ``toppling.*``.
 
 Every claim has a ``sat`` method, built on the partizan difference encoding
-(:mod:`cgsat.encodings.toppling_diff`, solved through :func:`cgsat.verify.solvers.solve_cnf`),
+(:mod:`cgsat.encodings.toppling`, solved through :func:`cgsat.verify.solve.solve_cnf`),
 and a ``brute`` method that enumerates rows and computes canonical forms with the partizan
 engine (:mod:`cgsat.cgt.partizan_values`). The two share no encoding code. SAT
 counterexamples are replayed by the engine (each claim's ``confirm``).
@@ -25,7 +25,7 @@ from functools import cache
 
 from pysat.formula import IDPool
 
-from cgsat.encodings.toppling_diff import (
+from cgsat.encodings.toppling import (
     DifferenceEncoding,
     GameSide,
     OrdinalOneSide,
@@ -171,8 +171,8 @@ class _Sat:
     """Runs a sequence of SAT instances at one size and sums them into one verdict.
 
     With ``budget.proof`` or ``budget.confirm_with`` every instance is built into a
-    :class:`~cgsat.verify.solvers.ClauseBuffer` and solved by
-    :func:`~cgsat.verify.solvers.solve_cnf` (certificates). Otherwise clauses go straight
+    :class:`~cgsat.encodings.cnf.ClauseBuffer` and solved by
+    :func:`~cgsat.verify.solve.solve_cnf` (certificates). Otherwise clauses go straight
     into a PySAT solver, which is several times faster for the many mid-sized instances of
     these claims (no DIMACS hashing or copying); SAT answers are replayed by the engine
     either way (the claim's ``confirm``).
@@ -189,7 +189,7 @@ class _Sat:
 
     def new(self) -> tuple:
         if self.certified:
-            from cgsat.verify.solvers import ClauseBuffer
+            from cgsat.encodings.cnf import ClauseBuffer
 
             return ClauseBuffer(), IDPool()
         return _CountingSolver(self.budget.solver), IDPool()
@@ -203,7 +203,7 @@ class _Sat:
             self.clauses = max(self.clauses, sink.count)
             self.solver = sink.name
             return model if sat else None
-        from cgsat.verify.solvers import solve_cnf
+        from cgsat.verify.solve import solve_cnf
 
         out = solve_cnf(sink, self.budget)
         self.vars = max(self.vars, out.instance["vars"])

@@ -46,7 +46,7 @@ from typing import Any
 
 from pysat.formula import IDPool
 
-from cgsat.encodings.circuits import Circuit
+from cgsat.encodings.gates import Circuit
 from cgsat.encodings.kernel import (
     GrundyEncoding,
     KernelEncoding,
@@ -366,7 +366,7 @@ def add_tree_kernel(
     pool : IDPool
         Names the variables; ``(tag, i)`` is "follower ``i`` is a P-position".
     sink
-        A PySAT solver, CNF or :class:`cgsat.verify.solvers.ClauseBuffer`.
+        A PySAT solver, CNF or :class:`cgsat.encodings.cnf.ClauseBuffer`.
     graph : FollowerGraph
         The followers of the shape (:func:`followers`).
     edge_lits : sequence of int

@@ -1,4 +1,4 @@
-"""Small Tseitin helpers: clausal gates and cardinality constraints.
+"""The one gate class of cgsat's encodings: clausal Tseitin gates and cardinality constraints.
 
 Every gate returns a literal that is *equivalent* to the gate's output (both directions of
 the Tseitin definition are added), so that an encoding built from these gates determines
@@ -140,6 +140,30 @@ class Circuit:
         self.add([-t, -e, out])  # redundant, helps propagation
         self.add([t, e, -out])
         return out
+
+    def conj(self, lits: Iterable[int]) -> int:
+        """A literal equivalent to the conjunction of ``lits``, memoized by its inputs.
+
+        Unlike :meth:`and_`, the gate is named by its sorted inputs, so building the same
+        conjunction twice (automaton runs over shared prefixes) adds its clauses once;
+        complementary inputs fold to false.
+
+        Examples
+        --------
+        >>> from pysat.formula import IDPool
+        >>> c = Circuit(IDPool(), [])
+        >>> c.conj([c.true, c.false]) == c.false, c.conj([5, 6]) == c.conj([6, 5])
+        (True, True)
+        """
+        items = set(lits)
+        items.discard(self.true)
+        if self.false in items or any(-lit in items for lit in items):
+            return self.false
+        return self.and_(items, name=("and", tuple(sorted(items))))
+
+    def disj(self, lits: Iterable[int]) -> int:
+        """A literal equivalent to the disjunction of ``lits``, memoized by its inputs."""
+        return -self.conj(-lit for lit in lits)
 
     def equiv(self, a: int, b: int) -> None:
         """Add ``a <-> b``."""

@@ -40,7 +40,7 @@ from typing import Any
 
 from pysat.formula import IDPool
 
-from cgsat.encodings.circuits import Circuit
+from cgsat.encodings.gates import Circuit
 from cgsat.encodings.kernel import GrundyEncoding, KernelEncoding, add_grundy, add_kernel
 
 

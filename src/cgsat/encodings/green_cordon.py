@@ -32,45 +32,15 @@ References
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pysat.formula import CNF, IDPool
 
-from cgsat.encodings.circuits import Circuit
+from cgsat.encodings.gates import Circuit
 
 Lit = int
 SymbolicCordon = tuple[int, tuple[Lit, ...]]
-
-
-class Gates(Circuit):
-    """The gates of :class:`cgsat.encodings.circuits.Circuit`, memoized by their inputs.
-
-    Automaton runs build the same conjunction many times over shared prefixes, so a gate is
-    named by its sorted inputs; complementary inputs fold to false.
-
-    Examples
-    --------
-    >>> g = Gates(IDPool(), CNF())
-    >>> g.conj([g.true, g.false]) == g.false, g.conj([5, 6]) == g.conj([6, 5])
-    (True, True)
-    """
-
-    def __init__(self, pool: IDPool, cnf: CNF):
-        super().__init__(pool, cnf)
-        self.add([self.true])
-
-    def conj(self, lits: Iterable[Lit]) -> Lit:
-        """A literal equivalent to the conjunction of ``lits``."""
-        items = set(lits)
-        items.discard(self.true)
-        if self.false in items or any(-lit in items for lit in items):
-            return self.false
-        return self.and_(items, name=("and", tuple(sorted(items))))
-
-    def disj(self, lits: Iterable[Lit]) -> Lit:
-        """A literal equivalent to the disjunction of ``lits``."""
-        return -self.conj(-lit for lit in lits)
 
 
 def options(cordon: SymbolicCordon, false: Lit) -> list[tuple[tuple[Lit, ...], SymbolicCordon]]:
@@ -232,7 +202,8 @@ class CordonCircuits:
     def __init__(self) -> None:
         self.pool = IDPool()
         self.cnf = CNF()
-        self.gates = Gates(self.pool, self.cnf)
+        self.gates = Circuit(self.pool, self.cnf)
+        self.gates.true  # variable 1 is the constant true  # noqa: B018
         self._runs: dict[tuple[GapRule, tuple[Lit, ...]], dict] = {}
 
     @property

@@ -1,1 +1,0 @@
-"""See DESIGN.md for the role of this subpackage."""

@@ -1,0 +1,81 @@
+"""The formula container of cgsat's encodings.
+
+Encodings build formulas and never solve them. They write clauses into a *sink*: a PySAT
+solver (fast, when no certificate is wanted) or a :class:`ClauseBuffer` (when the formula
+must be hashed, written as DIMACS, or checked against a DRAT proof). Both have
+``add_clause``. :mod:`cgsat.verify.solve` is what solves them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from array import array
+from collections.abc import Iterable, Sequence
+
+
+class ClauseBuffer:
+    """An append-only clause store, compact enough for million-clause instances.
+
+    Literals are kept in one ``array('i')`` with 0 after each clause (4 bytes per
+    literal), not as Python lists. It has PySAT's ``add_clause``/``append``/``extend``
+    interface, so encoders can write into it or into a solver alike.
+
+    Examples
+    --------
+    >>> buf = ClauseBuffer()
+    >>> buf.add_clause([1, -2]); buf.add_clause([2])
+    >>> buf.nv, len(buf), list(buf)
+    (2, 2, [[1, -2], [2]])
+    >>> buf.dimacs().splitlines()[0]
+    'p cnf 2 2'
+    """
+
+    def __init__(self, clauses: Iterable[Sequence[int]] = ()):
+        self._lits = array("i")
+        self._count = 0
+        self.nv = 0
+        self.extend(clauses)
+
+    def add_clause(self, clause: Iterable[int]) -> None:
+        lits = self._lits
+        for lit in clause:
+            if lit == 0:
+                raise ValueError("0 is not a literal")
+            lits.append(lit)
+            if abs(lit) > self.nv:
+                self.nv = abs(lit)
+        lits.append(0)
+        self._count += 1
+
+    append = add_clause
+
+    def extend(self, clauses: Iterable[Sequence[int]]) -> None:
+        for c in clauses:
+            self.add_clause(c)
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __iter__(self):
+        clause: list[int] = []
+        for lit in self._lits:
+            if lit == 0:
+                yield clause
+                clause = []
+            else:
+                clause.append(lit)
+
+    def dimacs(self, nv: int | None = None) -> str:
+        """The DIMACS text (header ``p cnf NV NC``, one clause per line)."""
+        nv = self.nv if nv is None else max(nv, self.nv)
+        parts = [f"p cnf {nv} {self._count}\n"]
+        parts.extend(" ".join(map(str, c)) + " 0\n" for c in self)
+        return "".join(parts)
+
+    def sha256(self, nv: int | None = None) -> str:
+        """The sha256 of :meth:`dimacs`, computed without building the whole text."""
+        nv = self.nv if nv is None else max(nv, self.nv)
+        h = hashlib.sha256(f"p cnf {nv} {self._count}\n".encode())
+        for c in self:
+            h.update((" ".join(map(str, c)) + " 0\n").encode())
+        return h.hexdigest()

@@ -1,0 +1,363 @@
+"""The one path from a SAT instance to a verdict.
+
+Every SAT method of every claim, and every SAT search of ``cgsat find``, solves through this
+module, so that solver choice (``--solver``), DRAT proofs (``--proof``), re-solving with a
+second solver (``--confirm-with``), instance sizes and certificates are handled once:
+
+- :class:`SatRun` collects the instances one method solves at one size (one or many) and
+  sums them into one :class:`~cgsat.verify.claims.Verdict`: UNSAT everywhere is "holds",
+  a model decoded into a position is "refuted" (the runner then has the direct solver
+  replay it, :func:`cgsat.verify.runner` ``_work``);
+- :func:`sat_verdict` is the common case of one instance;
+- :func:`solve_cnf` solves one :class:`~cgsat.encodings.cnf.ClauseBuffer` with proofs and
+  second solvers. The timeout is enforced by the runner, which kills the worker process.
+
+Formulas come from :mod:`cgsat.encodings`, which build and never solve.
+
+Certificates (DESIGN.md "CLI contract") are ``{"kind","checker","verdict","sha256"}``:
+
+- ``kind "drat"``: the solver's DRAT proof of an UNSAT answer, checked by drat-trim (when
+  ``$CGSAT_DRAT_TRIM`` or ``drat-trim`` on PATH exists) or else by :mod:`cgsat.verify.drat`;
+  ``sha256`` is the proof's hash;
+- ``kind "confirm"``: a second solver re-solved the same DIMACS and agreed; ``checker`` names
+  it and ``sha256`` is the DIMACS hash;
+- ``kind "drat+confirm"``: both;
+- ``kind "model"``: a SAT answer whose model was checked against every clause.
+
+A :class:`ClauseBuffer` holds plain clauses only (no native cardinality constraints), so
+every proof-checked run is clausal by construction.
+
+A verdict that fails its certificate is not an answer: :class:`SolverDisagreement` is
+raised, and the runner reports it loudly (exit code 3).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pysat.formula import IDPool
+from pysat.solvers import Solver
+
+from cgsat.encodings.cnf import ClauseBuffer
+from cgsat.errors import CgsatInputError
+from cgsat.verify import drat
+from cgsat.verify.certificates import combine
+from cgsat.verify.claims import Budget, Verdict
+from cgsat.verify.solvers import PROOF_SOLVERS, SolverDisagreement, canonical_solver
+
+
+@dataclass
+class SatOutcome:
+    """What :func:`solve_cnf` found.
+
+    Attributes
+    ----------
+    sat : bool
+        True for SAT (``model`` set), False for UNSAT.
+    model : list of int or None
+        The model (as PySAT returns it) for SAT.
+    instance : dict
+        ``{"vars": V, "clauses": C}``.
+    dimacs_sha256 : str
+        sha256 of the DIMACS text.
+    certificate : dict or None
+        ``{"kind","checker","verdict","sha256"}`` when a proof, a confirmation or a model
+        check was made.
+    solver : str
+        The canonical solver name.
+    seconds : float
+        Solving time (not building).
+    """
+
+    sat: bool
+    model: list[int] | None
+    instance: dict[str, int]
+    dimacs_sha256: str
+    certificate: dict[str, str] | None
+    solver: str
+    seconds: float
+    notes: list[str] = field(default_factory=list)
+
+    def true_vars(self) -> set[int]:
+        return {lit for lit in (self.model or []) if lit > 0}
+
+
+def _solve_once(name: str, cnf: ClauseBuffer, want_proof: bool):
+    kwargs = {"with_proof": True} if want_proof else {}
+    with Solver(name=name, **kwargs) as s:
+        for c in cnf:
+            s.add_clause(c)
+        sat = s.solve()
+        model = s.get_model() if sat else None
+        proof = s.get_proof() if (want_proof and not sat) else None
+    return sat, model, proof
+
+
+def check_model(cnf: ClauseBuffer, model: Sequence[int]) -> bool:
+    """Whether ``model`` satisfies every clause of ``cnf``.
+
+    Examples
+    --------
+    >>> check_model(ClauseBuffer([[1, 2], [-1]]), [-1, 2])
+    True
+    """
+    true = {lit for lit in model}
+    return all(any(lit in true for lit in c) for c in cnf)
+
+
+def solve_cnf(cnf: ClauseBuffer, budget: Budget) -> SatOutcome:
+    """Solve ``cnf`` under ``budget``: solver choice, proof checking, second solver.
+
+    Parameters
+    ----------
+    cnf : ClauseBuffer
+        The formula.
+    budget : Budget
+        ``budget.solver`` picks the solver; ``budget.proof`` asks for a DRAT proof of an
+        UNSAT answer and checks it; ``budget.confirm_with`` re-solves with a second solver.
+        (The timeout is enforced by the runner, which kills the worker process.)
+
+    Returns
+    -------
+    SatOutcome
+
+    Raises
+    ------
+    SolverDisagreement
+        When a proof is rejected, a model does not satisfy the formula, or the second
+        solver answers differently.
+    CgsatInputError
+        For an unknown solver, or ``--proof`` with a solver that writes no DRAT proof.
+
+    Examples
+    --------
+    >>> out = solve_cnf(ClauseBuffer([[1, 2], [-1, 2], [1, -2], [-1, -2]]),
+    ...                 Budget(proof=True))
+    >>> out.sat, out.instance, out.certificate["verdict"]
+    (False, {'vars': 2, 'clauses': 4}, 'verified')
+    """
+    name = canonical_solver(budget.solver)
+    if budget.proof and name not in PROOF_SOLVERS:
+        raise CgsatInputError(
+            f"--proof: solver {name!r} writes no usable DRAT proof; use one of "
+            + ", ".join(sorted(PROOF_SOLVERS))
+        )
+    t0 = time.perf_counter()
+    sat, model, proof = _solve_once(name, cnf, budget.proof)
+    seconds = time.perf_counter() - t0
+    digest = cnf.sha256()
+    instance = {"vars": cnf.nv, "clauses": len(cnf)}
+    notes: list[str] = []
+    kinds: list[str] = []
+    checkers: list[str] = []
+    cert_hash = digest
+    if sat:
+        if not check_model(cnf, model or []):
+            raise SolverDisagreement(f"{name} returned a model that violates the formula")
+    elif budget.proof:
+        assert proof is not None
+        check = check_proof(cnf, proof)
+        if check.verdict == "rejected":
+            raise SolverDisagreement(
+                f"{name}'s DRAT proof was rejected by {check.checker}: {check.message}"
+            )
+        cert_hash = hashlib.sha256("".join(line + "\n" for line in proof).encode()).hexdigest()
+        kinds.append("drat")
+        checkers.append(check.checker)
+        if check.verdict != "verified":
+            notes.append(f"proof not checked: {check.message}")
+    if budget.confirm_with:
+        second = canonical_solver(budget.confirm_with)
+        if second == name:
+            raise CgsatInputError(f"--confirm-with must name a different solver than {name!r}")
+        sat2, model2, _ = _solve_once(second, cnf, False)
+        if sat2 != sat:
+            raise SolverDisagreement(
+                f"{name} says {'SAT' if sat else 'UNSAT'} but {second} says "
+                f"{'SAT' if sat2 else 'UNSAT'} on the same DIMACS (sha256 {digest[:12]})"
+            )
+        if sat2 and not check_model(cnf, model2 or []):
+            raise SolverDisagreement(f"{second} returned a model that violates the formula")
+        kinds.append("confirm")
+        checkers.append(second)
+    certificate = None
+    if kinds:
+        verdict = "verified" if not notes else "unchecked"
+        certificate = {
+            "kind": "+".join(kinds),
+            "checker": "+".join(checkers),
+            "verdict": verdict,
+            "sha256": cert_hash,
+        }
+    elif sat:
+        certificate = {"kind": "model", "checker": "clause-check", "verdict": "verified",
+                       "sha256": digest}
+    return SatOutcome(sat, model, instance, digest, certificate, name, seconds, notes)
+
+
+def check_proof(cnf: ClauseBuffer, proof: Sequence[str]) -> drat.ProofCheck:
+    """Check a DRAT proof with drat-trim when available, else with :mod:`cgsat.verify.drat`."""
+    exe = drat.drat_trim_path()
+    if exe:
+        return drat.check_with_drat_trim(cnf.dimacs(), proof, exe)
+    return drat.check_drat(cnf, proof)
+
+
+class LiveSolver:
+    """A PySAT solver used as a clause sink, counting clauses (the fast, uncertified path).
+
+    Encodings write into it with ``add_clause`` exactly as into a
+    :class:`~cgsat.encodings.cnf.ClauseBuffer`; :meth:`SatRun.solve` solves it, possibly
+    again after more clauses, under assumptions.
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = canonical_solver(name)
+        self.solver = Solver(name=self.name)
+        self.count = 0
+
+    def add_clause(self, clause: Iterable[int]) -> None:
+        self.solver.add_clause(clause)
+        self.count += 1
+
+    def close(self) -> None:
+        self.solver.delete()
+
+    def __enter__(self) -> LiveSolver:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+Sink = ClauseBuffer | LiveSolver
+
+
+class SatRun:
+    """The SAT instances of one method at one size, summed into one verdict.
+
+    With ``budget.proof`` or ``budget.confirm_with`` every instance is a
+    :class:`~cgsat.encodings.cnf.ClauseBuffer` solved by :func:`solve_cnf` (DRAT proofs,
+    second solvers, certificates). Otherwise :meth:`new` hands out a :class:`LiveSolver`,
+    several times faster for many mid-sized instances (no DIMACS hashing or copying);
+    :meth:`buffer` always hands out a ClauseBuffer (a model-checked SAT answer). The
+    verdict's ``instance`` is the largest instance solved (vars and clauses each).
+
+    Parameters
+    ----------
+    budget : Budget
+        Solver, proof and confirm-with options.
+
+    Examples
+    --------
+    >>> run = SatRun(Budget())
+    >>> sink, pool = run.new()
+    >>> a = pool.id("a")
+    >>> sink.add_clause([a]); sink.add_clause([-a])
+    >>> run.solve(sink) is None
+    True
+    >>> v = run.verdict()
+    >>> v.status, v.instance
+    ('holds', {'vars': 1, 'clauses': 2})
+    """
+
+    def __init__(self, budget: Budget) -> None:
+        self.budget = budget
+        self.vars = 0
+        self.clauses = 0
+        self.solver: str | None = canonical_solver(budget.solver)
+        self.certs: list[dict[str, str] | None] = []
+        self.instances = 0
+        self.certified = bool(budget.proof or budget.confirm_with)
+
+    def new(self) -> tuple[Sink, IDPool]:
+        """A fresh sink and variable pool: a ClauseBuffer when certifying, else a solver."""
+        if self.certified:
+            return ClauseBuffer(), IDPool()
+        return LiveSolver(self.budget.solver), IDPool()
+
+    @staticmethod
+    def buffer() -> tuple[ClauseBuffer, IDPool]:
+        """A fresh ClauseBuffer and variable pool (always solved by :func:`solve_cnf`)."""
+        return ClauseBuffer(), IDPool()
+
+    def solve(self, sink: Sink, assumptions: Sequence[int] = ()) -> list[int] | None:
+        """Solve one instance (a sink from :meth:`new` or :meth:`buffer`).
+
+        Returns
+        -------
+        list of int or None
+            The model if SAT, else None (UNSAT).
+        """
+        self.instances += 1
+        if isinstance(sink, LiveSolver):
+            sat = sink.solver.solve(assumptions=list(assumptions))
+            self.vars = max(self.vars, sink.solver.nof_vars())
+            self.clauses = max(self.clauses, sink.count)
+            self.solver = sink.name
+            return sink.solver.get_model() if sat else None
+        if assumptions:
+            sink = ClauseBuffer(list(sink) + [[a] for a in assumptions])
+        out = solve_cnf(sink, self.budget)
+        self.vars = max(self.vars, out.instance["vars"])
+        self.clauses = max(self.clauses, out.instance["clauses"])
+        self.solver = out.solver
+        if not out.sat:
+            self.certs.append(out.certificate)
+        return out.model if out.sat else None
+
+    @property
+    def instance(self) -> dict[str, int]:
+        """``{"vars","clauses"}`` of the largest instance solved so far."""
+        return {"vars": self.vars, "clauses": self.clauses}
+
+    def verdict(self, counterexample: str | None = None, detail: str | None = None,
+                unknown: str | None = None) -> Verdict:
+        """The verdict at this size: refuted with ``counterexample``, unknown with the
+        reason ``unknown``, else holds (every instance was UNSAT)."""
+        kw: dict[str, Any] = {"instance": self.instance, "solver": self.solver,
+                              "detail": detail}
+        if counterexample is not None:
+            return Verdict.refuted(counterexample, **kw)
+        if unknown is not None:
+            return Verdict.unknown(unknown, **kw)
+        if self.certs:
+            kw["certificate"] = combine(self.certs)
+        if self.instances > 1:
+            note = f"{self.instances} instances, largest shown"
+            kw["detail"] = note if detail is None else f"{detail}; {note}"
+        return Verdict.holds(**kw)
+
+
+def sat_verdict(cnf: ClauseBuffer, budget: Budget, decode: Callable[[set[int]], Verdict],
+                detail: str = "") -> Verdict:
+    """Solve one instance: UNSAT holds; a model is decoded into a verdict by ``decode``.
+
+    Parameters
+    ----------
+    cnf : ClauseBuffer
+        The instance: satisfiable exactly when the claim fails at this size.
+    budget : Budget
+    decode : callable
+        ``decode(true_vars) -> Verdict``, normally refuted with the position the model
+        gives.
+    detail : str
+        Shown with the verdict.
+
+    Examples
+    --------
+    >>> cnf = ClauseBuffer([[1, 2]])
+    >>> sat_verdict(cnf, Budget(), lambda t: Verdict.refuted(str(sorted(t)))).status
+    'refuted'
+    """
+    out = solve_cnf(cnf, budget)
+    common = {"instance": out.instance, "solver": out.solver, "certificate": out.certificate}
+    if not out.sat:
+        return Verdict.holds(detail=detail or None, **common)
+    v = decode(out.true_vars())
+    return Verdict(v.status, v.counterexample, v.reason, out.instance, out.solver,
+                   out.certificate, v.detail)

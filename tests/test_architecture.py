@@ -1,0 +1,146 @@
+"""The import contract of docs/architecture.md, checked over the source's ``ast``.
+
+Every ``import`` counts, wherever it stands: at module top, inside a function, or under
+``if TYPE_CHECKING:``. Each rule has a negative control: the checker is run on a small
+made-up module that breaks it, and must report it.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+PACKAGE = SRC / "cgsat"
+
+# Modules allowed past the size limit (docs/architecture.md).
+LONG_MODULES = {"cgsat.cgt.canonical"}
+MAX_LINES = 900
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(SRC).with_suffix("").parts
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def imported_modules(source: str, module: str) -> set[str]:
+    """Every cgsat module ``source`` imports (``from a import b`` gives ``a`` and ``a.b``)."""
+    package = module.split(".")
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = ".".join(package[: len(package) - node.level])
+                base = f"{base}.{node.module}" if node.module else base
+            else:
+                base = node.module or ""
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    return {m for m in found if m == "cgsat" or m.startswith("cgsat.")}
+
+
+def layer(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def side(module: str) -> str | None:
+    """``"sat"`` or ``"brute"`` for the two sides of a paper package, else None."""
+    parts = module.split(".")
+    if len(parts) < 5 or parts[1:3] != ["verify", "papers"]:
+        return None
+    leaf = parts[-1]
+    for name in ("sat", "brute"):
+        if leaf == name or leaf.startswith(name + "_") or leaf.endswith("_" + name):
+            return name
+    return None
+
+
+def violations(module: str, imports: set[str]) -> list[str]:
+    """The contract rules ``module`` breaks by importing ``imports``."""
+    out = []
+    here = layer(module)
+    for target in sorted(imports):
+        there = layer(target)
+        if target == "cgsat" or there == "":
+            continue  # the package itself (its version)
+        if here == "games" and there not in ("games", "errors"):
+            out.append(f"{module} (games) imports {target}")
+        if here == "cgt" and there in ("encodings", "verify", "commands", "cli"):
+            out.append(f"{module} (cgt) imports {target}")
+        if here == "encodings" and there in ("cgt", "verify", "commands", "cli"):
+            out.append(f"{module} (encodings) imports {target}")
+        if there in ("commands", "cli") and here not in ("commands", "cli", "__main__"):
+            out.append(f"{module} imports {target} (only commands and cli may)")
+        mine, theirs = side(module), side(target)
+        same_paper = module.split(".")[:4] == target.split(".")[:4]
+        if mine and theirs and mine != theirs and same_paper:
+            out.append(f"{module} ({mine} side) imports {target} ({theirs} side)")
+        if mine == "brute" and (there == "encodings" or target.startswith("cgsat.verify.solve")):
+            out.append(f"{module} (brute side) imports {target}")
+    return out
+
+
+def all_modules() -> dict[str, Path]:
+    return {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def test_the_package_keeps_the_import_contract() -> None:
+    problems = []
+    for module, path in all_modules().items():
+        problems += violations(module, imported_modules(path.read_text(), module))
+    assert not problems, "\n".join(problems)
+
+
+def test_no_module_is_over_the_size_limit() -> None:
+    long = {m: len(p.read_text().splitlines()) for m, p in all_modules().items()}
+    over = {m: n for m, n in long.items() if n > MAX_LINES and m not in LONG_MODULES}
+    assert not over, over
+
+
+def test_every_layer_is_present() -> None:
+    layers = {layer(m) for m in all_modules()}
+    assert {"games", "cgt", "encodings", "verify", "commands", "cli"} <= layers
+
+
+@pytest.mark.parametrize(
+    ("module", "source", "expected"),
+    [
+        ("cgsat.games.x", "from cgsat.cgt import impartial", "(games) imports"),
+        ("cgsat.games.x", "import cgsat.verify.claims", "(games) imports"),
+        ("cgsat.cgt.x", "from cgsat.encodings.kernel import add_kernel", "(cgt) imports"),
+        ("cgsat.encodings.x", "from cgsat.verify.solve import solve_cnf", "(encodings) imports"),
+        ("cgsat.encodings.x", "from ..cgt import canonical", "(encodings) imports"),
+        (
+            "cgsat.encodings.x",
+            "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from cgsat.cgt import stops",
+            "(encodings) imports",
+        ),
+        ("cgsat.verify.x", "def f():\n    from cgsat.commands import value", "only commands"),
+        ("cgsat.verify.papers.p.sat", "from cgsat.verify.papers.p import brute", "sat side"),
+        ("cgsat.verify.papers.p.brute", "from cgsat.verify.papers.p.sat import f", "brute side"),
+        ("cgsat.verify.papers.p.graphs_brute", "from . import graphs_sat", "brute side"),
+        ("cgsat.verify.papers.p.brute", "from cgsat.encodings import kernel", "brute side"),
+    ],
+)
+def test_the_checker_reports_a_broken_rule(module: str, source: str, expected: str) -> None:
+    found = violations(module, imported_modules(source, module))
+    assert any(expected in v for v in found), found
+
+
+def test_allowed_imports_are_not_reported() -> None:
+    ok = [
+        ("cgsat.games.x", "from cgsat.errors import CgsatInputError\nfrom cgsat.games import base"),
+        ("cgsat.encodings.x", "from cgsat.encodings.gates import Circuit"),
+        ("cgsat.verify.papers.p.sat", "from cgsat.verify.papers.p import words"),
+        ("cgsat.verify.papers.p.claims", "from cgsat.verify.papers.p import brute, sat"),
+        ("cgsat.cli", "from cgsat.commands import value"),
+    ]
+    for module, source in ok:
+        assert violations(module, imported_modules(source, module)) == []
