@@ -253,6 +253,49 @@ def x_predicate(word: SymbolicWord, i: int, j: int) -> int:
     return word.x_set(i, j)
 
 
+def toggled(predicate: SubwordPredicate, word: str) -> SubwordPredicate:
+    """``predicate`` with the membership of one word flipped: a deliberately wrong set.
+
+    A negative control: the inductive check must refute it at the length of ``word``, with
+    ``word`` itself as the counterexample (its options are shorter, so they are untouched).
+
+    Parameters
+    ----------
+    predicate : SubwordPredicate
+        The set C.
+    word : str
+        The word over {L, R} whose membership is flipped.
+
+    Returns
+    -------
+    SubwordPredicate
+        C with ``word`` added or removed.
+
+    Examples
+    --------
+    >>> from pysat.formula import IDPool
+    >>> pool, cl = IDPool(), []
+    >>> w = SymbolicWord(pool, cl, 2)
+    >>> lit = toggled(wp_predicate, "LR")(w, 0, 2)
+    >>> lit == wp_predicate(w, 0, 2)
+    False
+
+    References
+    ----------
+    .. [1] Nowakowski et al., *The Game of timber!*, Theorems 2.3 and 2.4.
+    """
+
+    def flipped(sym: SymbolicWord, i: int, j: int) -> int:
+        inside = predicate(sym, i, j)
+        if j - i != len(word):
+            return inside
+        letters = sym.letters[i:j]
+        same = sym.circ.and_([x if c == "R" else -x for x, c in zip(letters, word, strict=True)])
+        return sym.circ.xor(inside, same)
+
+    return flipped
+
+
 PREDICATES: dict[str, tuple[SubwordPredicate, bool]] = {
     "thm2.3": (wp_predicate, False),
     "thm2.4": (x_predicate, True),
