@@ -25,7 +25,10 @@ The inductive check at length n: search for a word w of length n on which the ca
 breaks the Partition Theorem, given C on its options. UNSAT at every length <= N proves
 "the P-positions of length <= N are exactly C" by induction on the length (every option is
 shorter). Under misère play the condition is ``C(w) <-> (w has an option and no option is
-in C)``, and a word of length >= 1 always has an option.
+in C)``, and a word of length >= 1 always has an option. :func:`toggled` makes a
+deliberately wrong candidate (one word's membership flipped) for negative controls. The
+same check as z3 terms is in :mod:`cgsat.encodings.timber_path_smt`; both are solved in
+:mod:`cgsat.verify.papers.timber.path_sat`.
 
 References
 ----------
@@ -286,6 +289,7 @@ def toggled(predicate: SubwordPredicate, word: str) -> SubwordPredicate:
     """
 
     def flipped(sym: SymbolicWord, i: int, j: int) -> int:
+        """``predicate`` on ``w[i:j]``, XOR "``w[i:j]`` is ``word``"."""
         inside = predicate(sym, i, j)
         if j - i != len(word):
             return inside

@@ -81,6 +81,7 @@ def characterization(n: int, budget: Budget, predicate: SubwordPredicate,
     buf, _, letters = _instance(n, predicate, misere)
 
     def decode(true: set[int]) -> Verdict:
+        """The word of the model: it breaks the partition condition."""
         word = timber_path.decode_word(true, letters)
         return Verdict.refuted(word or "()", detail="the partition condition fails here")
 
@@ -198,7 +199,8 @@ def counts(n: int, budget: Budget) -> Verdict:
 
 @dataclass
 class SmtResult:
-    """The answer of one z3 run: ``sat`` (a counterexample word) or not, and timings."""
+    """The answer of one z3 run of the inductive check (*The Game of timber!*, Theorems 2.3
+    and 2.4): ``sat`` (with a counterexample word) or not, and timings."""
 
     sat: bool | None  # None: unknown (z3 gave up)
     word: str | None

@@ -107,6 +107,7 @@ def leaf_arc_sat(graphs: Iterable[nx.Graph], budget: Budget, toward: bool = Fals
     cnf.add_clause([x for x, _, _ in sel])
 
     def decode(true: set[int]) -> Verdict:
+        """The oriented tree of the selected case, as the counterexample."""
         for x, shape, lits in sel:
             if x in true:
                 return Verdict.refuted(_arcs_from_model(shape.edges, lits, true))
@@ -223,6 +224,7 @@ def lemma32(n: int, budget: Budget) -> Verdict:
     cnf.add_clause([d for d, _, _ in sel])
 
     def decode(true: set[int]) -> Verdict:
+        """The oriented tree of the selected case, as the counterexample."""
         for d, shape, lits in sel:
             if d in true:
                 return Verdict.refuted(_arcs_from_model(shape.edges, lits, true))
@@ -387,6 +389,7 @@ def algorithm35(n: int, budget: Budget) -> Verdict:
     cnf.add_clause([d for d, _, _ in sel])
 
     def decode(true: set[int]) -> Verdict:
+        """The oriented tree of the selected case, as the counterexample."""
         for d, shape, lits in sel:
             if d in true:
                 return Verdict.refuted(_arcs_from_model(shape.edges, lits, true))
