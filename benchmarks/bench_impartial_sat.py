@@ -3,9 +3,9 @@
 Measures, on this machine, in one run (medians of ``--repeat`` runs):
 
 1. Theorem 2.3 (and 2.4) by the sharp inductive check (:mod:`cgsat.encodings.timber_path`) at
-   n = 20, 40, 80, 120: variables, clauses, encode time, solve time (CaDiCaL 1.9.5); the
-   plain circuit check (:mod:`cgsat.encodings.peaks_induction`) at the same sizes as the
-   baseline, up to ``--baseline-max``.
+   n = 20, 40, 80, 120: variables, clauses, encode time, solve time (CaDiCaL 1.9.5). (The
+   plain circuit check it was compared with, ``peaks_induction``, was removed in issue 11;
+   docs/benchmarks.md keeps its numbers.)
 2. SAT against brute force (numpy exhaustive play, :mod:`cgsat.cgt.peaks`) at the sizes
    both reach.
 3. z3 against CaDiCaL on the same claim and sizes: integer heights, bit-vector heights,
@@ -26,8 +26,14 @@ import time
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
+from cgsat.cgt import peaks as tables
+from cgsat.encodings import timber_graphs as graphs
 from cgsat.encodings import timber_path as peaks
 from cgsat.encodings.cnf import ClauseBuffer
+from cgsat.verify.claims import Budget
+from cgsat.verify.papers.timber import graphs_brute
+from cgsat.verify.papers.timber.path_sat import smt_inductive_check
+from cgsat.verify.papers.timber.shapes import connected_graphs, theorem11_parts
 
 
 def median_of(repeat, fn):
@@ -51,25 +57,7 @@ def sharp(n: int, label: str) -> dict:
     return {"vars": buf.nv, "clauses": len(buf), "encode": t1 - t0, "solve": t3 - t2}
 
 
-def plain(n: int, label: str) -> dict:
-    from cgsat.encodings.peaks_induction import Dyck, MisereX, build_partition_check
-
-    pred = Dyck() if label == "thm2.3" else MisereX()
-    t0 = time.perf_counter()
-    buf = ClauseBuffer()
-    build_partition_check(n, pred, buf, misere=label == "thm2.4")
-    t1 = time.perf_counter()
-    with Solver(name="cadical195", bootstrap_with=buf) as s:
-        t2 = time.perf_counter()
-        ans = s.solve()
-        t3 = time.perf_counter()
-    assert ans is False
-    return {"vars": buf.nv, "clauses": len(buf), "encode": t1 - t0, "solve": t3 - t2}
-
-
 def brute(n: int, label: str) -> dict:
-    from cgsat.cgt import peaks as tables
-
     t0 = time.perf_counter()
     tables.clear_cache()  # time the whole table computation, not a cache hit
     tables.p_position_table(n, misere=label == "thm2.4")
@@ -77,22 +65,17 @@ def brute(n: int, label: str) -> dict:
 
 
 def z3_run(n: int, label: str, formulation: str, timeout: float) -> dict:
-    from cgsat.encodings.smt_peaks import smt_inductive_check
-
     r = smt_inductive_check(n, label, formulation, timeout=timeout)
     return {"encode": r.encode_seconds, "solve": r.solve_seconds,
             "answer": {None: "timeout", False: "unsat", True: "SAT"}[r.sat]}
 
 
 def graphs_thm11(n: int) -> dict:
-    from cgsat.encodings import timber_graphs as graphs
-    from cgsat.verify.papers.timber_sat import _thm11_parts, connected_graphs
-
     enc = solve = 0.0
     nv = nc = calls = 0
     for g in connected_graphs(n):
         shape = graphs.from_networkx(g)
-        for _, misere, outcome in _thm11_parts(g):
+        for _, misere, outcome in theorem11_parts(g):
             t0 = time.perf_counter()
             buf, pool = ClauseBuffer(), IDPool()
             _, k, root = graphs.add_graph_kernel(pool, buf, shape, misere=misere)
@@ -111,12 +94,9 @@ def graphs_thm11(n: int) -> dict:
             "encode": enc, "solve": solve}
 
 
-def graphs_brute(n: int) -> dict:
-    from cgsat.verify.claims import Budget
-    from cgsat.verify.papers.timber_sat import _thm11_brute
-
+def graphs_play(n: int) -> dict:
     t0 = time.perf_counter()
-    assert _thm11_brute(n, Budget()).status == "holds"
+    assert graphs_brute.theorem11(n, Budget()).status == "holds"
     return {"seconds": time.perf_counter() - t0}
 
 
@@ -124,13 +104,12 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="smaller sizes, one repeat")
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--baseline-max", type=int, default=80)
     ap.add_argument("--z3-timeout", type=float, default=60.0)
     args = ap.parse_args()
     repeat = 1 if args.quick else args.repeat
     sizes = [20, 40] if args.quick else [20, 40, 80, 120]
 
-    print("### Toppling Peaks inductive check: sharp encoding vs plain circuit (CaDiCaL 1.9.5)")
+    print("### Toppling Peaks inductive check: sharp encoding (CaDiCaL 1.9.5)")
     print()
     print("| claim | n | encoding | vars | clauses | encode s | solve s |")
     print("|---|---|---|---|---|---|---|")
@@ -139,11 +118,6 @@ def main() -> None:
             r = median_of(repeat, lambda n=n, label=label: sharp(n, label))
             print(f"| {label} | {n} | sharp | {r['vars']:.0f} | {r['clauses']:.0f} | "
                   f"{r['encode']:.3f} | {r['solve']:.3f} |", flush=True)
-            if n <= args.baseline_max:
-                r = median_of(1, lambda n=n, label=label: plain(n, label))
-                print(f"| {label} | {n} | plain circuit | {r['vars']:.0f} | "
-                      f"{r['clauses']:.0f} | {r['encode']:.3f} | {r['solve']:.3f} |",
-                      flush=True)
     print()
     print("### SAT (sharp, encode + solve) vs brute force (numpy exhaustive play)")
     print()
@@ -180,7 +154,7 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|---|")
     for n in ([4, 5] if args.quick else [4, 5, 6, 7]):
         r = median_of(1, lambda n=n: graphs_thm11(n))
-        b = f"{graphs_brute(n)['seconds']:.2f}" if n <= 6 else "not run (~10^7 orientations)"
+        b = f"{graphs_play(n)['seconds']:.2f}" if n <= 6 else "not run (~10^7 orientations)"
         print(f"| {n} | {r['graphs']:.0f} | {r['calls']:.0f} | {r['vars']:.0f} | "
               f"{r['clauses']:.0f} | {r['encode']:.2f} | {r['solve']:.2f} | {b} |", flush=True)
 

@@ -16,7 +16,8 @@ from cgsat.cgt.impartial import ImpartialSolver
 from cgsat.encodings import timber_graphs as graphs
 from cgsat.games import get_ruleset
 from cgsat.verify.claims import Budget
-from cgsat.verify.papers import timber_sat
+from cgsat.verify.papers.timber.claims import CLAIMS
+from cgsat.verify.papers.timber.shapes import connected_graphs
 
 
 def test_topple_by_hand():
@@ -97,14 +98,14 @@ def test_too_many_followers_is_refused():
 
 @pytest.mark.parametrize("claim_id", ["timber.thm1.1", "timber.phyminoes-bipartite"])
 def test_sat_and_brute_agree(claim_id):
-    claim = next(c for c in timber_sat.claims() if c.id == claim_id)
+    claim = next(c for c in CLAIMS if c.id == claim_id)
     for n in range(claim.base, 6):
         for m in claim.methods:
             assert m.run(n, Budget()).status == "holds", (claim_id, n, m.name)
 
 
 def test_thm11_sat_reaches_seven_vertices():
-    claim = next(c for c in timber_sat.claims() if c.id == "timber.thm1.1")
+    claim = next(c for c in CLAIMS if c.id == "timber.thm1.1")
     v = claim.method("sat").run(7, Budget())
     assert v.status == "holds" and v.instance["clauses"] > 0
 
@@ -113,7 +114,7 @@ def test_negative_control_trees_are_not_all_n_positions():
     # a wrong Theorem 1.1, part 1 without "contains a cycle": every connected graph is N.
     # The SAT search finds a P-orientation of a tree; the direct solver confirms it.
     solver = ImpartialSolver(get_ruleset("timber"))
-    for g in timber_sat.connected_graphs(3):
+    for g in connected_graphs(3):
         shape = graphs.from_networkx(g)
         pool, cl = IDPool(), []
         lits, kn, root = graphs.add_graph_kernel(pool, cl, shape)

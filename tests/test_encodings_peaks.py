@@ -14,7 +14,8 @@ from cgsat.encodings import timber_path as peaks
 from cgsat.encodings.kernel import add_grundy, add_kernel
 from cgsat.games import get_ruleset
 from cgsat.verify.claims import Budget
-from cgsat.verify.papers import timber as T
+from cgsat.verify.papers.timber import path_brute, path_sat, words
+from cgsat.verify.papers.timber.claims import CLAIMS
 
 SOLVER = ImpartialSolver(get_ruleset("timber-path"))
 
@@ -55,7 +56,7 @@ def test_subword_predicates_match_plain_python(n):
             assert s.solve(assumptions=_assume(word, w.letters))
             m = set(s.get_model())
             for (kind, a, b), lit in lits.items():
-                member = T.is_dyck if kind == "wp" else T.in_x
+                member = words.is_dyck if kind == "wp" else words.in_x
                 assert (lit in m) == member(word[a:b]), (word, kind, a, b)
 
 
@@ -70,12 +71,14 @@ def test_inductive_check_holds_up_to_30(label):
 
 
 def _first_refuted(pred, misere, up_to):
+    """The first size and word at which the claims' sat method refutes ``pred``; the smt
+    method (z3 on the same CNF) must refute it at the same size."""
     for n in range(0, up_to + 1):
-        pool, cl = IDPool(), []
-        word = peaks.add_inductive_check(pool, cl, n, pred, misere)
-        with Solver(name="cadical195", bootstrap_with=cl) as s:
-            if s.solve():
-                return n, peaks.decode_word(s.get_model(), word.letters)
+        verdict = path_sat.characterization(n, Budget(), pred, misere)
+        smt = path_sat.smt_characterization(n, Budget(), pred, misere)
+        assert smt.status == verdict.status, n
+        if verdict.status == "refuted":
+            return n, "" if verdict.counterexample == "()" else verdict.counterexample
     return None
 
 
@@ -94,7 +97,7 @@ def test_negative_control_perturbed_dyck_is_refuted():
     found = _first_refuted(loose, False, 8)
     assert found is not None
     n, w = found
-    assert T.misclassified(w, member, False) is not None  # the direct solver confirms
+    assert path_brute.misclassified(w, member, False) is not None  # the direct solver confirms
 
 
 def test_negative_control_wrong_misere_set_is_refuted():
@@ -113,9 +116,9 @@ def test_negative_control_wrong_misere_set_is_refuted():
     n, w = found
 
     def member(u):
-        return T.in_x(u) and not (len(u) >= 2 and u[0] == "R" and u[-1] == "L"
-                                  and T.is_swp(u[1:-1]))
-    assert T.misclassified(w, member, True) is not None
+        return words.in_x(u) and not (len(u) >= 2 and u[0] == "R" and u[-1] == "L"
+                                      and words.is_swp(u[1:-1]))
+    assert path_brute.misclassified(w, member, True) is not None
 
 
 @pytest.mark.parametrize("n", range(0, 8))
@@ -139,16 +142,17 @@ def test_full_kernel_matches_play(n):
 
 @pytest.mark.parametrize("label", ["thm2.3", "thm2.4"])
 def test_sat_and_brute_agree_on_claims(label):
-    claim = next(c for c in T.CLAIMS if c.id == f"timber.{label}")
+    claim = next(c for c in CLAIMS if c.id == f"timber.{label}")
     for n in range(0, 15):
         assert claim.method("sat").run(n, Budget()).status == "holds"
+        assert claim.method("smt").run(n, Budget()).status == "holds"
         assert claim.method("brute").run(n, Budget()).status == "holds"
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("label", ["timber.thm2.3", "timber.thm2.4", "timber.thm2.5"])
 def test_sat_and_brute_agree_full_overlap(label):
-    claim = next(c for c in T.CLAIMS if c.id == label)
+    claim = next(c for c in CLAIMS if c.id == label)
     for n in range(0, 23):
         assert claim.method("sat").run(n, Budget()).status == "holds"
         assert claim.method("brute").run(n, Budget()).status == "holds"

@@ -10,20 +10,18 @@ import subprocess
 import sys
 import textwrap
 import time
+from functools import partial
+from itertools import product
 
 import pytest
 
 from cgsat.cli import main
-from cgsat.encodings.peaks_induction import Dyck, MisereX, Toggled
+from cgsat.encodings.timber_path import toggled, wp_predicate, x_predicate
 from cgsat.errors import CgsatInputError
 from cgsat.verify import registry
 from cgsat.verify.claims import Budget, Claim, Method, Verdict
-from cgsat.verify.papers.timber import (
-    dyck_words,
-    in_x,
-    is_dyck,
-    peaks_characterization_claim,
-)
+from cgsat.verify.papers.timber import path_brute, path_sat
+from cgsat.verify.papers.timber.words import dyck_words, in_x, is_dyck
 from cgsat.verify.runner import run_checks
 from cgsat.verify.store import Row, Store
 
@@ -64,15 +62,14 @@ def _run_cli(args: list[str], capsys) -> tuple[int, str, str]:
 
 
 def _toggled_claim(claim_id: str, word: str, misere: bool = False) -> Claim:
-    base = MisereX() if misere else Dyck()
+    """Theorem 2.3 (or 2.4) with one word toggled, checked by the registered methods."""
+    base, name = (x_predicate, "X") if misere else (wp_predicate, "WP")
     member0 = in_x if misere else is_dyck
 
     def member(w: str) -> bool:
         return member0(w) != (w == word)
 
     def member_words(n: int) -> list[str]:
-        from itertools import product
-
         if not misere:
             words = set(dyck_words(n))
         else:
@@ -81,9 +78,19 @@ def _toggled_claim(claim_id: str, word: str, misere: bool = False) -> Claim:
             words ^= {word}
         return sorted(words)
 
-    return peaks_characterization_claim(
-        claim_id, "Negative control", f"{base.name} with {word} toggled", Toggled(base, word),
-        member, member_words, misere=misere, quick_bound=8, target_bound=8,
+    return Claim(
+        id=claim_id, paper="The Game of timber!", theorem="Negative control",
+        statement=f"{name} with {word} toggled", kind="theorem",
+        parameter="n = word length (number of dominoes)", base=0, quick_bound=8,
+        target_bound=8,
+        methods=(
+            Method("brute", partial(path_brute.characterization, member_words=member_words,
+                                    misere=misere), scope="exhaustive play"),
+            Method("sat", partial(path_sat.characterization, predicate=toggled(base, word),
+                                  misere=misere), uses_solver=True,
+                   scope="the sharp inductive check"),
+        ),
+        confirm=partial(path_brute.confirm_characterization, member=member, misere=misere),
     )
 
 

@@ -1,4 +1,5 @@
-"""Toppling Peaks claims: the circuits, the inductive check and the counts (timber §2)."""
+"""Toppling Peaks claims: the subword predicates, the inductive check through the claims'
+own methods (with negative controls), and the counts (timber §2)."""
 
 from __future__ import annotations
 
@@ -10,17 +11,10 @@ from pysat.solvers import Solver
 
 from cgsat.cgt import peaks
 from cgsat.encodings.cnf import ClauseBuffer
-from cgsat.encodings.peaks_induction import (
-    Dyck,
-    Gates,
-    MisereX,
-    PeakFreeDyck,
-    Toggled,
-    _all_subwords,
-    build_partition_check,
-    decode_word,
-)
-from cgsat.verify.papers.timber import (
+from cgsat.encodings.timber_path import SymbolicWord, toggled, wp_predicate, x_predicate
+from cgsat.verify.claims import Budget
+from cgsat.verify.papers.timber import path_brute, path_sat
+from cgsat.verify.papers.timber.words import (
     count_dyck,
     count_swp,
     count_x,
@@ -31,70 +25,80 @@ from cgsat.verify.papers.timber import (
     in_x,
     is_dyck,
     is_swp,
-    misclassified,
 )
 
 
-class _PerSubword:
-    """A predicate without ``encode_all``: one circuit per subword (the generic path)."""
-
-    def __init__(self, base):
-        self.base = base
-        self.name = "per-subword " + base.name
-
-    def encode(self, gates, letters):
-        return self.base.encode(gates, letters)
+def _swp_predicate(word: SymbolicWord, i: int, j: int) -> int:
+    """SWP on a prefix or a suffix, read off the order-encoded heights."""
+    return word.swp_from(0)[j] if i == 0 else word.swp_to(j)[i]
 
 
 CASES = [
-    (Dyck(), is_dyck),
-    (PeakFreeDyck(), is_swp),
-    (MisereX(), in_x),
-    (_PerSubword(MisereX()), in_x),
-    (Toggled(Dyck(), "LRLR"), lambda w: is_dyck(w) != (w == "LRLR")),
+    ("wp", wp_predicate, is_dyck),
+    ("swp", _swp_predicate, is_swp),
+    ("x", x_predicate, in_x),
+    ("wp^LRLR", toggled(wp_predicate, "LRLR"), lambda w: is_dyck(w) != (w == "LRLR")),
+    ("x^RLRL", toggled(x_predicate, "RLRL"), lambda w: in_x(w) != (w == "RLRL")),
 ]
 
 
-@pytest.mark.parametrize("predicate,member", CASES, ids=lambda c: getattr(c, "name", ""))
-def test_circuits_agree_with_python_on_every_subword(predicate, member) -> None:
+@pytest.mark.parametrize("name,predicate,member", CASES, ids=[c[0] for c in CASES])
+def test_predicates_agree_with_python_on_every_prefix_and_suffix(name, predicate, member):
     for m in range(0, 8):
         buf, pool = ClauseBuffer(), IDPool()
-        gates = Gates(buf, pool)
-        xs = [pool.id(i) for i in range(m)]
-        prefix, suffix = _all_subwords(predicate, gates, xs)
+        word = SymbolicWord(pool, buf, m)
+        lits = {(i, j): predicate(word, i, j) for k in range(m + 1) for i, j in ((0, k), (k, m))}
         with Solver(name="cadical195", bootstrap_with=list(buf)) as s:
             for letters in product("LR", repeat=m):
                 w = "".join(letters)
-                assert s.solve(assumptions=[x if c == "L" else -x for x, c in zip(xs, w,
-                                                                                 strict=True)])
+                assumptions = [x if c == "R" else -x for x, c in zip(word.letters, w,
+                                                                     strict=True)]
+                assert s.solve(assumptions=assumptions)
                 model = set(s.get_model())
-                for i in range(m + 1):
-                    for lit, sub in ((prefix[i], w[:i]), (suffix[i], w[i:])):
-                        value = lit if isinstance(lit, bool) else lit in model
-                        assert value == member(sub), (predicate.name, w, sub)
+                for (i, j), lit in lits.items():
+                    assert (lit in model) == member(w[i:j]), (name, w, i, j)
 
 
-@pytest.mark.parametrize("predicate,misere", [(Dyck(), False), (MisereX(), True)])
+@pytest.mark.parametrize("predicate,misere", [(wp_predicate, False), (x_predicate, True)])
 def test_true_characterizations_pass_the_inductive_check(predicate, misere) -> None:
     for n in range(0, 15):
-        buf = ClauseBuffer()
-        build_partition_check(n, predicate, buf, misere=misere)
-        with Solver(name="cadical195", bootstrap_with=list(buf)) as s:
-            assert s.solve() is False, n
+        assert path_sat.characterization(n, Budget(), predicate, misere).status == "holds", n
 
 
 def test_wrong_play_is_caught_with_a_replayed_counterexample() -> None:
     """Dyck words are not the misère P-positions: the check finds a word, play confirms."""
     for n in range(0, 5):
-        buf = ClauseBuffer()
-        xs = build_partition_check(n, Dyck(), buf, misere=True)
-        with Solver(name="cadical195", bootstrap_with=list(buf)) as s:
-            if s.solve():
-                word = decode_word(s.get_model(), xs)
-                assert misclassified(word, is_dyck, misere=True) is not None
-                break
+        for method in (path_sat.characterization, path_sat.smt_characterization):
+            verdict = method(n, Budget(), wp_predicate, True)
+            if verdict.status == "refuted":
+                word = "" if verdict.counterexample == "()" else verdict.counterexample
+                assert path_brute.misclassified(word, is_dyck, misere=True) is not None
+                assert path_brute.confirm_characterization(n, verdict.counterexample,
+                                                           is_dyck, True)
+        if verdict.status == "refuted":
+            break
     else:
         pytest.fail("the misère check never refuted the Dyck characterization")
+
+
+@pytest.mark.parametrize("word,misere", [("LLRR", False), ("LRRL", False), ("RLRL", True),
+                                         ("", False), ("R", True)])
+def test_a_set_perturbed_at_one_word_is_refuted_there_by_sat_and_smt(word, misere) -> None:
+    """The registered methods refute C with one word toggled exactly at that word."""
+    base, member0 = (x_predicate, in_x) if misere else (wp_predicate, is_dyck)
+    wrong = toggled(base, word)
+
+    def member(w: str) -> bool:
+        return member0(w) != (w == word)
+
+    for method in (path_sat.characterization, path_sat.smt_characterization):
+        for n in range(len(word)):
+            assert method(n, Budget(), wrong, misere).status == "holds", (method, n)
+        verdict = method(len(word), Budget(), wrong, misere)
+        assert verdict.status == "refuted"
+        assert verdict.counterexample == (word or "()")
+        assert path_brute.confirm_characterization(len(word), verdict.counterexample,
+                                                   member, misere)
 
 
 def test_counts_by_dp_match_exhaustive_play() -> None:

@@ -25,7 +25,10 @@ The inductive check at length n: search for a word w of length n on which the ca
 breaks the Partition Theorem, given C on its options. UNSAT at every length <= N proves
 "the P-positions of length <= N are exactly C" by induction on the length (every option is
 shorter). Under misère play the condition is ``C(w) <-> (w has an option and no option is
-in C)``, and a word of length >= 1 always has an option.
+in C)``, and a word of length >= 1 always has an option. :func:`toggled` makes a
+deliberately wrong candidate (one word's membership flipped) for negative controls. The
+same check as z3 terms is in :mod:`cgsat.encodings.timber_path_smt`; both are solved in
+:mod:`cgsat.verify.papers.timber.path_sat`.
 
 References
 ----------
@@ -251,6 +254,50 @@ def wp_predicate(word: SymbolicWord, i: int, j: int) -> int:
 def x_predicate(word: SymbolicWord, i: int, j: int) -> int:
     """C = X (Theorem 2.4)."""
     return word.x_set(i, j)
+
+
+def toggled(predicate: SubwordPredicate, word: str) -> SubwordPredicate:
+    """``predicate`` with the membership of one word flipped: a deliberately wrong set.
+
+    A negative control: the inductive check must refute it at the length of ``word``, with
+    ``word`` itself as the counterexample (its options are shorter, so they are untouched).
+
+    Parameters
+    ----------
+    predicate : SubwordPredicate
+        The set C.
+    word : str
+        The word over {L, R} whose membership is flipped.
+
+    Returns
+    -------
+    SubwordPredicate
+        C with ``word`` added or removed.
+
+    Examples
+    --------
+    >>> from pysat.formula import IDPool
+    >>> pool, cl = IDPool(), []
+    >>> w = SymbolicWord(pool, cl, 2)
+    >>> lit = toggled(wp_predicate, "LR")(w, 0, 2)
+    >>> lit == wp_predicate(w, 0, 2)
+    False
+
+    References
+    ----------
+    .. [1] Nowakowski et al., *The Game of timber!*, Theorems 2.3 and 2.4.
+    """
+
+    def flipped(sym: SymbolicWord, i: int, j: int) -> int:
+        """``predicate`` on ``w[i:j]``, XOR "``w[i:j]`` is ``word``"."""
+        inside = predicate(sym, i, j)
+        if j - i != len(word):
+            return inside
+        letters = sym.letters[i:j]
+        same = sym.circ.and_([x if c == "R" else -x for x, c in zip(letters, word, strict=True)])
+        return sym.circ.xor(inside, same)
+
+    return flipped
 
 
 PREDICATES: dict[str, tuple[SubwordPredicate, bool]] = {

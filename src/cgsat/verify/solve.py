@@ -355,9 +355,10 @@ def sat_verdict(cnf: ClauseBuffer, budget: Budget, decode: Callable[[set[int]], 
     'refuted'
     """
     out = solve_cnf(cnf, budget)
-    common = {"instance": out.instance, "solver": out.solver, "certificate": out.certificate}
+    common = {"instance": out.instance, "solver": out.solver, "certificate": out.certificate,
+              "dimacs_sha256": out.dimacs_sha256}
     if not out.sat:
         return Verdict.holds(detail=detail or None, **common)
     v = decode(out.true_vars())
     return Verdict(v.status, v.counterexample, v.reason, out.instance, out.solver,
-                   out.certificate, v.detail)
+                   out.certificate, v.detail, out.dimacs_sha256)

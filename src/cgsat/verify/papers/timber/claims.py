@@ -1,0 +1,265 @@
+"""The claims of *The Game of timber!* (Nowakowski, Renault, Lamoureux, Mellon, Miller).
+
+Records only: each claim cites its theorem, and its methods are functions of
+:mod:`~cgsat.verify.papers.timber.path_sat`, :mod:`~cgsat.verify.papers.timber.path_brute`,
+:mod:`~cgsat.verify.papers.timber.graphs_sat`, :mod:`~cgsat.verify.papers.timber.graphs_brute`,
+:mod:`~cgsat.verify.papers.timber.trees_sat` and :mod:`~cgsat.verify.papers.timber.trees_brute`
+(a method with a parameter, the set C or the play, is a ``functools.partial``).
+
+- Toppling Peaks (§2, ruleset ``timber-path``, n = word length): Theorem 2.3 (normal
+  P-positions = WP), Theorem 2.4 (misère P-positions = X), Theorem 2.5 (the counts; the
+  Fine numbers are indexed as the paper does, F_0..F_5 = 1, 0, 1, 2, 6, 18: F_n is OEIS
+  A000957(n+1)).
+- Graphs (§1, §4, n = number of vertices; every connected graph of the networkx atlas):
+  Theorem 1.1, read with part 1 as "a connected graph that contains a cycle" (networkx
+  calls a single edge biconnected, and that reading would wrongly refute part 1 on a
+  single arc), part 2 on 2-connected graphs with at least 3 vertices; Phyminoes equals
+  Timber on bipartite graphs (both readings of the distances).
+- Trees (§3, n = number of edges; every orientation of every tree up to isomorphism):
+  Lemmas 3.1-3.3 and Algorithm 3.5.
+
+References
+----------
+.. [1] R. J. Nowakowski, G. Renault, E. Lamoureux, S. Mellon, T. Miller, *The Game of
+   timber!*, JCMCC 85 (2013).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from cgsat.cgt.peaks import MAX_LENGTH as PEAKS_MAX_LENGTH
+from cgsat.encodings.timber_path import wp_predicate, x_predicate
+from cgsat.verify.claims import Claim, Method
+from cgsat.verify.papers.timber import (
+    graphs_brute,
+    graphs_sat,
+    path_brute,
+    path_sat,
+    trees_brute,
+    trees_sat,
+    words,
+)
+from cgsat.verify.papers.timber.shapes import ATLAS_MAX_VERTICES
+
+PAPER = "The Game of timber! (Nowakowski, Renault, Lamoureux, Mellon, Miller)"
+PEAKS_PARAMETER = "n = word length (number of dominoes)"
+TREES_PARAMETER = "n = number of edges; every orientation of every tree with n edges"
+TREES_BRUTE = "Exhaustive play (direct solver) on every orientation of every tree with n edges"
+
+CLAIMS: list[Claim] = [
+    # Theorem 2.3: the normal-play P-positions of Toppling Peaks are the Dyck words WP.
+    Claim(
+        id="timber.thm2.3", paper=PAPER, theorem="Theorem 2.3",
+        statement="In normal play the P-positions of Toppling Peaks are exactly the Dyck "
+                  "words WP.",
+        kind="theorem", parameter=PEAKS_PARAMETER,
+        base=0, quick_bound=24, target_bound=120, paper_bound=None,
+        methods=(
+            Method("brute", partial(path_brute.characterization,
+                                    member_words=words.dyck_words, misere=False),
+                   max_n=PEAKS_MAX_LENGTH, scope=(
+                       "every word of length n: its normal-play P-positions (exhaustive "
+                       "play) are exactly the claimed words of length n")),
+            Method("sat", partial(path_sat.characterization, predicate=wp_predicate,
+                                  misere=False),
+                   uses_solver=True, scope=(
+                       "no word of length n breaks the normal partition condition for C, "
+                       "given C on its options (sharp encoding: order-encoded prefix "
+                       "heights); with every smaller size, C is exactly the P-positions of "
+                       "length <= n")),
+            Method("smt", partial(path_sat.smt_characterization, predicate=wp_predicate,
+                                  misere=False),
+                   scope="as sat, with z3 solving the same order-encoded CNF (not the "
+                         "CaDiCaL answer)"),
+        ),
+        confirm=partial(path_brute.confirm_characterization, member=words.is_dyck,
+                        misere=False),
+        notes="L is an up-step, R a down-step. The paper proves the theorem for all n; it "
+              "reports counts for n <= 10 from CGSuite.",
+    ),
+    # Theorem 2.5: WP(n), SWP(n) and X(n) by Catalan and Fine numbers.
+    Claim(
+        id="timber.thm2.5", paper=PAPER, theorem="Theorem 2.5",
+        statement="WP(2m) = C_m, WP(2m+1) = 0; SWP(2m) = F_m; misère X(0) = 0, "
+                  "X(2m) = F_{m-1} + F_m (m >= 1), X(2m+1) = 2 F_m (Fine numbers F_0.. = "
+                  "1, 0, 1, 2, 6, 18).",
+        kind="theorem", parameter=PEAKS_PARAMETER,
+        base=0, quick_bound=24, target_bound=120, paper_bound=10,
+        methods=(
+            Method("brute", path_brute.counts, max_n=PEAKS_MAX_LENGTH, scope=(
+                "the numbers of normal and misère P-positions of length n (exhaustive play "
+                "on every word), and the number of words P in both plays (= SWP(n), "
+                "n >= 1), equal WP(n), X(n) and SWP(n) of the formulas")),
+            Method("sat", path_sat.counts, uses_solver=True, scope=(
+                "the normal (WP) and misère (X, Theorem 2.4) characterizations pass the "
+                "inductive partition check at length n (so, with every smaller size, hold "
+                "up to n), and the words of length n in WP, X and SWP, counted by dynamic "
+                "programming, match the formulas")),
+        ),
+        confirm=path_brute.confirm_counts,
+        notes="F_n is OEIS A000957(n+1). The paper reports the normal counts for n <= 10 "
+              "(CGSuite). The misère characterization X is Theorem 2.4 (timber.thm2.4).",
+    ),
+    # Theorem 2.4: the misère P-positions of Toppling Peaks are X.
+    Claim(
+        id="timber.thm2.4", paper=PAPER, theorem="Theorem 2.4",
+        statement="In misère play the P-positions of Toppling Peaks are exactly X = "
+                  "(SWP∖{ε}) ∪ R·SWP ∪ SWP·L ∪ R·SWP·L, SWP = Dyck words without a peak "
+                  "at height 1.",
+        kind="theorem", parameter=PEAKS_PARAMETER,
+        base=0, quick_bound=24, target_bound=120,
+        methods=(
+            Method("brute", partial(path_brute.characterization,
+                                    member_words=words.x_words, misere=True),
+                   max_n=PEAKS_MAX_LENGTH, scope=(
+                       "every word of length n: its misère P-positions (exhaustive play) "
+                       "are exactly the words of X of length n")),
+            Method("sat", partial(path_sat.characterization, predicate=x_predicate,
+                                  misere=True),
+                   uses_solver=True, scope=(
+                       "no word of length n breaks the misère partition condition for C, "
+                       "given C on its options (sharp encoding: order-encoded prefix "
+                       "heights); with every smaller size, C is exactly the P-positions of "
+                       "length <= n")),
+            Method("smt", partial(path_sat.smt_characterization, predicate=x_predicate,
+                                  misere=True),
+                   scope="as sat, with z3 solving the same order-encoded CNF (not the "
+                         "CaDiCaL answer)"),
+        ),
+        confirm=partial(path_brute.confirm_characterization, member=words.in_x,
+                        misere=True),
+        notes="L is an up-step, R a down-step. X's members of length n are listed from "
+              "Dyck words for brute; the SAT circuit reads SWP off order-encoded heights.",
+    ),
+    # Theorem 1.1: cycles make every orientation N; 2-connected graphs are misère P.
+    Claim(
+        id="timber.thm1.1", paper=PAPER, theorem="Theorem 1.1",
+        statement="If G is connected and contains a cycle, every orientation is an "
+                  "N-position (normal play); if G is 2-connected (>= 3 vertices), every "
+                  "orientation is a misère P-position.",
+        kind="theorem", parameter="n = number of vertices (every connected graph of the "
+                                  "networkx atlas with n vertices)",
+        base=3, quick_bound=5, target_bound=ATLAS_MAX_VERTICES,
+        methods=(
+            Method("sat", graphs_sat.theorem11, uses_solver=True, max_n=ATLAS_MAX_VERTICES,
+                   scope=(
+                       "for every connected graph with n vertices that contains a cycle, "
+                       "the kernel encoding over all its orientations has no normal-play "
+                       "P-position; for every 2-connected one, none is a misère N-position "
+                       "(one SAT call per graph and part, all UNSAT)")),
+            # 7 vertices is about 10^7 orientations: hours of exhaustive play
+            Method("brute", graphs_brute.theorem11, max_n=6, scope=(
+                "every orientation of every such graph with n vertices, played out by the "
+                "direct solver (7 vertices is about 10^7 orientations, beyond this method)")),
+        ),
+        confirm=graphs_brute.confirm_theorem11,
+        notes="Part 1 is read as 'connected and contains a cycle': networkx calls a single "
+              "edge biconnected, which would wrongly refute part 1 on one arc. Part 2 needs "
+              "at least 3 vertices. The atlas covers graphs up to 7 vertices.",
+    ),
+    # §4 (before Problem 4.3): Phyminoes is the same as Timber on bipartite graphs.
+    Claim(
+        id="timber.phyminoes-bipartite", paper=PAPER, theorem="§4 (before Problem 4.3)",
+        statement="Phyminoes is the same as Timber on bipartite graphs.",
+        kind="theorem", parameter="n = number of vertices (every connected bipartite graph "
+                                  "of the networkx atlas with n vertices)",
+        base=2, quick_bound=6, target_bound=ATLAS_MAX_VERTICES,
+        methods=(
+            Method("sat", graphs_sat.phyminoes_bipartite, uses_solver=True,
+                   max_n=ATLAS_MAX_VERTICES, scope=(
+                       "for every connected bipartite graph with n vertices, no orientation "
+                       "where Phyminoes (either reading of the distances) and Timber differ "
+                       "in nim-value or misère outcome (Grundy and kernel encodings, one SAT "
+                       "call per graph)")),
+            Method("brute", graphs_brute.phyminoes_bipartite, max_n=ATLAS_MAX_VERTICES,
+                   scope=(
+                       "every orientation of every such graph, nim-values and misère "
+                       "outcomes of both games by the direct solver")),
+        ),
+        confirm=graphs_brute.confirm_phyminoes_bipartite,
+        notes="Checked as equality of nim-values (normal play) and of misère outcomes, for "
+              "both readings of Phyminoes' distances (G - xy and G).",
+    ),
+    # Lemma 3.1: a leaf arc pointing away from its leaf wins at once.
+    Claim(
+        id="timber.lem3.1", paper=PAPER, theorem="Lemma 3.1", kind="lemma",
+        statement="A tree position with a leaf arc pointing away from its leaf is an "
+                  "N-position.",
+        parameter=TREES_PARAMETER, base=1, quick_bound=8, target_bound=14,
+        methods=(
+            Method("sat", trees_sat.lemma31, uses_solver=True, scope=(
+                "UNSAT at n: no orientation of any tree with n edges with a leaf arc "
+                "pointing away from its leaf is a P-position, by the depth-1 relaxation "
+                "of the kernel encoding (root and empty position constrained), whose "
+                "UNSAT implies that of the full kernel")),
+            Method("brute", trees_brute.lemma31, max_n=9, scope=(
+                TREES_BRUTE + " that has a leaf arc pointing away from its leaf: all are N")),
+        ),
+        confirm=trees_brute.confirm_lemma31,
+    ),
+    # Lemma 3.2: flattening a degree-2 vertex with both arcs out keeps the outcome.
+    Claim(
+        id="timber.lem3.2", paper=PAPER, theorem="Lemma 3.2", kind="lemma",
+        statement="Removing a degree-2 vertex x with arcs (x,y), (x,z) and identifying "
+                  "y with z preserves the outcome.",
+        parameter=TREES_PARAMETER + " (T_t has n edges, T'_t has n - 2)",
+        base=2, quick_bound=8, target_bound=9,
+        methods=(
+            Method("sat", trees_sat.lemma32, uses_solver=True, scope=(
+                "UNSAT at n: for every tree with n edges, every vertex x of degree 2 and "
+                "every orientation with both arcs at x pointing out of x, the kernels of "
+                "T_t and of the flattened T'_t (sharing the other arcs) agree")),
+            Method("brute", trees_brute.lemma32, max_n=9, scope=(
+                TREES_BRUTE + ": at each degree-2 vertex with both arcs out, the flattened "
+                "position has the same outcome")),
+        ),
+        confirm=trees_brute.confirm_lemma32,
+        notes="The paper's E(T_t) lists E(T^1_t) twice; the second is E(T^2_t). The "
+              "value is not preserved in general (paper, §4), only the outcome.",
+    ),
+    # Lemma 3.3 (and the remark of §4): merging two leaf paths keeps outcome and value.
+    Claim(
+        id="timber.lem3.3", paper=PAPER, theorem="Lemma 3.3", kind="lemma",
+        statement="Two leaf paths of lengths a, b directed away from a common vertex may "
+                  "be replaced by one of length a XOR b: the outcome and the nim-value "
+                  "are preserved.",
+        parameter=TREES_PARAMETER + " (T_t has n edges)",
+        base=2, quick_bound=7, target_bound=8,
+        methods=(
+            Method("sat", trees_sat.lemma33, uses_solver=True, scope=(
+                "UNSAT at n: for every tree with n edges, every vertex w with two leaf "
+                "paths and every orientation with both paths directed away from w, the "
+                "Grundy encodings of T_t and of the merged T'_t (sharing the other arcs) "
+                "give equal nim-values (hence equal outcomes)")),
+            Method("brute", trees_brute.lemma33, max_n=9, scope=(
+                TREES_BRUTE + ": every merge of two leaf paths directed away from their "
+                "common vertex keeps the nim-value (hence the outcome)")),
+        ),
+        confirm=trees_brute.confirm_lemma33,
+        notes="The nim-value part is the paper's remark in §4 ('both trees actually "
+              "have the same value').",
+    ),
+    # Algorithm 3.5: the outcome (and a winning move) of every oriented tree.
+    Claim(
+        id="timber.alg3.5", paper=PAPER, theorem="Algorithm 3.5", kind="algorithm",
+        statement="Algorithm 3.5 gives the outcome of every oriented tree (and a winning "
+                  "move of every N-position).",
+        parameter=TREES_PARAMETER, base=0, quick_bound=7, target_bound=9,
+        methods=(
+            Method("play", trees_brute.algorithm35, max_n=9, scope=(
+                "Algorithm 3.5 (cgt.timber_trees) agrees with exhaustive play on the "
+                "outcome of every orientation of every tree with n edges, and its "
+                "winning move of each N-position leads to a P-position")),
+            Method("sat", trees_sat.algorithm35, uses_solver=True, scope=(
+                "UNSAT at n: for every tree shape with n edges, the orientations that "
+                "Algorithm 3.5 calls P are exactly the P-positions of the shape's kernel "
+                "encoding (outcomes only; winning moves are checked by play)")),
+        ),
+        confirm=trees_brute.confirm_algorithm35,
+        notes="Algorithm 3.5 is a reduction procedure, not a predicate given as a "
+              "circuit, so it has no natural SAT encoding: its main second method is "
+              "exhaustive play, not SAT. The sat method compares the algorithm's set of "
+              "P-orientations (computed orientation by orientation) with the kernel.",
+    ),
+]

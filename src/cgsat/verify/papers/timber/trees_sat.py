@@ -1,0 +1,398 @@
+"""Timber on trees by SAT: Lemmas 3.1-3.3 and Algorithm 3.5 of *The Game of timber!* §3.
+
+Every orientation of a tree shape is covered by one instance (the kernel and Grundy
+encodings of :mod:`cgsat.encodings.timber_trees`). The instances are solved through
+:mod:`cgsat.verify.solve`; a model is decoded into an oriented tree in ``timber`` syntax.
+Algorithm 3.5 has no natural SAT encoding (it is a reduction procedure, not a predicate
+given as a circuit): its ``sat`` method compares the set of orientations it calls P with
+the kernel. This module imports no brute-side code.
+
+References
+----------
+.. [1] R. J. Nowakowski, G. Renault, E. Lamoureux, S. Mellon, T. Miller, *The Game of
+   timber!*, JCMCC 85 (2013), §3: Lemmas 3.1-3.3, Algorithm 3.5, and §4 (values).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import networkx as nx
+from pysat.formula import IDPool
+
+from cgsat.cgt import timber_trees as algorithm
+from cgsat.encodings.cnf import ClauseBuffer
+from cgsat.encodings.timber_trees import (
+    add_partial_tree_kernel,
+    add_tree_grundy,
+    add_tree_kernel,
+    followers,
+    orientation_literals,
+    tree_shape,
+    values_differ,
+)
+from cgsat.games.oriented import orientations
+from cgsat.games.timber import format as fmt
+from cgsat.games.timber import make_position
+from cgsat.verify.claims import Budget, Verdict
+from cgsat.verify.papers.timber.shapes import lemma33_cases, trees
+from cgsat.verify.solve import SatRun, sat_verdict
+
+
+def _arcs_from_model(edges: Iterable[tuple], lits: list[int], true: Iterable[int]) -> str:
+    """The orientation a model gives to ``edges`` (literal true: ``u > v``), as arcs."""
+    true = set(true)
+    arcs = [(u, v) if lit in true else (v, u) for (u, v), lit in zip(edges, lits, strict=True)]
+    return fmt(make_position(arcs))
+
+
+# ------------------------------------------------------------------ Lemma 3.1
+def leaf_arc_sat(graphs: Iterable[nx.Graph], budget: Budget, toward: bool = False) -> Verdict:
+    """No orientation of these shapes with a leaf arc pointing away from its leaf is a P-position.
+
+    One instance, one depth-1 relaxation of the kernel per shape (root and empty position
+    constrained, the other followers free); UNSAT of the relaxation implies UNSAT of the
+    full kernel.
+
+    Parameters
+    ----------
+    graphs : iterable of networkx.Graph
+        Tree shapes.
+    budget : Budget
+        Solver, proof and confirm-with options.
+    toward : bool
+        Ask about a leaf arc pointing *to* its leaf instead: a wrong statement, kept for
+        negative controls (its SAT answers are not refuted by the relaxation alone, so
+        then the full kernel is used).
+
+    Returns
+    -------
+    Verdict
+        ``refuted`` with a P-position that has such a leaf arc.
+
+    Examples
+    --------
+    >>> leaf_arc_sat(trees(4), Budget()).status
+    'holds'
+    >>> leaf_arc_sat(trees(2), Budget(), toward=True).counterexample
+    '0>1 0>2'
+
+    References
+    ----------
+    *The Game of timber!*, Lemma 3.1.
+    """
+    pool, cnf = IDPool(), ClauseBuffer()
+    sel = []
+    for idx, g in enumerate(graphs):
+        if g.number_of_edges() == 0:
+            continue
+        shape = tree_shape(g.edges())
+        lits = orientation_literals(pool, shape, tag=("o", idx))
+        graph = followers(shape) if toward else followers(shape, max_depth=1)
+        p = add_partial_tree_kernel(pool, cnf, graph, lits, tag=idx)
+        outs = []
+        sign = -1 if toward else 1
+        for (u, v), lit in zip(shape.edges, lits, strict=True):
+            if g.degree(u) == 1:
+                outs.append(sign * lit)  # u > v leaves the leaf u
+            if g.degree(v) == 1:
+                outs.append(-sign * lit)
+        x = pool.id(("case", idx))
+        cnf.add_clause([-x, p[0]])
+        cnf.add_clause([-x] + outs)
+        sel.append((x, shape, lits))
+    if not sel:
+        return Verdict.holds(detail="no tree with a leaf (vacuous)")
+    cnf.add_clause([x for x, _, _ in sel])
+
+    def decode(true: set[int]) -> Verdict:
+        """The oriented tree of the selected case, as the counterexample."""
+        for x, shape, lits in sel:
+            if x in true:
+                return Verdict.refuted(_arcs_from_model(shape.edges, lits, true))
+        return Verdict.unknown("SAT model names no tree (internal error)")
+
+    return sat_verdict(cnf, budget, decode, detail=f"{len(sel)} trees")
+
+
+def lemma31(n: int, budget: Budget) -> Verdict:
+    """Lemma 3.1 on every tree with n edges, by :func:`leaf_arc_sat`.
+
+    Parameters
+    ----------
+    n : int
+        The number of edges.
+    budget : Budget
+        Solver, proof and confirm-with options.
+
+    Returns
+    -------
+    Verdict
+
+    Examples
+    --------
+    >>> lemma31(5, Budget()).detail
+    '6 trees'
+
+    References
+    ----------
+    *The Game of timber!*, Lemma 3.1.
+    """
+    return leaf_arc_sat(trees(n), budget)
+
+
+# ------------------------------------------------------------------ Lemma 3.2
+def _flatten_shape(g: nx.Graph, x: Any) -> tuple[list[tuple], list[int]]:
+    """Edges of the flattened shape (``x`` removed, its second neighbour renamed to the
+    first) and, for each, the index of the edge of ``g`` it comes from."""
+    y, z = sorted(g[x], key=str)
+    edges = list(g.edges())
+    out, src = [], []
+    for i, (u, v) in enumerate(edges):
+        if x in (u, v):
+            continue
+        out.append((y if u == z else u, y if v == z else v))
+        src.append(i)
+    return out, src
+
+
+def _lemma32_cases(n: int) -> Iterator[tuple[nx.Graph, Any]]:
+    """Every (tree with n edges, vertex of degree 2)."""
+    for g in trees(n):
+        for x in g:
+            if g.degree(x) == 2:
+                yield g, x
+
+
+def lemma32(n: int, budget: Budget) -> Verdict:
+    """Lemma 3.2 on every tree with n edges and every vertex of degree 2, in one instance.
+
+    The kernels of T and of the flattened T' share the orientations of the other edges;
+    the arcs at x are forced out of x; a selector asks P(T) != P(T').
+
+    Parameters
+    ----------
+    n : int
+        The number of edges.
+    budget : Budget
+        Solver, proof and confirm-with options.
+
+    Returns
+    -------
+    Verdict
+
+    Examples
+    --------
+    >>> lemma32(4, Budget()).detail
+    '4 (tree, vertex) cases'
+
+    References
+    ----------
+    *The Game of timber!*, Lemma 3.2.
+    """
+    pool, cnf = IDPool(), ClauseBuffer()
+    sel = []
+    kernels: dict[int, tuple] = {}
+    for idx, (g, x) in enumerate(_lemma32_cases(n)):
+        key = id(g)
+        if key not in kernels:
+            shape = tree_shape(g.edges())
+            lits = orientation_literals(pool, shape, tag=("o", key))
+            kern = add_tree_kernel(pool, cnf, followers(shape), lits, tag=("T", key))
+            kernels[key] = (shape, lits, kern.p[0])
+        shape, lits, root = kernels[key]
+        flat_edges, src = _flatten_shape(g, x)
+        if flat_edges:
+            flat = tree_shape(flat_edges)
+            flat_lits = [lits[i] for i in src]
+            root2 = add_tree_kernel(pool, cnf, followers(flat), flat_lits, tag=("F", idx)).p[0]
+        else:
+            root2 = pool.id(("F-empty", idx))
+            cnf.add_clause([root2])  # the empty position is P
+        d = pool.id(("case", idx))
+        for i, (u, v) in enumerate(shape.edges):
+            if u == x:
+                cnf.add_clause([-d, lits[i]])
+            elif v == x:
+                cnf.add_clause([-d, -lits[i]])
+        cnf.add_clause([-d, root, root2])
+        cnf.add_clause([-d, -root, -root2])
+        sel.append((d, shape, lits))
+    if not sel:
+        return Verdict.holds(detail=f"no tree with {n} edges has a vertex of degree 2")
+    cnf.add_clause([d for d, _, _ in sel])
+
+    def decode(true: set[int]) -> Verdict:
+        """The oriented tree of the selected case, as the counterexample."""
+        for d, shape, lits in sel:
+            if d in true:
+                return Verdict.refuted(_arcs_from_model(shape.edges, lits, true))
+        return Verdict.unknown("SAT model names no case (internal error)")
+
+    return sat_verdict(cnf, budget, decode, detail=f"{len(sel)} (tree, vertex) cases")
+
+
+# ------------------------------------------------------------------ Lemma 3.3
+def _dist(g: nx.Graph, a: Any, b: Any) -> int:
+    """The distance between a and b in g."""
+    return nx.shortest_path_length(g, a, b)
+
+
+def _lemma33_tree(pool: IDPool, sink: Any, g: nx.Graph, cases: list[tuple]) -> list[int]:
+    """The instance for one tree T and all its cases of Lemma 3.3, written into ``sink``.
+
+    The Grundy encoding of T, and for each case (w, P1, P2) a selector, the Grundy encoding
+    of the merged T' (sharing the other edges' orientations), both paths (and the new path)
+    directed away from w under the selector, and different nim-values at the roots.
+    Returns T's orientation literals.
+    """
+    shape = tree_shape(g.edges())
+    lits = orientation_literals(pool, shape)
+    gt = add_tree_grundy(pool, sink, followers(shape), lits, tag="T")
+    selectors = []
+    for idx, (w, p1, p2) in enumerate(cases):
+        d = pool.id(("case", idx))
+        selectors.append(d)
+        on_path = {frozenset(e) for path in (p1, p2)
+                   for e in zip([w] + path, path, strict=False)}
+        edges2, lits2 = [], []
+        for (u, v), lit in zip(shape.edges, lits, strict=True):
+            if frozenset((u, v)) in on_path:
+                nearer = u if _dist(g, w, u) < _dist(g, w, v) else v  # the tail
+                sink.add_clause([-d, lit if nearer == u else -lit])
+            else:
+                edges2.append((u, v))
+                lits2.append(lit)
+        chain = [w] + [("m", idx, i) for i in range(1, (len(p1) ^ len(p2)) + 1)]
+        for a, b in zip(chain, chain[1:], strict=False):
+            edges2.append((a, b))
+            new = pool.id(("new", b))
+            sink.add_clause([new])  # the new path is directed away from w
+            lits2.append(new)
+        if edges2:
+            g2 = add_tree_grundy(pool, sink, followers(tree_shape(edges2)), lits2,
+                                 tag=("M", idx))
+            sink.add_clause([-d, values_differ(pool, sink, gt, g2, tag=("diff", idx))])
+        else:  # the merged tree is empty: value 0
+            sink.add_clause([-d, -gt.value[0][0]])
+    sink.add_clause(selectors)
+    return lits
+
+
+def lemma33(n: int, budget: Budget) -> Verdict:
+    """Lemma 3.3 (outcome and nim-value) on every tree with n edges, one instance per tree.
+
+    Each instance covers the tree's cases (vertex w, two leaf paths at w): it asks for an
+    orientation, with both paths directed away from w, on which T and the merged T' have
+    different nim-values (which covers different outcomes). Every instance UNSAT: the
+    lemma holds at n. The verdict shows the largest instance.
+
+    Parameters
+    ----------
+    n : int
+        The number of edges.
+    budget : Budget
+        Solver, proof and confirm-with options.
+
+    Returns
+    -------
+    Verdict
+
+    Examples
+    --------
+    >>> lemma33(4, Budget()).status
+    'holds'
+
+    References
+    ----------
+    *The Game of timber!*, Lemma 3.3, and §4 ("both trees actually have the same value").
+    """
+    run = SatRun(budget)
+    cases = 0
+    for g in trees(n):
+        todo = list(lemma33_cases(g))
+        if not todo:
+            continue
+        sink, pool = run.new()
+        lits = _lemma33_tree(pool, sink, g, todo)
+        cases += len(todo)
+        model = run.solve(sink)
+        if model is not None:
+            edges = tree_shape(g.edges()).edges
+            return run.verdict(_arcs_from_model(edges, lits, model))
+    if not cases:
+        return Verdict.holds(detail=f"no tree with {n} edges has two leaf paths at a vertex")
+    return run.verdict(detail=f"{cases} (tree, vertex, path pair) cases, one instance per tree")
+
+
+# ------------------------------------------------------------------ Algorithm 3.5
+def algorithm35(n: int, budget: Budget) -> Verdict:
+    """Algorithm 3.5's outcomes against the kernel of every tree shape with n edges.
+
+    For every shape, the set A of orientations that Algorithm 3.5 calls P is computed
+    (orientation by orientation); then one instance asks, with the shape's kernel, for an
+    orientation that is P but not in A, or in A but not P. UNSAT: the algorithm's outcome
+    is right on every orientation. Winning moves are checked by play only.
+
+    Parameters
+    ----------
+    n : int
+        The number of edges.
+    budget : Budget
+        Solver, proof and confirm-with options.
+
+    Returns
+    -------
+    Verdict
+
+    Examples
+    --------
+    >>> algorithm35(4, Budget()).detail
+    '3 trees'
+
+    References
+    ----------
+    *The Game of timber!*, Algorithm 3.5.
+    """
+    pool, cnf = IDPool(), ClauseBuffer()
+    sel = []
+    for idx, g in enumerate(trees(n)):
+        if g.number_of_edges() == 0:
+            continue
+        shape = tree_shape(g.edges())
+        lits = orientation_literals(pool, shape, tag=("o", idx))
+        root = add_tree_kernel(pool, cnf, followers(shape), lits, tag=("T", idx)).p[0]
+        index = {(str(u), str(v)): lit for (u, v), lit in zip(shape.edges, lits, strict=True)}
+        cubes = []
+        for p in orientations(g):
+            if algorithm.outcome(p) == "P":
+                cubes.append([index[a] if a in index else -index[(a[1], a[0])] for a in p])
+        # case 1: P-position outside A
+        d1 = pool.id(("notA", idx))
+        cnf.add_clause([-d1, root])
+        for cube in cubes:
+            cnf.add_clause([-d1] + [-x for x in cube])
+        # case 2: in A but not a P-position
+        d2 = pool.id(("inA", idx))
+        cnf.add_clause([-d2, -root])
+        picks = []
+        for j, cube in enumerate(cubes):
+            c = pool.id(("cube", idx, j))
+            for x in cube:
+                cnf.add_clause([-c, x])
+            picks.append(c)
+        cnf.add_clause([-d2] + picks)
+        sel += [(d1, shape, lits), (d2, shape, lits)]
+    if not sel:
+        return Verdict.holds(detail="no edge (vacuous)")
+    cnf.add_clause([d for d, _, _ in sel])
+
+    def decode(true: set[int]) -> Verdict:
+        """The oriented tree of the selected case, as the counterexample."""
+        for d, shape, lits in sel:
+            if d in true:
+                return Verdict.refuted(_arcs_from_model(shape.edges, lits, true))
+        return Verdict.unknown("SAT model names no case (internal error)")
+
+    return sat_verdict(cnf, budget, decode, detail=f"{len(sel) // 2} trees")
