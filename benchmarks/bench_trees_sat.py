@@ -31,15 +31,16 @@ from cgsat.cgt import impartial
 from cgsat.encodings.caterpillars import add_outleg_kernel, leg_pair_checks
 from cgsat.encodings.cnf import ClauseBuffer
 from cgsat.verify.claims import Budget
-from cgsat.verify.papers import caterpillars as cat
+from cgsat.verify.papers.caterpillars import brute as cat_brute
+from cgsat.verify.papers.caterpillars import legs
 
 
 def median_time(fn, repeats):
     times, result = [], None
     for _ in range(repeats):
         impartial._SOLVERS.clear()
-        cat.brute_p_count.cache_clear()
-        cat.brute_path_p_count.cache_clear()
+        cat_brute.brute_p_count.cache_clear()
+        cat_brute.brute_path_p_count.cache_clear()
         t0 = time.perf_counter()
         result = fn()
         times.append(time.perf_counter() - t0)
@@ -59,7 +60,7 @@ def solve(cnf) -> bool:
 
 
 def thm33_checks(n):
-    vectors = [k for k in cat.leg_vectors(n) if max(k) >= 2]
+    vectors = [k for k in legs.leg_vectors(n) if max(k) >= 2]
     return [ClauseBuffer(c) for _, _, c in leg_pair_checks(vectors)]
 
 
@@ -83,7 +84,7 @@ def main() -> None:
         assert answer is False, "Theorem 3.2 refuted?"
         play = ratio = "—"
         if s <= args.brute_spine:
-            t_play, count = median_time(lambda s=s: cat.brute_p_count((1,) * s), reps)
+            t_play, count = median_time(lambda s=s: cat_brute.brute_p_count((1,) * s), reps)
             assert count == 0
             play, ratio = f"{t_play:.3f}", f"{t_play / (t_enc + t_sol):.2f}"
         print(f"| {s} | {2 * s - 1} | {cnf.nv} | {len(cnf)} | {t_enc:.3f} | {t_sol:.3f} | "
@@ -106,7 +107,7 @@ def main() -> None:
         assert answer is False, "Theorem 3.3's induction failed?"
         brute = ratio = "—"
         if n <= args.brute_edges:
-            t_b, verdict = median_time(lambda n=n: cat.thm33_brute(n, Budget()), reps)
+            t_b, verdict = median_time(lambda n=n: cat_brute.thm33_brute(n, Budget()), reps)
             assert verdict.status == "holds"
             brute, ratio = f"{t_b:.3f}", f"{t_b / (t_enc + t_sol):.2f}"
         clauses = sum(len(c) for c in checks)

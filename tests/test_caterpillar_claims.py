@@ -11,8 +11,8 @@ from cgsat.cgt.impartial import ImpartialSolver
 from cgsat.games import get_ruleset
 from cgsat.games.timber import parse
 from cgsat.verify.claims import Budget
-from cgsat.verify.papers import caterpillars as cat
-from cgsat.verify.papers import timber_trees as tt
+from cgsat.verify.papers.caterpillars import brute, legs, sat
+from cgsat.verify.papers.timber import shapes, trees_brute, trees_sat
 from cgsat.verify.registry import get_claim
 
 DIRECT = ImpartialSolver(get_ruleset("timber"))
@@ -73,7 +73,7 @@ def test_claims_are_registered_with_two_methods():
 # -- the scope: leg vectors -------------------------------------------------------------
 @pytest.mark.parametrize("n", range(0, 9))
 def test_leg_vectors_cover_every_caterpillar_once_up_to_reversal(n):
-    vectors = list(cat.leg_vectors(n))
+    vectors = list(legs.leg_vectors(n))
     assert all(len(k) - 1 + sum(k) == n for k in vectors)
     both = {k for k in vectors} | {k[::-1] for k in vectors}
     assert len(both) == 2**n  # sum over s of C(n, s - 1) leg vectors with n edges
@@ -83,20 +83,20 @@ def test_leg_vectors_cover_every_caterpillar_once_up_to_reversal(n):
 def test_caterpillar_trees_are_the_caterpillars():
     # 2^(n-3) + 2^((n-3)//2) caterpillars with n edges, n >= 3 (Harary and Schwenk)
     for n in range(3, 10):
-        assert len(cat.caterpillar_trees(n)) == 2 ** (n - 3) + 2 ** ((n - 3) // 2)
+        assert len(legs.caterpillar_trees(n)) == 2 ** (n - 3) + 2 ** ((n - 3) // 2)
 
 
 # -- the published statements on small cases, by the direct solver -----------------------
 def test_corollary_3_5_needs_two_spine_vertices():
     """cat(1) (one edge) has no P-position, but the formula would predict P_3 (one)."""
-    assert cat.brute_p_count((1,)) == 0
-    assert cat.brute_path_p_count(cat.cor35_path((1,))) == 1
-    assert not cat.double_brooms(1, 1)  # the claim's scope starts at s = 2
+    assert brute.brute_p_count((1,)) == 0
+    assert brute.brute_path_p_count(legs.cor35_path((1,))) == 1
+    assert not legs.double_brooms(1, 1)  # the claim's scope starts at s = 2
 
 
 def test_theorem_3_3_on_a_hand_example():
     # cat(2, 0, 0) and cat(0, 0, 0) = P_3 both have one P-position (LR with legs out)
-    assert cat.brute_p_count((2, 0, 0)) == cat.brute_p_count((0, 0, 0)) == 1
+    assert brute.brute_p_count((2, 0, 0)) == brute.brute_p_count((0, 0, 0)) == 1
 
 
 # -- negative controls --------------------------------------------------------------------
@@ -104,51 +104,51 @@ def test_negative_control_caterpillar_1_has_a_p_position_is_refuted():
     """'cat(1,...,1) has a P-position' is wrong: the SAT kernel finds none (Theorem 3.2)
     while the wrong claim needs one; and 'all-even caterpillars have no P-position' is
     refuted with a P-position that the direct solver confirms."""
-    verdict = cat._outleg_check(
+    verdict = sat.outleg_check(
         4, BUDGET, None,
-        lambda s: [k for k in cat.leg_vectors(4, s) if all(x % 2 == 0 for x in k)],
+        lambda s: [k for k in legs.leg_vectors(4, s) if all(x % 2 == 0 for x in k)],
         "all-even caterpillar",
     )
     assert verdict.status == "refuted"
     assert DIRECT.outcome(parse(verdict.counterexample)) == "P"
     # the caterpillar 1 with 5 edges has no P-position, so "it has one" fails
-    assert cat.thm32_sat(5, BUDGET).status == "holds"
-    assert cat.brute_p_count((1, 1, 1)) == 0
+    assert sat.thm32_sat(5, BUDGET).status == "holds"
+    assert brute.brute_p_count((1, 1, 1)) == 0
 
 
 def test_negative_control_wrong_leg_parity_rule_is_refuted():
     """'#P(cat(k)) = #P(cat(k with one leg fewer at v1))' is wrong: the kernel miter finds
     a difference, counts it, and the direct solver confirms the two counts differ."""
     pairs = {2: [((2, 1), (1, 1))], 3: [((1, 0, 2), (0, 0, 2))]}
-    verdict = cat._kernel_check(4, BUDGET, pairs, {}, "test")
+    verdict = sat.kernel_check(4, BUDGET, pairs, {}, "test")
     assert verdict.status == "refuted"
-    k = cat.parse_cat(verdict.counterexample)
+    k = legs.parse_cat(verdict.counterexample)
     fewer = (k[0] - 1,) + k[1:]
-    assert cat.brute_p_count(k) != cat.brute_p_count(fewer)
+    assert brute.brute_p_count(k) != brute.brute_p_count(fewer)
 
 
 def test_negative_control_leaf_arc_toward_the_leaf_is_refuted():
     """'A leaf arc pointing *to* its leaf makes an N-position' is wrong (LR is P)."""
-    verdict = tt.leaf_arc_sat(tt.trees(4), BUDGET, toward=True)
+    verdict = trees_sat.leaf_arc_sat(shapes.trees(4), BUDGET, toward=True)
     assert verdict.status == "refuted"
     p = parse(verdict.counterexample)
     assert DIRECT.outcome(p) == "P"
 
 
 def test_confirm_rejects_what_is_not_a_counterexample():
-    assert not cat.thm33_confirm(4, "cat(2,0,1)")  # Theorem 3.3 holds there
-    assert not cat.cor35_confirm(3, "cat(2,0)")
-    assert not tt._lem31_confirm(2, "1>0 1>2")  # a P-position, but no leaf arc out
-    assert not tt._alg35_confirm(3, "0>1 1>2 1>3")
-    assert not cat.even_edges_confirm(2, "tree:0-1 1-2")  # it has LR
+    assert not brute.thm33_confirm(4, "cat(2,0,1)")  # Theorem 3.3 holds there
+    assert not brute.cor35_confirm(3, "cat(2,0)")
+    assert not trees_brute.confirm_lemma31(2, "1>0 1>2")  # a P-position, but no leaf arc out
+    assert not trees_brute.confirm_algorithm35(3, "0>1 1>2 1>3")
+    assert not brute.even_edges_confirm(2, "tree:0-1 1-2")  # it has LR
 
 
 def test_lemma_operations_on_hand_examples():
     # flatten the peak of 1>0 1>2 2>3: vertex 1 goes, 0 and 2 merge, one arc is left
-    assert tt.flatten(parse("1>0 1>2 2>3"), "1") is not None
-    assert len(tt.flatten(parse("1>0 1>2 2>3"), "1")) == 1
-    assert tt.flatten(parse("0>1 1>2"), "1") is None  # 1 is not a source
+    assert trees_brute.flatten(parse("1>0 1>2 2>3"), "1") is not None
+    assert len(trees_brute.flatten(parse("1>0 1>2 2>3"), "1")) == 1
+    assert trees_brute.flatten(parse("0>1 1>2"), "1") is None  # 1 is not a source
     # merge the leaf paths 0>1 and 0>2>3 at 0: one path of length 1 XOR 2 = 3
-    merged = tt.merge(parse("0>1 0>2 2>3"), "0", ["1"], ["2", "3"])
+    merged = trees_brute.merge(parse("0>1 0>2 2>3"), "0", ["1"], ["2", "3"])
     assert len(merged) == 3
     assert DIRECT.nim_value(merged) == DIRECT.nim_value(parse("0>1 0>2 2>3")) == 3

@@ -10,7 +10,7 @@ import pytest
 from cgsat.cgt.impartial import ImpartialSolver
 from cgsat.cli import main
 from cgsat.games import get_ruleset
-from cgsat.verify.papers.timber import catalan, formula_x
+from cgsat.verify.papers.timber.words import catalan, formula_x
 
 
 def _find(capsys, *argv):

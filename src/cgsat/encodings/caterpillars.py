@@ -25,7 +25,9 @@ On top of the states, :func:`leg_pair_checks` is an inductive partition-style ch
 "two legs at one spine vertex cancel" (Lemma 3.3 of *The Game of timber!* for paths of
 length 1): one small instance per leg vector and vertex, with the statement on smaller
 pairs as hypothesis. :func:`add_reversal_symmetry_breaking` halves the spine orientations
-of palindromic caterpillars.
+of palindromic caterpillars. :func:`add_outleg_miter` is the kernel instance of the claims:
+some pair of caterpillars differs, or some caterpillar is a P-position, under some spine
+orientation.
 
 References
 ----------
@@ -43,6 +45,7 @@ from typing import Any
 
 from pysat.formula import IDPool
 
+from cgsat.encodings.gates import adder
 from cgsat.encodings.kernel import KernelEncoding, SymbolicMove, add_kernel
 
 State = tuple[int, int, tuple[int, ...]]
@@ -50,6 +53,7 @@ EMPTY = "empty"
 
 
 def _norm(i: int, j: int, a: tuple[int, ...]) -> Hashable:
+    """The state ``(i, j, a)``, or :data:`EMPTY` for a single vertex with no leg."""
     if i == j and a[0] == 0:
         return EMPTY
     return (i, j, a)
@@ -104,7 +108,7 @@ def add_reversal_symmetry_breaking(
     >>> sum(1 for _ in sol.enum_models())  # 8 orientations, none its own mirror
     4
     """
-    add = sink.add_clause if hasattr(sink, "add_clause") else sink.append
+    add = adder(sink)
     m = len(spine_lits)
     mirror = [-spine_lits[m - 1 - t] for t in range(m)]
     equal = None  # "the first t positions are equal"
@@ -233,6 +237,89 @@ def add_outleg_kernel(
     return OutlegKernel(st, spine, kern)
 
 
+@dataclass
+class OutlegMiter:
+    """What :func:`add_outleg_miter` built: one selector per statement that may fail.
+
+    Attributes
+    ----------
+    pairs : list of (selector, s, k, k2)
+        ``selector`` true: the all-legs-out ``cat(k)`` and ``cat(k2)`` (spine ``s``) differ
+        (one is a P-position, the other not) under the chosen spine orientation.
+    roots : list of (root, k, spine_lits)
+        ``root`` true: the all-legs-out ``cat(k)`` is a P-position under the spine
+        orientation ``spine_lits``.
+    """
+
+    pairs: list[tuple[int, int, tuple[int, ...], tuple[int, ...]]]
+    roots: list[tuple[int, tuple[int, ...], list[int]]]
+
+    @property
+    def total(self) -> int:
+        """The number of statements (leg vectors and pairs) in the instance."""
+        return len(self.pairs) + len(self.roots)
+
+
+def add_outleg_miter(
+    pool: IDPool,
+    sink: Any,
+    pairs: dict[int, list[tuple[tuple[int, ...], tuple[int, ...]]]],
+    lonely: dict[int, list[tuple[int, ...]]],
+) -> OutlegMiter:
+    """One instance over every spine length ``s``: a spine orientation under which some
+    pair of ``pairs[s]`` differs (a miter) or some ``cat(k)``, ``k`` in ``lonely[s]``, is a
+    P-position, all legs out. Unsatisfiable exactly when every pair agrees and no ``lonely``
+    caterpillar is a P-position, under every spine orientation.
+
+    Each spine length has its own kernel (:func:`add_outleg_kernel`, tag ``("cat", s)``);
+    where every leg vector is palindromic (and ``s > 2``) the spine's reversal symmetry is
+    broken (:func:`add_reversal_symmetry_breaking`). When no statement is given, nothing is
+    added (``total == 0``).
+
+    Examples
+    --------
+    ``cat(2, 0)`` and ``cat(0, 0)`` agree (two legs cancel), ``cat(1, 1)`` has no
+    P-position (Theorem 3.2), ``cat(1, 0)`` and ``cat(0, 0)`` differ (one leg does not
+    cancel):
+
+    >>> from pysat.solvers import Solver
+    >>> def sat(pairs, lonely):
+    ...     pool, sol = IDPool(), Solver(name="cadical195")
+    ...     return add_outleg_miter(pool, sol, pairs, lonely).total, sol.solve()
+    >>> sat({2: [((2, 0), (0, 0))]}, {2: [(1, 1)]})
+    (2, False)
+    >>> sat({2: [((1, 0), (0, 0))]}, {})
+    (1, True)
+
+    References
+    ----------
+    Furtado et al., *Timber Game with Caterpillars*, Theorems 3.2-3.3, Corollaries
+    3.4-3.5.
+    """
+    add = adder(sink)
+    miter = OutlegMiter([], [])
+    for s in sorted(set(pairs) | set(lonely)):
+        ps = pairs.get(s, [])
+        ls = lonely.get(s, [])
+        if not ps and not ls:
+            continue
+        roots = sorted({k for pair in ps for k in pair} | set(ls))
+        kern = add_outleg_kernel(pool, sink, s, roots, tag=("cat", s))
+        if s > 2 and all(k == k[::-1] for k in roots):
+            # every statement here is invariant under reading the spine backwards
+            add_reversal_symmetry_breaking(pool, sink, kern.spine_lits, tag=("lex", s))
+        for k, k2 in ps:
+            d = pool.id(("differ", s, k, k2))
+            x, y = kern.root(k), kern.root(k2)
+            add([-d, x, y])
+            add([-d, -x, -y])
+            miter.pairs.append((d, s, k, k2))
+        miter.roots.extend((kern.root(k), k, kern.spine_lits) for k in ls)
+    if miter.total:
+        add([d for d, *_ in miter.pairs] + [r for r, *_ in miter.roots])
+    return miter
+
+
 def _minus(st: Hashable, x: int, d: int) -> Hashable | None:
     """The state with ``d`` fewer legs at position ``x`` of its interval (None if < 0)."""
     if st == EMPTY:
@@ -312,6 +399,13 @@ def leg_pair_checks(
 
 
 def _local_check(s: int, top1: Hashable, top2: Hashable, drop: int) -> list[list[int]]:
+    """The clauses of one local check of :func:`leg_pair_checks` (spine literals ``1 .. s-1``).
+
+    The kernel conditions are stated at ``top1`` and ``top2`` only; their options stay open
+    (bound by the induction hypothesis and the kernel fact, not by their own conditions).
+    :func:`cgsat.encodings.kernel.add_kernel` states the conditions at every follower it
+    is given, so it cannot build this partial kernel.
+    """
     pool = IDPool(start_from=s)
     cl: list[list[int]] = []
     involved: dict[Hashable, int] = {}

@@ -10,7 +10,8 @@ import difflib
 
 from cgsat.errors import CgsatInputError
 from cgsat.verify.claims import KINDS, Claim
-from cgsat.verify.papers import caterpillars, lumberjack, thickets, toppling
+from cgsat.verify.papers import lumberjack, thickets, toppling
+from cgsat.verify.papers.caterpillars import claims as caterpillars
 from cgsat.verify.papers.timber import claims as timber
 
 PAPER_MODULES = (timber, caterpillars, thickets, lumberjack, toppling)

@@ -1,0 +1,220 @@
+"""The claims of *Timber Game with Caterpillars* and of its 2019 follow-up (records only).
+
+Here n is the number of edges. A claim at n covers every caterpillar ``cat(k1, ..., ks)``
+with n edges (``s - 1 + sum(k) = n``), over all spine lengths ``s >= 1`` and all leg
+vectors, taken up to reversal (``cat(k)`` and ``cat(reversed k)`` are the same tree with
+the spine read backwards). Where a statement is about trees rather than leg vectors
+(Theorem 3.1, the even-edges theorem) the trees are taken up to isomorphism.
+
+How the statements are read
+---------------------------
+- Theorem 3.1: a configuration with a leaf of out-degree 1 is not a P-position, for every
+  leaf (legs and spine ends alike).
+- Theorem 3.2: ``cat(1, ..., 1)`` (``2s - 1`` edges) has no P-position. At even n there is
+  no such caterpillar, and the claim holds vacuously (the result says so).
+- Theorem 3.3: ``#P(cat(k)) = #P(cat(k mod 2))``. Only leg vectors with some ``k_i >= 2``
+  say anything; the others are skipped.
+- Corollary 3.4: (i) all ``k_i`` even: ``#P(cat(k)) = #P(path with s vertices)``;
+  (ii) all ``k_i`` odd: no P-position.
+- Corollary 3.5: a double broom ``cat(k1, 0, ..., 0, ks)`` has as many P-positions as the
+  path with ``s + (k1 mod 2) + (ks mod 2)`` vertices. This needs ``s >= 2``: for ``s = 1``,
+  ``cat(k1)`` is a star, and ``cat(1)`` (one edge) has no P-position while the formula
+  predicts the path with 3 vertices, which has one. The claim covers ``s >= 2`` only.
+- ``even-edges`` (Furtado, Dantas, de Figueiredo, Gravier, *Timber game as a counting
+  problem*, Discrete Applied Mathematics 261 (2019)): a tree has a P-position (some
+  orientation is a P-position) if and only if it has an even number of edges. Checked over
+  every tree with n edges, caterpillar or not.
+
+Each claim has a ``sat`` method (:mod:`.sat`) and a ``brute`` method (:mod:`.brute`,
+exhaustive play); counterexamples are replayed by the direct solver (``brute.*_confirm``).
+
+References
+----------
+.. [1] A. Furtado, S. Dantas, C. de Figueiredo, S. Gravier, *Timber Game with
+   Caterpillars*, Theorems 3.1-3.3, Corollaries 3.4-3.5.
+.. [2] A. Furtado, S. Dantas, C. de Figueiredo, S. Gravier, *Timber game as a counting
+   problem*, Discrete Applied Mathematics 261 (2019).
+"""
+
+from __future__ import annotations
+
+from cgsat.verify.claims import Claim, Method
+from cgsat.verify.papers.caterpillars import brute, sat
+
+PAPER = "Timber Game with Caterpillars (Furtado, Dantas, de Figueiredo, Gravier)"
+FOLLOWUP = "Timber game as a counting problem (Furtado et al., DAM 261, 2019)"
+
+_PARAM = "n = number of edges; every caterpillar cat(k1,...,ks) with n edges (all s, all k)"
+_LEMMA31 = (
+    " Together with Lemma 3.1 of The Game of timber! (a configuration with a leg pointing "
+    "to the spine is an N-position: toppling that leg leaves the empty position), this "
+    "covers every configuration."
+)
+_OUTLEG = (
+    "Encoding: caterpillars with all legs pointing out, every spine orientation at once; "
+    "legs at a spine vertex are identified up to symmetry (a follower is a spine interval "
+    "and the number of legs left at each of its vertices). Leg counts are reduced mod 2 "
+    "by the inductive leg-pair check on every follower's leg vector (local checks, all "
+    "UNSAT), then the kernel of the reduced caterpillars is solved where needed."
+)
+CLAIMS: list[Claim] = [
+    # Theorem 3.1: a leaf of out-degree 1 excludes a P-position.
+    Claim(
+        id="caterpillars.thm3.1",
+        paper=PAPER,
+        theorem="Theorem 3.1",
+        statement="If a caterpillar has a leaf whose out-degree in D is 1, D is not a P-position.",
+        kind="theorem",
+        parameter="n = number of edges; every caterpillar tree with n edges (up to isomorphism)",
+        base=1,
+        quick_bound=8,
+        target_bound=16,
+        methods=(
+            Method("sat", sat.thm31_sat,
+                   "UNSAT at n: for every caterpillar tree with n edges (up to isomorphism) "
+                   "and every orientation, a leaf arc pointing away from its leaf excludes "
+                   "a P-position. The instance is the depth-1 relaxation of the tree "
+                   "kernel (conditions of the root and the empty position only), whose "
+                   "UNSAT implies that of the full kernel.", uses_solver=True),
+            Method("brute", brute.thm31_brute, max_n=9, scope=
+                   "Exhaustive play on every orientation of every caterpillar tree with n "
+                   "edges that has a leaf arc pointing away from its leaf: all are N."),
+        ),
+        confirm=brute.thm31_confirm,
+        notes="A special case of Lemma 3.1 of The Game of timber! (timber.lem3.1).",
+    ),
+    # Theorem 3.2: the caterpillar 1, cat(1,...,1), has no P-position.
+    Claim(
+        id="caterpillars.thm3.2",
+        paper=PAPER,
+        theorem="Theorem 3.2",
+        statement="No configuration of a caterpillar 1, cat(1,...,1), is a P-position.",
+        kind="theorem",
+        parameter="n = number of edges; cat(1,...,1) with s spine vertices has n = 2s - 1",
+        base=1,
+        quick_bound=11,
+        target_bound=23,
+        methods=(
+            Method("sat", sat.thm32_sat,
+                   "UNSAT at odd n: cat(1,...,1) with s = (n+1)/2 has no P-position with all "
+                   "legs out, under any spine orientation. " + _OUTLEG + _LEMMA31
+                   + " Even n: vacuous (no caterpillar 1 has an even number of edges).",
+                   uses_solver=True),
+            Method("brute", brute.thm32_brute, max_n=13, scope=
+                   "Exhaustive play on every orientation of cat(1,...,1) with n edges "
+                   "(odd n); vacuous at even n."),
+        ),
+        confirm=brute.thm32_confirm,
+        notes="At even n no caterpillar 1 exists; those sizes hold vacuously.",
+    ),
+    # Theorem 3.3: leg counts matter only mod 2.
+    Claim(
+        id="caterpillars.thm3.3",
+        paper=PAPER,
+        theorem="Theorem 3.3",
+        statement="#P(cat(k1,...,ks)) = #P(cat(k1 mod 2, ..., ks mod 2)).",
+        kind="theorem",
+        parameter=_PARAM,
+        base=1,
+        quick_bound=8,
+        target_bound=14,
+        methods=(
+            Method("sat", sat.thm33_sat, uses_solver=True, scope=(
+                "Inductive. UNSAT at n: for every leg vector a with n edges (up to reversal) "
+                "and every vertex x with a_x >= 2, the local check of 'two legs at x "
+                "cancel' (kernel conditions at cat(a) and cat(a - 2e_x), the statement on "
+                "smaller pairs as hypothesis) fails, under every spine orientation, legs "
+                "out. With every smaller size this proves, for every k with at most n "
+                "edges, that cat(k) and cat(k mod 2) with all legs out are P-positions under "
+                "the same spine orientations, hence equal counts. " + _LEMMA31
+                + " If the induction fails, a kernel miter decides (and counts).")),
+            Method("brute", brute.thm33_brute, max_n=9, scope=
+                   "Counts the P-positions of cat(k) and cat(k mod 2) by exhaustive play on "
+                   "every orientation, for every k with n edges and some k_i >= 2."),
+        ),
+        confirm=brute.thm33_confirm,
+        notes="Leg vectors with every k_i <= 1 make the statement trivial and are skipped. "
+              "The SAT method proves the stronger pointwise statement (same spine "
+              "orientations); if that failed, it counts before declaring a refutation.",
+    ),
+    # Corollary 3.4: all-even legs count like the spine; all-odd legs, no P-position.
+    Claim(
+        id="caterpillars.cor3.4",
+        paper=PAPER,
+        theorem="Corollary 3.4",
+        statement="(i) every k_i even: #P(cat(k)) = #P(path with s vertices); "
+                  "(ii) every k_i odd: #P(cat(k)) = 0.",
+        kind="corollary",
+        parameter=_PARAM,
+        base=1,
+        quick_bound=8,
+        target_bound=15,
+        methods=(
+            Method("sat", sat.cor34_sat,
+                   "UNSAT at n: (i) for every all-even k with n edges (some k_i > 0) and every "
+                   "spine orientation, cat(k) with all legs out is a P-position iff the bare "
+                   "spine (the path with s vertices) is; (ii) no all-odd cat(k) with n edges "
+                   "is a P-position with all legs out. " + _OUTLEG + _LEMMA31,
+                   uses_solver=True),
+            Method("brute", brute.cor34_brute, max_n=10, scope=
+                   "Exhaustive play: (i) counts P-positions of cat(k) and of the path with s "
+                   "vertices; (ii) searches every orientation of each all-odd cat(k)."),
+        ),
+        confirm=brute.cor34_confirm,
+        notes="In (i) the vector of zeros (the path itself) is skipped as trivial.",
+    ),
+    # Corollary 3.5: double brooms count like a path.
+    Claim(
+        id="caterpillars.cor3.5",
+        paper=PAPER,
+        theorem="Corollary 3.5",
+        statement="A double broom cat(k1,0,...,0,ks), s >= 2, has as many P-positions as "
+                  "the path with s + (k1 mod 2) + (ks mod 2) vertices.",
+        kind="corollary",
+        parameter="n = number of edges; every double broom cat(k1,0,...,0,ks) with s >= 2 "
+                  "and n edges",
+        base=1,
+        quick_bound=9,
+        target_bound=36,
+        methods=(
+            Method("sat", sat.cor35_sat,
+                   "UNSAT at n: for every double broom with n edges, s >= 2 and k1 or ks >= 2, "
+                   "and every spine orientation, it is a P-position with all legs out iff "
+                   "cat(k1 mod 2, 0, ..., 0, ks mod 2) (that path) is. " + _OUTLEG + _LEMMA31
+                   + " Brooms whose legs are all 0 or 1 are the path itself (trivial).",
+                   uses_solver=True),
+            Method("brute", brute.cor35_brute, max_n=12, scope=
+                   "Counts P-positions of each double broom with n edges (s >= 2) and of the "
+                   "predicted path, by exhaustive play."),
+        ),
+        confirm=brute.cor35_confirm,
+        notes="Restricted to s >= 2: for s = 1, cat(1) (one edge) has no P-position but the "
+              "formula predicts the path with 3 vertices, which has one (LR). With s = 1 "
+              "the paper's k1 and ks are the same number.",
+    ),
+    # Furtado et al. 2019 (Timber game as a counting problem): even edges.
+    Claim(
+        id="caterpillars.even-edges",
+        paper=FOLLOWUP,
+        theorem="Furtado et al. 2019 (even edges)",
+        statement="A tree has a P-position if and only if it has an even number of edges.",
+        kind="theorem",
+        parameter="n = number of edges; every tree with n edges (up to isomorphism)",
+        base=1,
+        quick_bound=8,
+        target_bound=10,
+        methods=(
+            Method("sat", sat.even_edges_sat,
+                   "Odd n: UNSAT of one instance with the full kernel of every tree with n "
+                   "edges, asking for a P-position. Even n: for every tree with n edges a SAT "
+                   "model (an orientation that is a P-position), replayed by the direct "
+                   "solver.", uses_solver=True),
+            Method("brute", brute.even_edges_brute, max_n=10, scope=
+                   "Exhaustive play: at even n finds a P-orientation of every tree with n "
+                   "edges; at odd n checks that no orientation of any tree is P."),
+        ),
+        confirm=brute.even_edges_confirm,
+        notes="At even n a 'holds' is an existence result (one witness per tree, replayed), "
+              "not an UNSAT answer.",
+    ),
+]

@@ -1,0 +1,439 @@
+"""The SAT methods of the caterpillar claims.
+
+Instances come from :mod:`cgsat.encodings.caterpillars` (all-legs-out caterpillars with
+legs up to symmetry, every spine orientation at once) or :mod:`cgsat.encodings.timber_trees`
+(every orientation of a tree shape), and are solved through :mod:`cgsat.verify.solve`:
+
+- Theorem 3.3 and Corollaries 3.4 (i) and 3.5 are proved through the inductive leg-pair
+  check ("two legs at one spine vertex cancel", one small instance per leg vector and
+  vertex); Theorem 3.3's check at n covers the leg vectors with exactly n edges, so it is
+  inductive relative to the smaller sizes;
+- Theorem 3.2 and Corollary 3.4 (ii) then solve the kernel of the reduced caterpillars
+  (``cat(1, ..., 1)``), with the spine's reversal symmetry broken;
+- Theorem 3.1 uses the depth-1 relaxation of the tree kernel, the even-edges theorem the
+  full tree kernel of every tree.
+
+With Lemma 3.1 of *The Game of timber!* (an inward leg makes an N-position), the
+P-positions of a caterpillar are its spine orientations, all legs out, that are
+P-positions; so equal P-sets of spine orientations give equal counts, and no P-position
+with all legs out means no P-position at all.
+
+References
+----------
+.. [1] A. Furtado, S. Dantas, C. de Figueiredo, S. Gravier, *Timber Game with
+   Caterpillars*, Theorems 3.1-3.3, Corollaries 3.4-3.5.
+.. [2] A. Furtado, S. Dantas, C. de Figueiredo, S. Gravier, *Timber game as a counting
+   problem*, Discrete Applied Mathematics 261 (2019).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import networkx as nx
+from pysat.formula import IDPool
+
+from cgsat.cgt.impartial import solver_for
+from cgsat.encodings.caterpillars import (
+    add_outleg_kernel,
+    add_outleg_miter,
+    leg_pair_checks,
+    leg_vectors_of,
+    outleg_states,
+)
+from cgsat.encodings.cnf import ClauseBuffer
+from cgsat.encodings.timber_trees import (
+    TreeShape,
+    add_tree_kernel,
+    caterpillar,
+    followers,
+    orientation_literals,
+    tree_shape,
+)
+from cgsat.games import get_ruleset
+from cgsat.games.timber import format as fmt
+from cgsat.games.timber import make_position, parse
+from cgsat.verify.claims import Budget, Verdict
+from cgsat.verify.papers.caterpillars.legs import (
+    LegVector,
+    Pair,
+    all_trees,
+    cat_text,
+    caterpillar_one,
+    caterpillar_trees,
+    cor34_even,
+    cor34_odd,
+    cor35_pairs,
+    leg_vectors,
+    mod2,
+    thm33_pairs,
+)
+from cgsat.verify.papers.timber.trees_sat import leaf_arc_sat
+from cgsat.verify.solve import SatRun, sat_verdict
+from cgsat.verify.solvers import SolverDisagreement
+
+
+def _true_vars(model: Sequence[int]) -> set[int]:
+    """The variables a model sets true."""
+    return {lit for lit in model if lit > 0}
+
+
+def _arcs_from_model(edges: Sequence[tuple], lits: Sequence[int], true: set[int]) -> str:
+    """The orientation of ``edges`` that a model gives (true literal: ``u > v``)."""
+    arcs = [(u, v) if lit in true else (v, u) for (u, v), lit in zip(edges, lits, strict=True)]
+    return fmt(make_position(arcs))
+
+
+def _outleg_text(k: Sequence[int], spine_true: Sequence[bool]) -> str:
+    """The all-legs-out ``cat(k)`` with the given spine orientation, as Timber arcs."""
+    shape = caterpillar(k)
+    arcs = []
+    for i, (u, v) in enumerate(shape.edges):
+        if i < len(k) - 1:
+            arcs.append((u, v) if spine_true[i] else (v, u))
+        else:
+            arcs.append((u, v))  # legs go from the spine to the leaf
+    return fmt(make_position(arcs))
+
+
+# ------------------------------------------------------------------ the outleg checks
+def _pair_vectors(roots_for: dict[int, set[LegVector]]) -> list[LegVector]:
+    """Every leg vector of a follower state of the all-legs-out caterpillars with these
+    roots (intervals read from their first vertex), up to reversal."""
+    out: set[LegVector] = set()
+    for s, roots in roots_for.items():
+        for a in leg_vectors_of(outleg_states(s, sorted(roots))):
+            out.add(min(a, a[::-1]))
+    return sorted(out)
+
+
+def _pair_induction(run: SatRun, vectors: list[LegVector]) -> tuple[str | None, int]:
+    """Solve the inductive leg-pair checks of ``vectors``; return (failure, checks).
+
+    For each leg vector and each vertex with at least two legs, two legs there cancel
+    (:func:`cgsat.encodings.caterpillars.leg_pair_checks`). Each local check is its own
+    small instance; all UNSAT (failure None) proves the induction step for these vectors.
+    A vector and its reversal have the same check up to renaming the spine variables, so
+    vectors are taken up to reversal. The first satisfiable check stops the loop.
+    """
+    checks = 0
+    for a, x, clauses in leg_pair_checks(vectors):
+        sink, _ = run.new()
+        for clause in clauses:
+            sink.add_clause(clause)
+        checks += 1
+        if run.solve(sink) is not None:
+            return f"the inductive leg-pair check failed at {cat_text(a)}, vertex {x + 1}", checks
+    return None, checks
+
+
+def _count_outleg(s: int, k: LegVector, budget: Budget) -> int:
+    """#P(cat(k)): the spine orientations making the all-legs-out cat(k) a P-position."""
+    run = SatRun(budget)
+    sink, pool = run.new()
+    kern = add_outleg_kernel(pool, sink, s, [k])
+    count = 0
+    for bits in itertools.product([False, True], repeat=s - 1):
+        lits = [x if b else -x for x, b in zip(kern.spine_lits, bits, strict=False)]
+        if run.solve(sink, lits + [kern.root(k)]) is not None:
+            count += 1
+    return count
+
+
+def _kernel_stage(
+    run: SatRun,
+    budget: Budget,
+    pairs: dict[int, list[Pair]],
+    lonely: dict[int, list[LegVector]],
+) -> tuple[Verdict | None, int]:
+    """Solve one :func:`~cgsat.encodings.caterpillars.add_outleg_miter` instance; return
+    (None if UNSAT, else the decoded refuted/unknown verdict; the number of statements).
+
+    A model naming a lonely caterpillar refutes with its P-position; a model naming a
+    differing pair has the P-positions of both counted, and refutes only if the counts
+    differ (the SAT method proves the pointwise statement, the claim is about counts).
+    """
+    sink, pool = run.new()
+    miter = add_outleg_miter(pool, sink, pairs, lonely)
+    if not miter.total:
+        return None, 0
+    model = run.solve(sink)
+    if model is None:
+        return None, miter.total
+    true = _true_vars(model)
+    for r, k, spine in miter.roots:
+        if r in true:
+            return Verdict.refuted(_outleg_text(k, [x in true for x in spine])), miter.total
+    for d, s, k, k2 in miter.pairs:
+        if d not in true:
+            continue
+        c1, c2 = _count_outleg(s, k, budget), _count_outleg(s, k2, budget)
+        if c1 != c2:
+            return Verdict.refuted(
+                cat_text(k), detail=f"{cat_text(k)} has {c1} P-positions, "
+                f"{cat_text(k2)} has {c2}"
+            ), miter.total
+        return Verdict.unknown(
+            f"{cat_text(k)} and {cat_text(k2)} differ spine by spine but have equal "
+            "P-counts; the SAT method proves only the pointwise statement"
+        ), miter.total
+    return Verdict.unknown("SAT model names no caterpillar (internal error)"), miter.total
+
+
+def _finish(run: SatRun, found: Verdict | None, notes: list[str]) -> Verdict:
+    """The method's verdict: ``found`` (refuted or unknown) with the run's sizes, else holds."""
+    detail = "; ".join(notes) or None
+    if found is None:
+        return run.verdict(detail=detail)
+    if found.status == "refuted":
+        extra = "; ".join(x for x in (detail, found.detail) if x) or None
+        return run.verdict(counterexample=found.counterexample, detail=extra)
+    return run.verdict(unknown=found.reason, detail=detail)
+
+
+def kernel_check(
+    n: int,
+    budget: Budget,
+    pairs: dict[int, list[Pair]],
+    lonely: dict[int, list[LegVector]],
+    what: str,
+) -> Verdict:
+    """One kernel instance over every spine length: asks for a spine orientation and
+    either a pair whose all-legs-out caterpillars differ (a miter) or a ``lonely`` leg
+    vector whose all-legs-out caterpillar is a P-position. UNSAT holds.
+
+    Parameters
+    ----------
+    n : int
+        Number of edges (for the message when there is no statement).
+    budget : Budget
+    pairs : dict
+        Spine length -> pairs ``(k, k2)`` claimed to have the same P-positions.
+    lonely : dict
+        Spine length -> leg vectors claimed to have no P-position.
+    what : str
+        What the statements are about (for the vacuous message).
+
+    Returns
+    -------
+    Verdict
+        Refuted with a P-position, or with ``cat(k)`` when the P-counts of a pair differ.
+
+    References
+    ----------
+    Furtado et al., *Timber Game with Caterpillars*, Theorems 3.2-3.3, Corollaries
+    3.4-3.5.
+    """
+    run = SatRun(budget)
+    found, total = _kernel_stage(run, budget, pairs, lonely)
+    if not total:
+        return Verdict.holds(detail=f"no {what} has {n} edges (vacuous)")
+    return _finish(run, found, [f"kernel: {total} leg vectors"])
+
+
+def outleg_check(
+    n: int,
+    budget: Budget,
+    pairs_for: Callable[[int], list[Pair]] | None,
+    no_p_for: Callable[[int], list[LegVector]] | None,
+    what: str,
+    vectors: list[LegVector] | None = None,
+) -> Verdict:
+    """SAT over every spine length s = 1 .. n + 1 (all-legs-out caterpillars).
+
+    The statements are: for each pair ``(k, k')`` from ``pairs_for(s)`` (where ``k'`` is
+    ``k`` with legs removed two at a time), ``#P(cat(k)) = #P(cat(k'))``; for each ``k``
+    from ``no_p_for(s)``, ``cat(k)`` has no P-position.
+
+    1. Inductive stage: on every follower state of these caterpillars (or, if given, on
+       the leg vectors ``vectors`` only, the rest being covered by smaller sizes), two
+       legs at one spine vertex cancel (UNSAT proves it by induction on the number of
+       edges). Then ``cat(k)`` and ``cat(k')`` are P-positions under the same spine
+       orientations, and ``cat(k)`` is a P-position iff ``cat(k mod 2)`` is.
+    2. Kernel stage, for ``no_p_for``: one kernel over every s for the reduced roots
+       ``k mod 2``; UNSAT of "some reduced root is a P-position".
+
+    If the inductive stage does not go through, the kernel is used for everything: a
+    miter asks for a spine orientation on which ``cat(k)`` and ``cat(k')`` differ; if it
+    finds one, the P-positions are counted to decide the claim. With Lemma 3.1 of *The
+    Game of timber!* (an inward leg makes an N-position), equal P-sets of spine
+    orientations give equal counts, and no P-position with all legs out means no
+    P-position at all.
+
+    Parameters
+    ----------
+    n : int
+        Number of edges.
+    budget : Budget
+    pairs_for, no_p_for : callable or None
+        Spine length -> the pairs, resp. the leg vectors without P-position, at n edges.
+    what : str
+        What the statements are about (for the vacuous message).
+    vectors : list or None
+        The leg vectors of the inductive stage (default: every follower's).
+
+    Returns
+    -------
+    Verdict
+        The instance shown is the largest solved (local checks and kernels).
+
+    References
+    ----------
+    Furtado et al., *Timber Game with Caterpillars*, Theorems 3.2-3.3, Corollaries
+    3.4-3.5; Nowakowski et al., *The Game of timber!*, Lemmas 3.1 and 3.3.
+    """
+    pairs = {s: pairs_for(s) if pairs_for else [] for s in range(1, n + 2)}
+    lonely = {s: no_p_for(s) if no_p_for else [] for s in range(1, n + 2)}
+    total = sum(len(v) for v in pairs.values()) + sum(len(v) for v in lonely.values())
+    if not total:
+        return Verdict.holds(detail=f"no {what} has {n} edges (vacuous)")
+    for ps in pairs.values():
+        for k, k2 in ps:
+            assert all(x >= y and (x - y) % 2 == 0 for x, y in zip(k, k2, strict=True)), (k, k2)
+    need = {
+        s: {k for k, _ in pairs[s]} | {k for k in lonely[s] if mod2(k) != k}
+        for s in pairs
+    }
+    need = {s: ks for s, ks in need.items() if ks and any(max(k) >= 2 for k in ks)}
+    if vectors is None:
+        vectors = _pair_vectors(need) if need else []
+    run = SatRun(budget)
+    notes: list[str] = []
+    if vectors:
+        failure, checks = _pair_induction(run, vectors)
+        notes.append(f"induction: two legs cancel, {checks} local checks")
+        if failure is not None:
+            # fall back to the full kernel for every statement
+            found, kernel_total = _kernel_stage(run, budget, pairs, lonely)
+            notes += [failure, f"kernel: {kernel_total} leg vectors"]
+            return _finish(run, found, notes)
+    reduced = {s: sorted({mod2(k) for k in ks}) for s, ks in lonely.items()}
+    if not any(reduced.values()):
+        return _finish(run, None, notes)
+    found, kernel_total = _kernel_stage(run, budget, {}, reduced)
+    if found is not None and found.status == "refuted":
+        # a reduced root is a P-position: by the (proved) leg-pair stage, so is every
+        # original root with that parity pattern; report the smallest original one
+        found, kernel_total = _kernel_stage(run, budget, {}, lonely)
+    notes.append(f"kernel: {kernel_total} leg vectors")
+    return _finish(run, found, notes)
+
+
+# ------------------------------------------------------------------ the claims
+def thm31_sat(n: int, budget: Budget) -> Verdict:
+    """Every caterpillar tree with n edges: no P-position has a leaf arc pointing away
+    from its leaf (UNSAT of the depth-1 relaxation of the tree kernel, which implies the
+    full kernel's).
+
+    References
+    ----------
+    Furtado et al., *Timber Game with Caterpillars*, Theorem 3.1 (the check is
+    ``leaf_arc_sat`` of *The Game of timber!*, Lemma 3.1).
+    """
+    return leaf_arc_sat(caterpillar_trees(n), budget)
+
+
+def thm32_sat(n: int, budget: Budget) -> Verdict:
+    """No spine orientation makes the all-legs-out ``cat(1, ..., 1)`` with n edges a
+    P-position (vacuous at even n).
+
+    References
+    ----------
+    Furtado et al., *Timber Game with Caterpillars*, Theorem 3.2.
+    """
+    return outleg_check(n, budget, None, lambda s: caterpillar_one(n, s), "caterpillar 1")
+
+
+def thm33_sat(n: int, budget: Budget) -> Verdict:
+    """Inductive: the leg-pair step for every leg vector with exactly n edges (smaller
+    vectors are the steps of smaller sizes).
+
+    References
+    ----------
+    Furtado et al., *Timber Game with Caterpillars*, Theorem 3.3.
+    """
+    vectors = [k for k in leg_vectors(n) if max(k) >= 2]
+    return outleg_check(n, budget, lambda s: thm33_pairs(n, s), None,
+                        "caterpillar with a leg count >= 2", vectors=vectors)
+
+
+def cor34_sat(n: int, budget: Budget) -> Verdict:
+    """(i) all-even ``cat(k)`` with n edges is a P-position, all legs out, under exactly
+    the spine orientations of the bare spine; (ii) no all-odd one is a P-position.
+
+    References
+    ----------
+    Furtado et al., *Timber Game with Caterpillars*, Corollary 3.4.
+    """
+    return outleg_check(
+        n, budget,
+        lambda s: [(k, (0,) * s) for k in cor34_even(n, s)],
+        lambda s: cor34_odd(n, s),
+        "caterpillar with all leg counts even (and one > 0) or all odd",
+    )
+
+
+def cor35_sat(n: int, budget: Budget) -> Verdict:
+    """Every double broom with n edges and a leg count >= 2 is a P-position, all legs out,
+    under exactly the spine orientations of its reduced broom (that path).
+
+    References
+    ----------
+    Furtado et al., *Timber Game with Caterpillars*, Corollary 3.5.
+    """
+    return outleg_check(n, budget, lambda s: cor35_pairs(n, s), None,
+                        "double broom with a leg count >= 2")
+
+
+def _tree_kernel(
+    pool: IDPool, sink: Any, g: nx.Graph, idx: int
+) -> tuple[int, TreeShape, list[int]]:
+    """The full kernel of every orientation of the tree ``g`` (variables tagged ``idx``):
+    (literal "the tree is a P-position", its shape, its edge literals)."""
+    shape = tree_shape(g.edges())
+    lits = orientation_literals(pool, shape, tag=("o", idx))
+    kern = add_tree_kernel(pool, sink, followers(shape), lits, tag=("T", idx))
+    return kern.p[0], shape, lits
+
+
+def even_edges_sat(n: int, budget: Budget) -> Verdict:
+    """Odd n: one instance, every tree's full kernel, asking for some P-position (UNSAT
+    holds). Even n: one instance per tree asking for a P-position; each model is replayed
+    by the direct solver.
+
+    Raises
+    ------
+    SolverDisagreement
+        When a SAT witness at even n is not a P-position by exhaustive play.
+
+    References
+    ----------
+    Furtado et al., *Timber game as a counting problem* (2019), the even-edges theorem.
+    """
+    if n % 2 == 1:
+        pool, cnf = IDPool(), ClauseBuffer()
+        roots = [_tree_kernel(pool, cnf, g, idx) for idx, g in enumerate(all_trees(n))]
+        cnf.add_clause([r for r, _, _ in roots])
+
+        def decode(true: set[int]) -> Verdict:
+            for r, shape, lits in roots:
+                if r in true:
+                    return Verdict.refuted(_arcs_from_model(shape.edges, lits, true))
+            return Verdict.unknown("SAT model names no tree (internal error)")
+
+        return sat_verdict(cnf, budget, decode, detail=f"{len(roots)} trees")
+    run = SatRun(budget)
+    direct = solver_for(get_ruleset("timber"))  # type: ignore[arg-type]
+    for idx, g in enumerate(all_trees(n)):
+        sink, pool = run.new()
+        root, shape, lits = _tree_kernel(pool, sink, g, idx)
+        sink.add_clause([root])
+        model = run.solve(sink)
+        if model is None:
+            return run.verdict(counterexample="tree:" + shape.text())
+        witness = _arcs_from_model(shape.edges, lits, _true_vars(model))
+        if n and direct.outcome(parse(witness)) != "P":
+            raise SolverDisagreement(f"SAT says {witness} is a P-position, play says N")
+    return run.verdict(detail="every tree has a P-position (SAT witness, replayed)")
