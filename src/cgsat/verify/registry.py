@@ -10,7 +10,8 @@ import difflib
 
 from cgsat.errors import CgsatInputError
 from cgsat.verify.claims import KINDS, Claim
-from cgsat.verify.papers import caterpillars, lumberjack, thickets, timber, toppling
+from cgsat.verify.papers import caterpillars, lumberjack, timber, toppling
+from cgsat.verify.papers.thickets import claims as thickets
 
 PAPER_MODULES = (timber, caterpillars, thickets, lumberjack, toppling)
 
