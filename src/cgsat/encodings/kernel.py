@@ -101,7 +101,9 @@ def add_kernel(
     Parameters
     ----------
     pool : IDPool
-        Variable names; follower ``f`` gets the variable ``pool.id((tag, f))``.
+        Variable names; follower ``f`` gets the variable ``pool.id((tag, f))``. Gates are
+        memoized by name in the pool (:class:`~cgsat.encodings.gates.Circuit`), so
+        encodings that share a pool must share the sink too.
     sink : object
         Receives the clauses (a PySAT solver, a CNF, a list).
     followers : iterable
