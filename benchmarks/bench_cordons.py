@@ -6,7 +6,7 @@ Run from the repository root with the venv active::
 
 For each nim-value characterization (Theorems 3.2, 3.3 and the three §5 statements) and
 heights 20, 40, 60, 100, it builds the inductive instance of
-:mod:`cgsat.encodings.cordon_induction` and solves it with CaDiCaL 1.9.5, reporting the
+:mod:`cgsat.encodings.green_cordon` and solves it with CaDiCaL 1.9.5, reporting the
 median encode and solve times. It then times, in the same run, the SAT check against
 exhaustive play (``brute``, every cordon of the height) for Theorem 3.2 at heights 12..18.
 """
@@ -20,12 +20,12 @@ import time
 from pysat.solvers import Solver
 
 from cgsat.cgt import impartial
-from cgsat.encodings import cordon_induction as ci
+from cgsat.encodings import green_cordon as enc
 from cgsat.verify.claims import Budget
 from cgsat.verify.registry import get_claim
 
-CLAIMS = [("Thm 3.2", ci.NIM0), ("Thm 3.3", ci.NIM1), ("§5 one leaf *2", ci.ONE_LEAF_NIM2),
-          ("§5 two leaves *2", ci.TWO_LEAVES_NIM2), ("§5 two leaves *3", ci.TWO_LEAVES_NIM3)]
+CLAIMS = [("Thm 3.2", enc.NIM0), ("Thm 3.3", enc.NIM1), ("§5 one leaf *2", enc.ONE_LEAF_NIM2),
+          ("§5 two leaves *2", enc.TWO_LEAVES_NIM2), ("§5 two leaves *3", enc.TWO_LEAVES_NIM3)]
 
 
 def timed(fn, repeats, *args):
@@ -51,7 +51,7 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|")
     for name, claim in CLAIMS:
         for h in (20, 40, 60, 100):
-            enc_s, (cnf, _) = timed(ci.inductive_instance, args.repeats, claim, h)
+            enc_s, (cnf, _) = timed(enc.inductive_instance, args.repeats, claim, h)
             sol_s, sat = timed(solve, args.repeats, cnf)
             print(f"| {name} | {h} | {cnf.nv} | {len(cnf.clauses)} | {enc_s:.3f} | "
                   f"{sol_s:.3f} | {'SAT' if sat else 'UNSAT'} |")

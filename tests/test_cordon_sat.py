@@ -1,11 +1,11 @@
 """Green cordon SAT encodings against exhaustive play (Thinning Thickets §3, §5)."""
 
 import pytest
+from pysat.formula import CNF, IDPool
 from pysat.solvers import Solver
 
 from cgsat.cgt.impartial import solver_for
-from cgsat.encodings import cordon_induction as ci
-from cgsat.encodings.cordon_grundy import GrundyEncoding, concrete_options
+from cgsat.encodings import green_cordon as enc
 from cgsat.encodings.green_cordon import (
     SEC5_ONE_LEAF_NIM2,
     SEC5_TWO_LEAVES_NIM2,
@@ -14,8 +14,12 @@ from cgsat.encodings.green_cordon import (
     THM_3_3,
     CordonCircuits,
     GapRule,
+    concrete_moves,
+    concrete_options,
+    followers,
     options,
 )
+from cgsat.encodings.kernel import add_grundy
 from cgsat.games import get_ruleset, green_cordon
 from cgsat.verify.claims import Budget
 from cgsat.verify.registry import get_claim
@@ -80,20 +84,20 @@ def test_circuit_evaluates_the_rule_on_every_assignment():
 
 
 @pytest.mark.parametrize(
-    "claim", [ci.NIM0, ci.NIM1, ci.ONE_LEAF_NIM2, ci.TWO_LEAVES_NIM2, ci.TWO_LEAVES_NIM3]
+    "claim", [enc.NIM0, enc.NIM1, enc.ONE_LEAF_NIM2, enc.TWO_LEAVES_NIM2, enc.TWO_LEAVES_NIM3]
 )
 def test_inductive_checks_hold_up_to_height_16(claim):
     for h in range(0, 17):
-        cnf, _ = ci.inductive_instance(claim, h)
+        cnf, _ = enc.inductive_instance(claim, h)
         assert solve(cnf) is None, h
 
 
 def test_negative_control_a_perturbed_rule_is_refuted_and_play_confirms():
     # Theorem 3.2 with the last gap required even instead of odd.
     wrong = GapRule(stalk=0, first=0, middle=1, last=0)
-    claim = ci.NimCharacterization(0, wrong, None, ((wrong,),))
+    claim = enc.NimCharacterization(0, wrong, None, ((wrong,),))
     for h in range(0, 10):
-        cnf, cc = ci.inductive_instance(claim, h)
+        cnf, cc = enc.inductive_instance(claim, h)
         model = solve(cnf)
         if model is not None:
             break
@@ -113,24 +117,31 @@ def test_counts_are_fibonacci_and_match_play():
     for h in range(0, 12):
         by_play0 = sum(1 for c in green_cordon.cordons(h) if nim(c) == 0)
         by_play1 = sum(1 for c in green_cordon.cordons(h) if nim(c) == 1)
-        assert ci.count_accepted(THM_3_2, h) == by_play0 == fib0[h]
-        assert ci.count_accepted(THM_3_3, h) == by_play1 == fib1[h]
+        assert enc.count_accepted(THM_3_2, h) == by_play0 == fib0[h]
+        assert enc.count_accepted(THM_3_3, h) == by_play1 == fib1[h]
+
+
+def grundy(root, value_range):
+    """The mex constraints of cgsat.encodings.kernel over every follower of a cordon."""
+    cnf, nodes = CNF(), followers(root)
+    values = add_grundy(IDPool(), cnf, nodes, concrete_moves(nodes), value_range=value_range)
+    return cnf, nodes, values
 
 
 def test_grundy_encoding_gives_the_values_of_play():
     root = (7, frozenset({1, 3, 4}))
-    enc = GrundyEncoding(root, value_range=7)
-    model = solve(enc.cnf)
+    cnf, nodes, values = grundy(root, value_range=7)
+    model = solve(cnf)
     assert model is not None
-    for h, leaves in enc.nodes:
-        assert enc.value_of((h, leaves), model) == nim((h, tuple(sorted(leaves))))
+    for h, leaves in nodes:
+        assert values.value_of((h, leaves), model) == nim((h, tuple(sorted(leaves))))
 
 
 def test_grundy_encoding_with_too_small_a_range_is_unsat():
     # L(6) has nim-value 5 (by play), so values 0..3 cannot express it.
     assert nim(green_cordon.L(6)) == 5
-    enc = GrundyEncoding((6, frozenset({1, 2, 3, 4})), value_range=3)
-    assert solve(enc.cnf) is None
+    cnf, _, _ = grundy((6, frozenset({1, 2, 3, 4})), value_range=3)
+    assert solve(cnf) is None
 
 
 def test_option_conditions_are_exact_on_a_hand_computed_case():

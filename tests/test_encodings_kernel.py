@@ -1,4 +1,9 @@
-"""Tests for cgsat.encodings.gates and cgsat.encodings.kernel (tiny, hand-checkable)."""
+"""Tests for cgsat.encodings.gates and cgsat.encodings.kernel (tiny, hand-checkable).
+
+The kernel and mex encodings are compared with plain recursion on random games whose moves
+depend on colour literals; relaxations (``constrained``), value ranges and equal pairs too,
+each with a negative control.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +15,7 @@ from pysat.formula import IDPool
 from pysat.solvers import Solver
 
 from cgsat.encodings.gates import Circuit
-from cgsat.encodings.kernel import add_grundy, add_kernel, grundy_bounds
+from cgsat.encodings.kernel import add_grundy, add_kernel, grundy_bounds, some_equal_pair
 
 
 def _models(clauses, variables, extra=()):
@@ -167,3 +172,136 @@ def test_grundy_bounds_are_tight_for_nim():
 def test_unknown_target_is_an_error():
     with pytest.raises(ValueError):
         add_kernel(IDPool(), [], [0], [(0, 1, [])])
+
+
+# -- relaxations (``constrained``), value ranges, equal pairs -------------------------------
+
+
+def _game(seed, n_followers):
+    """A fresh pool, 3 colours and a random game (the same for the same seed)."""
+    rng = random.Random(seed)
+    pool = IDPool()
+    colours = [pool.id(("c", i)) for i in range(3)]
+    followers, moves = _random_game(rng, n_followers, 3, colours[0])
+    return pool, colours, followers, moves
+
+
+def _truth(followers, moves, colours, val, misere):
+    """The P-variables' true values under a colouring, as assumptions (a test oracle)."""
+    return _play(followers, moves, {c: val[c] for c in colours}, misere)
+
+
+def _kernel_mismatches(clauses, enc, colours, followers, moves, misere):
+    """Colourings (with a follower) where the kernel's P-values differ from recursion."""
+    bad = []
+    for val, m in _models(clauses, colours):
+        truth = _truth(followers, moves, colours, val, misere)
+        bad += [(val, f) for f in followers if (enc.p[f] in m) != truth[f]]
+    return bad
+
+
+def _relaxation_violations(clauses, enc, colours, followers, moves, misere):
+    """Colourings whose true P-values are not a model of the formula (a relaxation has none)."""
+    bad = []
+    with Solver(name="cadical195", bootstrap_with=list(clauses)) as s:
+        for bits in itertools.product([True, False], repeat=len(colours)):
+            val = dict(zip(colours, bits, strict=True))
+            truth = _truth(followers, moves, colours, val, misere)
+            ass = [c if val[c] else -c for c in colours]
+            ass += [enc.p[f] if truth[f] else -enc.p[f] for f in followers]
+            if not s.solve(assumptions=ass):
+                bad.append(val)
+    return bad
+
+
+@pytest.mark.parametrize("misere", [False, True])
+@pytest.mark.parametrize("seed", range(4))
+def test_constrained_kernel_is_a_relaxation(seed, misere):
+    pool, colours, followers, moves = _game(100 + seed, 8)
+    some = [f for f in followers if f % 2 == 0]
+    cl = []
+    enc = add_kernel(pool, cl, followers, moves, misere=misere, constrained=some)
+    # the true outcomes always satisfy it (so its UNSAT answers are sound) ...
+    assert _relaxation_violations(cl, enc, colours, followers, moves, misere) == []
+    # ... every constrained follower's condition holds in every model ...
+    for val, m in _models(cl, colours):
+        for f in some:
+            opts = [t for s, t, cond in moves if s == f and all(
+                val.get(abs(x), True) == (x > 0) for x in cond)]
+            expect = not any(enc.p[t] in m for t in opts) and (bool(opts) or not misere)
+            assert (enc.p[f] in m) == expect
+    # ... and constraining every follower gives the full kernel
+    pool, colours, followers, moves = _game(100 + seed, 8)
+    cl_full = []
+    full = add_kernel(pool, cl_full, followers, moves, misere=misere, constrained=followers)
+    assert _kernel_mismatches(cl_full, full, colours, followers, moves, misere) == []
+
+
+def test_unconstrained_followers_are_free():
+    # Nim heaps 0..2, only heap 2 constrained: heap 1 may be called a P-position.
+    moves = [(a, b, []) for a in range(3) for b in range(a)]
+    pool, cl = IDPool(), []
+    enc = add_kernel(pool, cl, [0, 1, 2], moves, constrained=[2])
+    with Solver(bootstrap_with=cl) as s:
+        assert s.solve(assumptions=[enc.p[1]]) and s.solve(assumptions=[-enc.p[1]])
+        assert s.solve(assumptions=[enc.p[1], enc.p[0]])  # the full kernel forbids this
+        assert not s.solve(assumptions=[enc.p[1], enc.p[2]])  # heap 2's condition holds
+
+
+def test_negative_control_a_wrong_kernel_condition_is_caught():
+    # The misère conditions are wrong for normal play; the oracle comparison must say so,
+    # and the relaxation check must reject a formula that adds a condition of its own.
+    pool, colours, followers, moves = _game(3, 8)
+    cl = []
+    wrong = add_kernel(pool, cl, followers, moves, misere=True)
+    assert _kernel_mismatches(cl, wrong, colours, followers, moves, misere=False)
+    pool, colours, followers, moves = _game(3, 8)
+    cl = []
+    enc = add_kernel(pool, cl, followers, moves, constrained=[followers[-1]])
+    assert _relaxation_violations(cl, enc, colours, followers, moves, misere=False) == []
+    cl.append([enc.p[followers[-1]]])  # "the last follower is always a P-position": false
+    assert _relaxation_violations(cl, enc, colours, followers, moves, misere=False)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_value_range_is_unsat_exactly_when_a_value_exceeds_it(seed):
+    for r in range(4):
+        pool, colours, followers, moves = _game(200 + seed, 9)
+        cl = []
+        g = add_grundy(pool, cl, followers, moves, value_range=r)
+        with Solver(name="cadical195", bootstrap_with=cl) as s:
+            for bits in itertools.product([True, False], repeat=len(colours)):
+                val = dict(zip(colours, bits, strict=True))
+                truth = _grundy(followers, moves, val)
+                ok = s.solve(assumptions=[c if val[c] else -c for c in colours])
+                assert ok == (max(truth.values()) <= r), (r, val)
+                if ok:
+                    m = s.get_model()
+                    assert {f: g.value_of(f, m) for f in followers} == truth
+
+
+def test_nim_heap_value_range_by_hand():
+    moves = [(a, b, []) for a in range(5) for b in range(a)]
+    for r, sat in ((4, True), (3, False)):
+        pool, cl = IDPool(), []
+        g = add_grundy(pool, cl, range(5), moves, value_range=r)
+        with Solver(bootstrap_with=cl) as s:
+            assert s.solve() == sat
+            if sat:
+                assert [g.value_of(f, s.get_model()) for f in range(5)] == [0, 1, 2, 3, 4]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_some_equal_pair_matches_recursion(seed):
+    pool, colours, followers, moves = _game(300 + seed, 9)
+    chosen = followers[-4:]
+    cl = []
+    g = add_grundy(pool, cl, followers, moves)
+    equal = some_equal_pair(pool, cl, g, chosen)
+    with Solver(name="cadical195", bootstrap_with=cl) as s:
+        for bits in itertools.product([True, False], repeat=len(colours)):
+            val = dict(zip(colours, bits, strict=True))
+            truth = _grundy(followers, moves, val)
+            values = [truth[f] for f in chosen]
+            ass = [c if val[c] else -c for c in colours]
+            assert s.solve(assumptions=ass + [equal]) == (len(set(values)) < len(values))

@@ -1,4 +1,5 @@
-"""Symbolic green cordons: leaf variables, options as circuits, and characterization automata.
+"""Symbolic green cordons: leaf variables, options, characterization automata and the
+inductive mex checks of *Thinning Thickets* §3 and §5.
 
 A green cordon of height n (*Thinning Thickets*, Definition 1.2) is a stalk
 v_0 <- v_1 <- ... <- v_n with leaf arcs at some interior vertices v_a, 0 < a < n. Here its
@@ -18,29 +19,54 @@ DESIGN.md: the top arc of ``7:6`` deleted gives ``7:``).
 A *symbolic cordon* is a pair ``(h, leaves)``: a concrete height h and a tuple of h - 1
 literals (``leaves[a - 1]`` stands for a leaf at v_a). :func:`options` lists the options of
 a symbolic cordon as ``(condition, option)`` pairs; the option exists exactly when every
-literal of ``condition`` is true. Characterizations are given as finite automata read
-bottom-up along the stalk (:class:`GapRule`), turned into circuits by
-:meth:`CordonCircuits.accepts`, which shares the automaton run over common prefixes.
+literal of ``condition`` is true. A *concrete cordon* ``(h, frozenset of attachments)`` has
+constant leaves: :func:`concrete_options` and :func:`followers` list its options and
+followers by the same move rules, and :func:`concrete_moves` hands them to
+:mod:`cgsat.encodings.kernel` as symbolic moves with empty conditions (mex constraints,
+misère kernel).
+
+Characterizations are given as finite automata read bottom-up along the stalk
+(:class:`GapRule`), turned into circuits by :meth:`CordonCircuits.accepts`, which shares
+the automaton run over common prefixes.
+
+Inductive checks. For a claim "a cordon (of a family) has nim-value k iff rule R_k holds",
+the instance at height n (:func:`inductive_instance`) asks for a symbolic cordon T of
+height n on which R_k disagrees with the mex rule applied to T's options, where the
+options' values are read off the characterizations of the values 0..k (DESIGN.md,
+"Inductive partition check", generalized to nim-values):
+
+    R_k(T)  xor  [ no option of T has value k  and  every j < k is the value of an option ].
+
+Options have fewer arcs, so UNSAT at every height 0..N proves R_k for all cordons of the
+family of height <= N, *given* the characterizations used for the values j < k on the
+options (Theorems 3.2 and 3.3 for values 0 and 1, which are proved the same way).
+Counting claims (Theorems 3.4, 3.5) count the cordons a rule accepts by dynamic
+programming over its automaton (:func:`count_accepted`), never by enumerating with
+blocking clauses.
 
 This module knows nothing of the rulesets in :mod:`cgsat.games` (the two methods of every
 cordon claim share no code) and nothing of the CLI.
 
 References
 ----------
-.. [1] A. Clow, R. J. Nowakowski et al., *Thinning Thickets*, Definition 1.2, §3.
+.. [1] M. Huggan, R. J. Nowakowski, *Thinning Thickets*, Definition 1.2, §2.1
+   (Sprague-Grundy theory), Theorems 3.1-3.5 and the claims listed in §5.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pysat.formula import CNF, IDPool
 
 from cgsat.encodings.gates import Circuit
+from cgsat.encodings.kernel import SymbolicMove
 
 Lit = int
 SymbolicCordon = tuple[int, tuple[Lit, ...]]
+Concrete = tuple[int, frozenset[int]]
 
 
 def options(cordon: SymbolicCordon, false: Lit) -> list[tuple[tuple[Lit, ...], SymbolicCordon]]:
@@ -82,6 +108,71 @@ def options(cordon: SymbolicCordon, false: Lit) -> list[tuple[tuple[Lit, ...], S
             result.append(((x[i - 1], -x[i - 2]), (i - 1, x[: i - 2])))
             result.append(((x[i - 1], x[i - 2]), (i, x[: i - 2] + (false,))))
     return [(cond, opt) for cond, opt in result if false not in cond]
+
+
+# -- concrete cordons: followers for the kernel and mex encodings ---------------------
+
+
+def _symbolic(cordon: Concrete, true: Lit) -> SymbolicCordon:
+    """The concrete cordon as a symbolic one with constant leaf literals."""
+    h, leaves = cordon
+    return (h, tuple(true if a in leaves else -true for a in range(1, h)))
+
+
+def _concrete(symbolic: SymbolicCordon, true: Lit) -> Concrete:
+    """The concrete cordon of a symbolic one whose leaf literals are all constants."""
+    h, lits = symbolic
+    return (h, frozenset(a for a, lit in enumerate(lits, start=1) if lit == true))
+
+
+def concrete_options(cordon: Concrete) -> list[Concrete]:
+    """The options of a concrete cordon under the encoding's move rules (:func:`options`).
+
+    Examples
+    --------
+    L(4) (leaves at v_1, v_2) has L(2) (a stalk of height 2) among its options:
+
+    >>> (2, frozenset()) in concrete_options((4, frozenset({1, 2})))
+    True
+    """
+    true = 1
+    return [
+        _concrete(opt, true)
+        for cond, opt in options(_symbolic(cordon, true), -true)
+        if all(lit == true for lit in cond)
+    ]
+
+
+def followers(*cordons: Concrete) -> list[Concrete]:
+    """Every position reachable from ``cordons`` (themselves included), breadth first.
+
+    Examples
+    --------
+    >>> followers((2, frozenset({1})))
+    [(2, frozenset({1})), (2, frozenset()), (0, frozenset()), (1, frozenset())]
+    """
+    seen = set(cordons)
+    order = list(dict.fromkeys(cordons))
+    for node in order:
+        for opt in concrete_options(node):
+            if opt not in seen:
+                seen.add(opt)
+                order.append(opt)
+    return order
+
+
+def concrete_moves(nodes: Sequence[Concrete]) -> list[SymbolicMove]:
+    """The moves among ``nodes`` for :mod:`cgsat.encodings.kernel`: ``(node, option, ())``,
+    each option once, with an empty condition (a concrete cordon has no colours).
+
+    ``nodes`` must be closed under options (as :func:`followers` returns them).
+
+    Examples
+    --------
+    >>> concrete_moves(followers((1, frozenset())))
+    [((1, frozenset()), (0, frozenset()), ())]
+    """
+    return [(node, opt, ()) for node in nodes for opt in dict.fromkeys(concrete_options(node))]
 
 
 @dataclass(frozen=True)
@@ -290,3 +381,149 @@ class CordonCircuits:
         leaves = [a for a, v in enumerate(self.leaf_variables(height), start=1) if v in true]
         return f"{height}:" + ",".join(str(a) for a in leaves)
 
+
+# -- inductive mex checks and counts (Theorems 3.2-3.5, §5) ---------------------------
+
+
+@dataclass(frozen=True)
+class NimCharacterization:
+    """The claim "within ``family``, nim-value ``value`` iff ``rule``".
+
+    Attributes
+    ----------
+    value : int
+        The nim-value characterized.
+    rule : GapRule
+        The characterization.
+    family_leaves : int or None
+        Restrict T to cordons with exactly this many leaf arcs (None: every cordon).
+    value_rules : tuple of tuple of GapRule
+        ``value_rules[j]`` is a union of rules that is exactly the set of options with
+        nim-value j, for j = 0..value (by Theorems 3.2, 3.3 and the smaller claims).
+    """
+
+    value: int
+    rule: GapRule
+    family_leaves: int | None
+    value_rules: tuple[tuple[GapRule, ...], ...]
+
+
+NIM0 = NimCharacterization(0, THM_3_2, None, ((THM_3_2,),))
+NIM1 = NimCharacterization(1, THM_3_3, None, ((THM_3_2,), (THM_3_3,)))
+ONE_LEAF_NIM2 = NimCharacterization(
+    2, SEC5_ONE_LEAF_NIM2, 1, ((THM_3_2,), (THM_3_3,), (SEC5_ONE_LEAF_NIM2,))
+)
+TWO_LEAVES_NIM2 = NimCharacterization(
+    2,
+    SEC5_TWO_LEAVES_NIM2,
+    2,
+    ((THM_3_2,), (THM_3_3,), (SEC5_ONE_LEAF_NIM2, SEC5_TWO_LEAVES_NIM2)),
+)
+TWO_LEAVES_NIM3 = NimCharacterization(
+    3,
+    SEC5_TWO_LEAVES_NIM3,
+    2,
+    (
+        (THM_3_2,),
+        (THM_3_3,),
+        (SEC5_ONE_LEAF_NIM2, SEC5_TWO_LEAVES_NIM2),
+        (SEC5_TWO_LEAVES_NIM3,),
+    ),
+)
+
+
+ONE_LEAF_COVER = (THM_3_2, THM_3_3, SEC5_ONE_LEAF_NIM2)
+"""Rules whose union should be every one-leaf cordon (values 0, 1 and 2 only)."""
+
+
+def inductive_instance(claim: NimCharacterization, height: int) -> tuple[CNF, CordonCircuits]:
+    """The CNF that is UNSAT iff ``claim`` holds for every cordon of the family of ``height``.
+
+    Parameters
+    ----------
+    claim : NimCharacterization
+    height : int
+
+    Returns
+    -------
+    (CNF, CordonCircuits)
+        The formula, and the builder (for decoding a model with ``decode``).
+
+    Examples
+    --------
+    >>> from pysat.solvers import Solver
+    >>> cnf, cc = inductive_instance(NIM0, 6)
+    >>> with Solver(name="cadical195", bootstrap_with=cnf.clauses) as s:
+    ...     s.solve()
+    False
+
+    References
+    ----------
+    *Thinning Thickets*, Theorem 3.2 (and its proof by the Partition Theorem).
+    """
+    cc = CordonCircuits()
+    g = cc.gates
+    x = cc.leaf_variables(height)
+    cordon = (height, x)
+    if claim.family_leaves is not None:
+        cc.exactly(x, claim.family_leaves)
+    opts = options(cordon, cc.false)
+
+    def has_value(j: int, opt: tuple[int, tuple[int, ...]]) -> int:
+        return g.disj(cc.accepts(rule, opt) for rule in claim.value_rules[j])
+
+    lhs = cc.accepts(claim.rule, cordon)
+    none_same = g.conj(-g.conj(list(c) + [has_value(claim.value, o)]) for c, o in opts)
+    lower = [
+        g.disj(g.conj(list(c) + [has_value(j, o)]) for c, o in opts) for j in range(claim.value)
+    ]
+    rhs = g.conj([none_same] + lower)
+    cc.cnf.append([lhs, rhs])
+    cc.cnf.append([-lhs, -rhs])
+    return cc.cnf, cc
+
+
+def coverage_instance(
+    rules: Sequence[GapRule], leaves: int, height: int
+) -> tuple[CNF, CordonCircuits]:
+    """UNSAT iff every cordon of ``height`` with ``leaves`` leaf arcs satisfies some rule.
+
+    Used to show that cordons with one leaf arc only take nim-values 0, 1 and 2, which the
+    check of the two-leaf nim-value-3 claim relies on.
+
+    Examples
+    --------
+    >>> from pysat.solvers import Solver
+    >>> cnf, _ = coverage_instance(ONE_LEAF_COVER, 1, 9)
+    >>> with Solver(bootstrap_with=cnf.clauses) as s:
+    ...     s.solve()
+    False
+    """
+    cc = CordonCircuits()
+    x = cc.leaf_variables(height)
+    cc.exactly(x, leaves)
+    for rule in rules:
+        cc.cnf.append([-cc.accepts(rule, (height, x))])
+    return cc.cnf, cc
+
+
+def count_accepted(rule: GapRule, height: int) -> int:
+    """How many cordons of ``height`` satisfy ``rule``, by dynamic programming on its automaton.
+
+    Examples
+    --------
+    Theorem 3.4: f_0..f_6 = 1, 0, 1, 1, 2, 3, 5.
+
+    >>> [count_accepted(THM_3_2, n) for n in range(7)]
+    [1, 0, 1, 1, 2, 3, 5]
+    """
+    if height == 0:
+        return 1 if rule.accept_empty() else 0
+    layer: Counter = Counter({rule.start(): 1})
+    for _ in range(height - 1):
+        nxt: Counter = Counter()
+        for state, count in layer.items():
+            for leaf in (False, True):
+                nxt[rule.step(state, leaf)] += count
+        layer = nxt
+    return sum(c for state, c in layer.items() if rule.accept(state))

@@ -15,10 +15,19 @@ namely the true outcomes, so every auxiliary variable is a function of the colou
 and the models projected onto the colours are exactly the colourings (a model counter's
 projected count over the colours is exact).
 
+A *concrete* game (no colours, e.g. the followers of one green cordon) is the special case
+where every condition is empty. A *relaxation* states the conditions only for some
+followers (``constrained``), leaving the P-variables of the others free: its clauses are a
+subset of the full kernel's, so an UNSAT answer still proves the full kernel UNSAT (a
+one-move argument such as Lemma 3.1 of *The Game of timber!* needs only the root's
+conditions).
+
 :func:`add_grundy` is the companion for nim-values under normal play: one-hot value
 variables per follower with the mex rule, over a value range that is provably large enough
 (a follower's nim-value is at most its number of moves, and at most one more than the
-largest nim-value of its options).
+largest nim-value of its options). With ``value_range`` it encodes only the values
+0..R, and the formula is UNSAT when some follower's nim-value exceeds R.
+:func:`some_equal_pair` asks for two followers of equal nim-value.
 
 References
 ----------
@@ -56,6 +65,8 @@ class KernelEncoding:
         P-position", i.e. it is a winning move.
     available : list of int
         One literal per move: "this move is available".
+    moves : list of (source, target, condition)
+        The moves, in the order of ``win`` and ``available``.
     """
 
     p: dict[Hashable, int]
@@ -63,8 +74,13 @@ class KernelEncoding:
     available: list[int]
     moves: list[SymbolicMove] = field(default_factory=list)
 
+    def is_p(self, f: Hashable, model: Iterable[int]) -> bool:
+        """Whether follower ``f`` is a P-position in ``model`` (a list of literals)."""
+        return self.p[f] in set(model)
+
 
 def _group(moves: list[SymbolicMove]) -> dict[Hashable, list[int]]:
+    """Move indices by source follower."""
     out: dict[Hashable, list[int]] = defaultdict(list)
     for i, (src, _, _) in enumerate(moves):
         out[src].append(i)
@@ -78,13 +94,16 @@ def add_kernel(
     moves: Iterable[SymbolicMove],
     misere: bool = False,
     tag: Hashable = "P",
+    constrained: Iterable[Hashable] | None = None,
 ) -> KernelEncoding:
     """Add the Partition Theorem conditions for every follower of a symbolic position.
 
     Parameters
     ----------
     pool : IDPool
-        Variable names; follower ``f`` gets the variable ``pool.id((tag, f))``.
+        Variable names; follower ``f`` gets the variable ``pool.id((tag, f))``. Gates are
+        memoized by name in the pool (:class:`~cgsat.encodings.gates.Circuit`), so
+        encodings that share a pool must share the sink too.
     sink : object
         Receives the clauses (a PySAT solver, a CNF, a list).
     followers : iterable
@@ -95,6 +114,11 @@ def add_kernel(
         Misère play (Theorem 2.2) instead of normal play (Theorem 2.1).
     tag : hashable
         Namespace for the P-variables, so that two kernels can share one pool.
+    constrained : iterable, optional
+        The followers whose conditions are added (default: every follower). The
+        P-variables of the others are left free, so the formula is a relaxation of the
+        full kernel: its clauses are a subset of the full kernel's, and an UNSAT answer
+        proves the full kernel UNSAT too.
 
     Returns
     -------
@@ -118,6 +142,17 @@ def add_kernel(
     >>> [("R" if r[i] in m else "L") for i in range(2)]
     ['L', 'R']
 
+    A concrete game has empty conditions: a Nim heap of size 2 is an N-position, and
+    constraining only the heap leaves its options free (here the solver may call the heap
+    of size 1 a P-position, which the full kernel forbids):
+
+    >>> nim = [(2, 1, []), (2, 0, []), (1, 0, [])]
+    >>> pool, cl = IDPool(), []
+    >>> enc = add_kernel(pool, cl, [0, 1, 2], nim, constrained=[2])
+    >>> with Solver(bootstrap_with=cl + [[enc.p[1]], [-enc.p[0]]]) as s:
+    ...     s.solve(), enc.is_p(2, s.get_model())
+    (True, False)
+
     References
     ----------
     .. [1] Nowakowski et al., *The Game of timber!*, Theorems 2.1 and 2.2.
@@ -139,7 +174,10 @@ def add_kernel(
         w = circ.and_([en, p[tgt]], name=(tag, "win", src, tgt, tuple(sorted(cond))))
         win.append(w)
     by_src = _group(moves)
+    only = None if constrained is None else set(constrained)
     for f, pf in p.items():
+        if only is not None and f not in only:
+            continue  # a relaxation: this follower's P-variable stays free
         idx = by_src.get(f, [])
         wins = [win[i] for i in idx]
         for w in wins:  # a P-position has no winning move
@@ -188,7 +226,11 @@ def grundy_bounds(followers: Iterable[Hashable], moves: Iterable[SymbolicMove]) 
 
 @dataclass
 class GrundyEncoding:
-    """What :func:`add_grundy` built: ``value[f][t]`` is "f has nim-value t" (one-hot)."""
+    """What :func:`add_grundy` built: ``value[f][t]`` is "f has nim-value t" (one-hot).
+
+    ``bound[f]`` is the largest value encoded for f (the proven bound, or ``value_range``
+    if smaller).
+    """
 
     value: dict[Hashable, list[int]]
     bound: dict[Hashable, int]
@@ -198,6 +240,11 @@ class GrundyEncoding:
         vals = self.value[f]
         return vals[t] if 0 <= t < len(vals) else circ.false
 
+    def value_of(self, f: Hashable, model: Iterable[int]) -> int:
+        """The nim-value of follower ``f`` in ``model`` (a list of literals)."""
+        true = set(model)
+        return next(t for t, x in enumerate(self.value[f]) if x in true)
+
 
 def add_grundy(
     pool: IDPool,
@@ -205,12 +252,22 @@ def add_grundy(
     followers: Iterable[Hashable],
     moves: Iterable[SymbolicMove],
     tag: Hashable = "G",
+    value_range: int | None = None,
 ) -> GrundyEncoding:
     """Add nim-values (normal play) for every follower, by the mex rule.
 
     ``value[f][t]`` is true exactly when f has nim-value t, for ``0 <= t <= bound[f]`` with
     :func:`grundy_bounds`; the mex of f's available options' values is encoded by
     "some available option has value s" for s < t, and none has value t.
+
+    Parameters
+    ----------
+    pool, sink, followers, moves, tag
+        As for :func:`add_kernel`.
+    value_range : int, optional
+        R: encode only the values 0..R. Each follower whose proven bound exceeds R must
+        then take one of them, so the formula is UNSAT exactly when some follower's
+        nim-value exceeds R (and otherwise has the true values as its only solution).
 
     Examples
     --------
@@ -225,6 +282,15 @@ def add_grundy(
     >>> [t for t, x in enumerate(g.value[2]) if x in m]
     [2]
 
+    With ``value_range=1`` the heap of size 2 has no value left, so the formula is UNSAT:
+
+    >>> cl = []
+    >>> g = add_grundy(IDPool(), cl, [0, 1, 2], [(2, 1, []), (2, 0, []), (1, 0, [])],
+    ...                value_range=1)
+    >>> with Solver(bootstrap_with=cl) as s:
+    ...     s.solve()
+    False
+
     References
     ----------
     .. [1] Albert, Nowakowski, Wolfe, *Lessons in Play*, Theorem 7.10 (mex rule).
@@ -232,8 +298,13 @@ def add_grundy(
     circ = Circuit(pool, sink)
     followers = list(followers)
     moves = [(s, t, tuple(c)) for s, t, c in moves]
-    bound = grundy_bounds(followers, moves)
+    proven = grundy_bounds(followers, moves)
+    cap = max(proven.values(), default=0) if value_range is None else value_range
+    bound = {f: min(b, cap) for f, b in proven.items()}
     value = {f: [pool.id((tag, "value", f, t)) for t in range(bound[f] + 1)] for f in followers}
+    for f in followers:
+        if proven[f] > bound[f]:
+            circ.add(value[f])  # a value within the range (else UNSAT)
     by_src = _group(moves)
     for f in followers:
         b = bound[f]
@@ -250,3 +321,43 @@ def add_grundy(
             circ.equiv(value[f][t], circ.and_([below, -opt[t]]))
             below = circ.and_([below, opt[t]])
     return GrundyEncoding(value=value, bound=bound)
+
+
+def some_equal_pair(
+    pool: IDPool,
+    sink: Any,
+    grundy: GrundyEncoding,
+    followers: Sequence[Hashable],
+    tag: Hashable = "equal pair",
+) -> int:
+    """A literal ``s`` with ``s ->`` two of ``followers`` have the same nim-value.
+
+    Solving under the assumption ``s`` asks for two followers of equal value; UNSAT proves
+    their nim-values pairwise distinct.
+
+    Examples
+    --------
+    Nim heaps of sizes 0..3 have distinct values; heaps 1 and 1' have equal ones.
+
+    >>> from pysat.solvers import Solver
+    >>> heaps = [(a, b, []) for a in range(4) for b in range(a)] + [("1'", 0, [])]
+    >>> pool, cl = IDPool(), []
+    >>> g = add_grundy(pool, cl, [0, 1, 2, 3, "1'"], heaps)
+    >>> s1, s2 = some_equal_pair(pool, cl, g, [0, 1, 2, 3]), some_equal_pair(
+    ...     pool, cl, g, [2, 1, "1'"], tag="b")
+    >>> with Solver(bootstrap_with=cl) as s:
+    ...     s.solve(assumptions=[s1]), s.solve(assumptions=[s2])
+    (False, True)
+    """
+    add = Circuit(pool, sink).add
+    s = pool.id((tag, "some"))
+    equal: list[int] = []
+    for i, a in enumerate(followers):
+        for b in followers[i + 1:]:
+            for t in range(min(grundy.bound[a], grundy.bound[b]) + 1):
+                e = pool.id((tag, a, b, t))
+                add([-e, grundy.value[a][t]])
+                add([-e, grundy.value[b][t]])
+                equal.append(e)
+    add([-s] + equal)
+    return s

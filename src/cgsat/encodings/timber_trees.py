@@ -416,9 +416,11 @@ def add_partial_tree_kernel(
     play) only for the expanded followers of ``graph`` and the empty position; the
     P-variables of unexpanded followers are left free.
 
-    The clauses are a subset of the full kernel's (up to naming), so an UNSAT answer with
-    this relaxation proves UNSAT of the full kernel. With ``followers(shape, max_depth=1)``
-    it encodes exactly one-move arguments such as Lemma 3.1.
+    A thin layer over :func:`cgsat.encodings.kernel.add_kernel` with ``constrained`` the
+    expanded followers. Its clauses are a subset of the full kernel's, so an UNSAT answer
+    with this relaxation proves UNSAT of the full kernel. With
+    ``followers(shape, max_depth=1)`` it encodes exactly one-move arguments such as
+    Lemma 3.1.
 
     Returns
     -------
@@ -441,25 +443,10 @@ def add_partial_tree_kernel(
     ----------
     Nowakowski et al., *The Game of timber!*, Theorem 2.1 and Lemma 3.1.
     """
-    add = Circuit(pool, sink).add
-    pvars = [pool.id((tag, "P", i)) for i in range(len(graph))]
-    for i, moves in enumerate(graph.moves):
-        if not graph.expanded[i]:
-            continue
-        p = pvars[i]
-        if not graph.subtrees[i]:
-            add([p])  # the empty position is a P-position (normal play)
-            continue
-        witnesses = []
-        for j, m in enumerate(moves):
-            lit, q = arc_literal(edge_lits, m), pvars[m.child]
-            add([-p, -lit, -q])
-            w = pool.id((tag, "win", i, j))
-            add([-w, lit])
-            add([-w, q])
-            witnesses.append(w)
-        add([p] + witnesses)
-    return pvars
+    expanded = [i for i in range(len(graph)) if graph.expanded[i]]
+    kernel = add_kernel(pool, sink, range(len(graph)), symbolic_moves(graph, edge_lits),
+                        tag=tag, constrained=expanded)
+    return [kernel.p[i] for i in range(len(graph))]
 
 
 def add_tree_grundy(

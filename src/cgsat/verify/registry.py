@@ -10,8 +10,9 @@ import difflib
 
 from cgsat.errors import CgsatInputError
 from cgsat.verify.claims import KINDS, Claim
-from cgsat.verify.papers import lumberjack, thickets, toppling
+from cgsat.verify.papers import lumberjack, toppling
 from cgsat.verify.papers.caterpillars import claims as caterpillars
+from cgsat.verify.papers.thickets import claims as thickets
 from cgsat.verify.papers.timber import claims as timber
 
 PAPER_MODULES = (timber, caterpillars, thickets, lumberjack, toppling)

@@ -28,30 +28,28 @@ References
 
 from __future__ import annotations
 
+from cgsat.cgt.impartial import ImpartialSolver, solver_for
+from cgsat.cgt.tuft import tuft_nim_value
+from cgsat.games import get_ruleset, lumberjack
+from cgsat.games import rooted_trees as rt
 from cgsat.verify.claims import Budget, Claim, Method, Verdict
 
 PAPER = "Lumberjack (lumberjack.txt, Section 4.2)"
 
 
 def _ruleset():
-    from cgsat.games import get_ruleset
-
+    """The ``lumberjack`` ruleset."""
     return get_ruleset("lumberjack")
 
 
-def _trees(n: int):
-    from cgsat.games.rooted_trees import rooted_trees
-
-    return rooted_trees(n)
+# -- the Tuft principle ---------------------------------------------------------------------
 
 
 def _mex_method(n: int, budget: Budget) -> Verdict:
-    from cgsat.cgt.impartial import solver_for
-    from cgsat.cgt.tuft import tuft_nim_value
-
+    """Every rooted tree with n edges: the mex recursion's nim-value equals the Tuft value."""
     rs = _ruleset()
     solver = solver_for(rs)
-    trees = _trees(n)
+    trees = rt.rooted_trees(n)
     for tree in trees:
         if solver.nim_value(tree) != tuft_nim_value(tree):
             return Verdict.refuted(rs.format(tree), detail=(
@@ -62,13 +60,12 @@ def _mex_method(n: int, budget: Budget) -> Verdict:
 class _WinLoss:
     """Plain win/loss recursion over whole Lumberjack forests (no nim-values, no sums)."""
 
-    def __init__(self):
-        from cgsat.games import lumberjack
-
+    def __init__(self) -> None:
         self.options = lumberjack.options
         self.memo: dict[tuple[int, ...], bool] = {}
 
     def next_player_wins(self, forest: tuple[int, ...]) -> bool:
+        """Whether the player to move wins ``forest`` (normal play)."""
         memo = self.memo
         stack = [forest]
         while stack:
@@ -96,16 +93,19 @@ class _WinLoss:
 _WIN_LOSS: _WinLoss | None = None
 
 
-def _sum_outcome_method(n: int, budget: Budget) -> Verdict:
-    from cgsat.cgt.tuft import tuft_nim_value
-    from cgsat.games import rooted_trees as rt
-
+def _win_loss() -> _WinLoss:
+    """The shared win/loss memo (made on first use)."""
     global _WIN_LOSS
     if _WIN_LOSS is None:
         _WIN_LOSS = _WinLoss()
-    play = _WIN_LOSS
+    return _WIN_LOSS
+
+
+def _sum_outcome_method(n: int, budget: Budget) -> Verdict:
+    """Every rooted tree T with n edges: T + *k is a P-position, k the Tuft value."""
+    play = _win_loss()
     rs = _ruleset()
-    trees = _trees(n)
+    trees = rt.rooted_trees(n)
     for tree in trees:
         k = tuft_nim_value(tree)
         forest = rt.join([tree, rt.stalk(k)]) if k else tree
@@ -117,15 +117,71 @@ def _sum_outcome_method(n: int, budget: Budget) -> Verdict:
 
 def _confirm(n: int, counterexample: str) -> bool:
     """Replay: the tree has n edges and recursion and the Tuft principle differ on it."""
-    from cgsat.cgt.impartial import ImpartialSolver
-    from cgsat.cgt.tuft import tuft_nim_value
-
     rs = _ruleset()
     tree = rs.parse(counterexample)
     return rs.size(tree) == n and ImpartialSolver(rs).nim_value(tree) != tuft_nim_value(tree)
 
 
+# -- the T_k family (Figure 4.2.2; the figure is lost) ------------------------------------
+
+
+def tk_expected(k: int) -> int:
+    """The nim-value of T_k that the text's pattern gives: 2 for odd k, 1 for even k.
+
+    The text computes T_1 .. T_5 and states g(T_{2k-1}) = 2 and g(T_{2k}) = 1 (k >= 1),
+    "a simple example of the Tuft Principle".
+
+    Parameters
+    ----------
+    k : int
+        The number of leaves on the root edge's top vertex (k >= 1).
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> [tk_expected(k) for k in range(1, 6)]
+    [2, 1, 2, 1, 2]
+
+    References
+    ----------
+    ``lumberjack.txt``, §4.2 "Lumberjack", the family T_k of Figure 4.2.2 (the Tuft
+    Principle).
+    """
+    return 2 if k % 2 else 1
+
+
+def _tk_play(n: int, budget: Budget) -> Verdict:
+    """g(T_n) by the mex recursion equals the text's pattern."""
+    rs = _ruleset()
+    tree = rt.T_k(n)
+    value = ImpartialSolver(rs).nim_value(tree)
+    if value != tk_expected(n):
+        return Verdict.refuted(rs.format(tree), detail=f"g(T_{n}) = {value} by play")
+    return Verdict.holds(detail=f"g(T_{n}) = {value}")
+
+
+def _tk_sum_outcome(n: int, budget: Budget) -> Verdict:
+    """T_k + *g must be a P-position (win/loss recursion, no nim-values, no Tuft)."""
+    rs = _ruleset()
+    g = tk_expected(n)
+    tree = rt.T_k(n)
+    if _win_loss().next_player_wins(rt.join([tree, rt.stalk(g)])):
+        return Verdict.refuted(rs.format(tree), detail=f"T_{n} + *{g} is an N-position")
+    return Verdict.holds(detail=f"T_{n} + *{g} is a P-position")
+
+
+def _tk_confirm(n: int, counterexample: str) -> bool:
+    """Replay: the tree is T_n and its nim-value by recursion differs from the pattern."""
+    rs = _ruleset()
+    tree = rs.parse(counterexample)
+    return tree == rt.T_k(n) and ImpartialSolver(rs).nim_value(tree) != tk_expected(n)
+
+
 CLAIMS: list[Claim] = [
+    # The Tuft Principle of §4.2 (the colon principle of Winning Ways).
     Claim(
         id="lumberjack.tuft", paper=PAPER, theorem="the Tuft Principle",
         statement="The Tuft principle (g(T) = XOR over the root's children c of "
@@ -146,60 +202,7 @@ CLAIMS: list[Claim] = [
               "The text applies the principle to examples and defers its proof; the "
               "formula is the colon principle of Winning Ways.",
     ),
-]
-
-
-# -- the T_k family (Figure 4.2.2; the figure is lost) ------------------------------------
-
-
-def tk_expected(k: int) -> int:
-    """The text's pattern: g(T_{2k-1}) = 2 and g(T_{2k}) = 1 (k >= 1).
-
-    Examples
-    --------
-    >>> [tk_expected(k) for k in range(1, 6)]
-    [2, 1, 2, 1, 2]
-    """
-    return 2 if k % 2 else 1
-
-
-def _tk_play(n: int, budget: Budget) -> Verdict:
-    from cgsat.cgt.impartial import ImpartialSolver
-    from cgsat.games.rooted_trees import T_k
-
-    rs = _ruleset()
-    tree = T_k(n)
-    value = ImpartialSolver(rs).nim_value(tree)
-    if value != tk_expected(n):
-        return Verdict.refuted(rs.format(tree), detail=f"g(T_{n}) = {value} by play")
-    return Verdict.holds(detail=f"g(T_{n}) = {value}")
-
-
-def _tk_sum_outcome(n: int, budget: Budget) -> Verdict:
-    """T_k + *g must be a P-position (win/loss recursion, no nim-values, no Tuft)."""
-    from cgsat.games import rooted_trees as rt
-
-    global _WIN_LOSS
-    if _WIN_LOSS is None:
-        _WIN_LOSS = _WinLoss()
-    rs = _ruleset()
-    g = tk_expected(n)
-    tree = rt.T_k(n)
-    if _WIN_LOSS.next_player_wins(rt.join([tree, rt.stalk(g)])):
-        return Verdict.refuted(rs.format(tree), detail=f"T_{n} + *{g} is an N-position")
-    return Verdict.holds(detail=f"T_{n} + *{g} is a P-position")
-
-
-def _tk_confirm(n: int, counterexample: str) -> bool:
-    from cgsat.cgt.impartial import ImpartialSolver
-    from cgsat.games.rooted_trees import T_k
-
-    rs = _ruleset()
-    tree = rs.parse(counterexample)
-    return tree == T_k(n) and ImpartialSolver(rs).nim_value(tree) != tk_expected(n)
-
-
-CLAIMS.append(
+    # The family T_k of Figure 4.2.2: g(T_{2k-1}) = 2, g(T_{2k}) = 1.
     Claim(
         id="lumberjack.tk-family", paper=PAPER, theorem="the family T_k (Figure 4.2.2)",
         statement="T_k, a root edge with k leaves on its top vertex, has g(T_{2k-1}) = 2 "
@@ -217,5 +220,5 @@ CLAIMS.append(
         notes="The figure is lost; T_k is read as a root edge with k leaves on its top "
               "vertex (T_1 is a stalk of 2, as the text says). The text computes T_1..T_5. "
               "No SAT method, for the reason given for lumberjack.tuft.",
-    )
-)
+    ),
+]

@@ -1,0 +1,200 @@
+"""Exhaustive play for the *Thinning Thickets* claims, and the replays of counterexamples.
+
+Every cordon of height n (of the family) is solved by :mod:`cgsat.cgt.impartial` on the
+ruleset :mod:`cgsat.games.green_cordon` and compared with the statement written out in
+:mod:`cgsat.verify.papers.thickets.rules`. No encoding is used here.
+
+References
+----------
+.. [1] M. Huggan, R. J. Nowakowski, *Thinning Thickets*, Theorems 3.1-3.5 and §5.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+
+from cgsat.cgt.impartial import solver_for
+from cgsat.games import get_ruleset, green_cordon
+from cgsat.verify.claims import Budget, Verdict
+from cgsat.verify.papers.thickets.rules import L, cordon_text, fibonacci
+
+Rule = Callable[[int, Sequence[int]], bool]
+
+BRUTE_MAX = 18
+"""Largest height exhaustive play runs at (2^17 cordons) for §3.2-3.3 and §5."""
+
+
+def _nim(n: int, atts: Sequence[int]) -> int:
+    """The nim-value of the cordon by exhaustive play."""
+    return solver_for(get_ruleset("green-cordon")).nim_value(
+        (green_cordon.make_cordon(n, tuple(atts)),) if n else ()
+    )
+
+
+def _cordons(n: int, leaves: int | None) -> Iterator[tuple[int, tuple[int, ...]]]:
+    """Every cordon of height n, with exactly ``leaves`` leaf arcs unless None."""
+    for h, atts in green_cordon.cordons(n):
+        if leaves is None or len(atts) == leaves:
+            yield h, atts
+
+
+def _parse(text: str) -> tuple[int, list[int]]:
+    """A single cordon's height and attachments (the empty position is height 0)."""
+    (cordon,) = green_cordon.parse(text) or ((0, ()),)
+    return cordon[0], list(cordon[1])
+
+
+# -- characterizations: Theorems 3.2, 3.3 and §5 -----------------------------------------
+
+
+def characterization(n: int, budget: Budget, *, value: int, rule: Rule,
+                     leaves: int | None) -> Verdict:
+    """Every cordon of height n (with ``leaves`` leaf arcs): nim-value ``value`` by play
+    exactly when ``rule`` holds.
+
+    Parameters
+    ----------
+    n : int
+        The height.
+    budget : Budget
+        Unused (exhaustive play has no solver).
+    value : int
+        The nim-value characterized.
+    rule : callable
+        ``rule(height, attachments) -> bool``, from :mod:`~cgsat.verify.papers.thickets.rules`.
+    leaves : int or None
+        The family: cordons with exactly this many leaf arcs (None: every cordon).
+
+    Returns
+    -------
+    Verdict
+        Refuted with the first cordon where play and the rule disagree.
+
+    References
+    ----------
+    *Thinning Thickets*, Theorems 3.2 and 3.3, and the three statements of §5.
+    """
+    count = 0
+    for h, atts in _cordons(n, leaves):
+        count += 1
+        if (_nim(h, atts) == value) != rule(h, atts):
+            return Verdict.refuted(cordon_text(h, atts), detail=(
+                f"nim-value {_nim(h, atts)} by play; the rule says "
+                f"{'yes' if rule(h, atts) else 'no'}"))
+    return Verdict.holds(detail=f"{count} cordons of height {n}")
+
+
+def confirm_characterization(n: int, counterexample: str, *, value: int, rule: Rule,
+                             leaves: int | None) -> bool:
+    """Replay: the cordon, or one of its options, contradicts the rule under play.
+
+    The SAT check reports the cordon on which the mex condition fails; the rule is then
+    wrong on it or on one of its options (of the family).
+
+    References
+    ----------
+    *Thinning Thickets*, Theorems 3.2 and 3.3, and the three statements of §5.
+    """
+    h, atts = _parse(counterexample)
+    if h > n:
+        return False
+    cands = [(h, atts)] + [
+        (c[0], list(c[1])) for _, c in green_cordon.cordon_options((h, tuple(atts)))
+    ]
+    return any(
+        (leaves is None or len(a) == leaves) and (_nim(hh, a) == value) != rule(hh, a)
+        for hh, a in cands
+    )
+
+
+# -- counts: Theorems 3.4 and 3.5 -----------------------------------------------------
+
+
+def count(n: int, budget: Budget, *, value: int, f0: int, f1: int) -> Verdict:
+    """The cordons of height n with nim-value ``value``, found by play, number f_n.
+
+    Parameters
+    ----------
+    n : int
+        The height.
+    budget : Budget
+        Unused.
+    value : int
+        0 (Theorem 3.4) or 1 (Theorem 3.5).
+    f0, f1 : int
+        The start of the recurrence f_n = f_{n-1} + f_{n-2}.
+
+    References
+    ----------
+    *Thinning Thickets*, Theorems 3.4 and 3.5.
+    """
+    found = sum(1 for h, atts in _cordons(n, None) if _nim(h, atts) == value)
+    expected = fibonacci(n, f0, f1)
+    if found != expected:
+        return Verdict.refuted(f"count({n}) = {found}, recurrence {expected}")
+    return Verdict.holds(detail=f"{found} cordons of height {n} with nim-value {value}")
+
+
+def confirm_count(n: int, counterexample: str, *, value: int, rule: Rule, f0: int,
+                  f1: int) -> bool:
+    """Replay: a wrong count by play, or a cordon where play and the rule disagree.
+
+    References
+    ----------
+    *Thinning Thickets*, Theorems 3.4 and 3.5 (with the rules of Theorems 3.2 and 3.3).
+    """
+    if counterexample.startswith("count("):
+        if n > BRUTE_MAX:
+            return False
+        found = sum(1 for h, atts in _cordons(n, None) if _nim(h, atts) == value)
+        return found != fibonacci(n, f0, f1)
+    h, atts = _parse(counterexample)
+    return h <= n and (_nim(h, atts) == value) != rule(h, atts)
+
+
+# -- Theorem 3.1: the family L(n) -----------------------------------------------------
+
+
+def thm31(n: int, budget: Budget, *, offset: int) -> Verdict:
+    """L(n) has the options L(i), 2 <= i <= n - ``offset``, and L(2), L(4), ... have
+    pairwise distinct nim-values by play.
+
+    Parameters
+    ----------
+    n : int
+        The cordon L(n).
+    budget : Budget
+        Unused.
+    offset : int
+        1 for the statement as printed (i <= n-1), 2 for the corrected one (i <= n-2).
+
+    Examples
+    --------
+    >>> thm31(3, Budget(), offset=1).counterexample, thm31(8, Budget(), offset=2).status
+    ('3:1', 'holds')
+
+    References
+    ----------
+    *Thinning Thickets*, Theorem 3.1 (and its proof).
+    """
+    h, atts = L(n)
+    opts = {c for _, c in green_cordon.cordon_options((h, tuple(atts)))} if n else set()
+    for i in range(2, n - offset + 1):
+        want = green_cordon.make_cordon(*L(i))
+        if want not in opts:
+            return Verdict.refuted(cordon_text(h, atts), detail=(
+                f"L({i}) = {cordon_text(*L(i))} is not an option of L({n})"))
+    values = [_nim(*L(2 * k)) for k in range(1, n // 2 + 1)]
+    if len(set(values)) != len(values):
+        return Verdict.refuted(cordon_text(h, atts), detail=f"nim-values of L(2k): {values}")
+    return Verdict.holds(detail=f"nim-values of L(2), L(4), ...: {values}")
+
+
+def confirm_thm31(n: int, counterexample: str, *, offset: int) -> bool:
+    """Replay: exhaustive play refutes the statement at n.
+
+    References
+    ----------
+    *Thinning Thickets*, Theorem 3.1.
+    """
+    return thm31(n, Budget(), offset=offset).status == "refuted"

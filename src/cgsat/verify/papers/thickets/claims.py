@@ -1,0 +1,236 @@
+"""The claims of *Thinning Thickets* (Huggan, Nowakowski), §3 and §5: green cordons.
+
+A green cordon of height n has stalk arcs v_i v_{i-1} and leaf arcs at attachment vertices
+0 < a(1) < ... < a(k) < n; n is the height in every claim here except Theorem 3.1's.
+
+- ``thickets.thm3.1``: L(n) (leaf arcs at v_1..v_{n-2}) has the options L(i), 2 <= i <= n-1,
+  and L(2), L(4), ... have pairwise distinct nim-values (so the nim-dimension is infinite).
+  **Finding**: as printed the range is off by one. Cutting v_i v_{i-1} needs a leaf at v_i
+  (in-degree 2), so only 2 <= i <= n-2 is reachable, and L(n-1) is no option of L(n) for
+  n >= 3 (L(3) = ``3:1`` has options ``3:``, ``2:1`` and ``0``, not L(2) = ``2:``).
+  ``thickets.thm3.1-corrected`` checks the statement with 2 <= i <= n-2, which still
+  yields the theorem (L(2j) is an option of L(2k) for j < k).
+- ``thickets.thm3.2`` / ``thm3.3``: the characterizations of nim-values 0 and 1.
+- ``thickets.thm3.4`` / ``thm3.5``: the Fibonacci counts f_n, |H_n|.
+- ``thickets.sec5-one-leaf-nim2``, ``sec5-two-leaves-nim2``, ``sec5-two-leaves-nim3``: the
+  three statements listed (without proof) in §5.
+
+Methods, sharing no code: ``brute`` (:mod:`~cgsat.verify.papers.thickets.brute`,
+exhaustive play compared with the statements of :mod:`~cgsat.verify.papers.thickets.rules`)
+and ``sat`` (:mod:`~cgsat.verify.papers.thickets.sat`).
+
+References
+----------
+.. [1] M. Huggan, R. J. Nowakowski, *Thinning Thickets*, Theorems 3.1-3.5 and §5.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from cgsat.verify.claims import Claim, Method
+from cgsat.verify.papers.thickets import brute, sat
+from cgsat.verify.papers.thickets.rules import (
+    nim0_rule,
+    nim1_rule,
+    one_leaf_nim2_rule,
+    two_leaves_nim2_rule,
+    two_leaves_nim3_rule,
+)
+
+PAPER = "Thinning Thickets (Huggan, Nowakowski)"
+HEIGHT = "n = height of the cordon (number of stalk arcs)"
+L_N = "n: the cordon L(n), leaf arcs at v_1 .. v_{n-2}"
+
+THM31_BRUTE = (
+    "the ruleset's options of L(n) include the stated L(i), and exhaustive play gives L(2), "
+    "L(4), ..., L(2 floor(n/2)) pairwise distinct nim-values"
+)
+THM31_SAT = (
+    "the encoding's move rules give L(n) the stated options L(i), and the mex constraints "
+    "over all followers of L(n) (solvable, so the value range suffices) admit no two equal "
+    "nim-values among L(2), ..., L(2 floor(n/2))"
+)
+
+
+CLAIMS: list[Claim] = [
+    # Theorem 3.1 as printed: refuted at n = 3 (the range of i is off by one).
+    Claim(
+        id="thickets.thm3.1", paper=PAPER, theorem="Theorem 3.1",
+        statement="From L(n), cutting v_i v_{i-1}, 2 <= i <= n-1, results in L(i); hence "
+                  "L(2), L(4), ... have pairwise distinct nim-values (the nim-dimension is "
+                  "infinite).",
+        kind="theorem", parameter=L_N, base=0, quick_bound=10, target_bound=14,
+        methods=(
+            Method("brute", partial(brute.thm31, offset=1), max_n=20, scope=THM31_BRUTE),
+            Method("sat", partial(sat.thm31, offset=1), uses_solver=True, scope=THM31_SAT),
+        ),
+        confirm=partial(brute.confirm_thm31, offset=1),
+        notes="Checked as printed. Refuted at n = 3: v_{n-1} carries no leaf, so its stalk "
+              "arc (in-degree 1) cannot be cut and L(n-1) is never an option of L(n). See "
+              "thickets.thm3.1-corrected.",
+    ),
+    # Theorem 3.1 with the range of its proof corrected to i <= n-2.
+    Claim(
+        id="thickets.thm3.1-corrected", paper=PAPER, theorem="Theorem 3.1",
+        statement="L(n) has the options L(i) for 2 <= i <= n-2, and L(2), L(4), ... have "
+                  "pairwise distinct nim-values.",
+        kind="theorem", parameter=L_N, base=0, quick_bound=10, target_bound=14,
+        methods=(
+            Method("brute", partial(brute.thm31, offset=2), max_n=20, scope=THM31_BRUTE),
+            Method("sat", partial(sat.thm31, offset=2), uses_solver=True, scope=THM31_SAT),
+        ),
+        confirm=partial(brute.confirm_thm31, offset=2),
+        notes="Theorem 3.1 with the range of its proof corrected to i <= n-2; this still "
+              "proves the theorem, since L(2j) is an option of L(2k) for j < k.",
+    ),
+    # Theorem 3.2: the cordons of nim-value 0.
+    Claim(
+        id="thickets.thm3.2", paper=PAPER, theorem="Theorem 3.2",
+        statement="A green cordon of height n has nim-value 0 iff it is a stalk with n even, "
+                  "or a(1) is even and all a(i+1)-a(i) and n-a(k) are odd.",
+        kind="theorem", parameter=HEIGHT, base=0, quick_bound=15, target_bound=100,
+        methods=(
+            Method("brute", partial(brute.characterization, value=0, rule=nim0_rule,
+                                    leaves=None), max_n=brute.BRUTE_MAX,
+                   scope="every cordon of height n: nim-value 0 by exhaustive play exactly "
+                         "when the rule holds"),
+            Method("sat", partial(sat.characterization, value=0, leaves=None),
+                   uses_solver=True,
+                   scope="no cordon of height n (every cordon) breaks the mex condition for value "
+                         "0, given the rule on its options and the characterizations of "
+                         "the smaller values (Theorems 3.2, 3.3 and the smaller §5 "
+                         "statements); with every smaller height, the rule holds up to "
+                         "height n"),
+        ),
+        confirm=partial(brute.confirm_characterization, value=0, rule=nim0_rule, leaves=None),
+    ),
+    # Theorem 3.3: the cordons of nim-value 1.
+    Claim(
+        id="thickets.thm3.3", paper=PAPER, theorem="Theorem 3.3",
+        statement="A green cordon of height n has nim-value 1 iff it is a stalk with n odd, "
+                  "or a(1), all a(i+1)-a(i) and n-a(k) are odd.",
+        kind="theorem", parameter=HEIGHT, base=0, quick_bound=15, target_bound=100,
+        methods=(
+            Method("brute", partial(brute.characterization, value=1, rule=nim1_rule,
+                                    leaves=None), max_n=brute.BRUTE_MAX,
+                   scope="every cordon of height n: nim-value 1 by exhaustive play exactly "
+                         "when the rule holds"),
+            Method("sat", partial(sat.characterization, value=1, leaves=None),
+                   uses_solver=True,
+                   scope="no cordon of height n (every cordon) breaks the mex condition for value "
+                         "1, given the rule on its options and the characterizations of "
+                         "the smaller values (Theorems 3.2, 3.3 and the smaller §5 "
+                         "statements); with every smaller height, the rule holds up to "
+                         "height n"),
+        ),
+        confirm=partial(brute.confirm_characterization, value=1, rule=nim1_rule, leaves=None),
+    ),
+    # Theorem 3.4: f_n, the cordons of nim-value 0, are Fibonacci numbers.
+    Claim(
+        id="thickets.thm3.4", paper=PAPER, theorem="Theorem 3.4",
+        statement="f_n, the number of green cordons of height n with nim-value 0, satisfies "
+                  "f_n = f_{n-1} + f_{n-2}, f_0 = 1, f_1 = 0.",
+        kind="theorem", parameter=HEIGHT, base=0, quick_bound=15, target_bound=100,
+        methods=(
+            Method("brute", partial(brute.count, value=0, f0=1, f1=0), max_n=brute.BRUTE_MAX,
+                   scope="the cordons of height n with nim-value 0, found by exhaustive "
+                         "play, number as the recurrence says"),
+            Method("sat", partial(sat.count, value=0, f0=1, f1=0), uses_solver=True,
+                   scope="the characterization of nim-value 0 passes the inductive mex "
+                         "check at height n (so, with every smaller height, holds up to n), "
+                         "and the cordons of height n it accepts, counted by dynamic "
+                         "programming on its automaton, number as the recurrence says"),
+        ),
+        confirm=partial(brute.confirm_count, value=0, rule=nim0_rule, f0=1, f1=0),
+    ),
+    # Theorem 3.5: |H_n|, the cordons of nim-value 1, are Fibonacci numbers.
+    Claim(
+        id="thickets.thm3.5", paper=PAPER, theorem="Theorem 3.5",
+        statement="|H_n|, the number of green cordons of height n with nim-value 1, "
+                  "satisfies |H_n| = |H_{n-1}| + |H_{n-2}|, |H_0| = 0, |H_1| = 1.",
+        kind="theorem", parameter=HEIGHT, base=0, quick_bound=15, target_bound=100,
+        methods=(
+            Method("brute", partial(brute.count, value=1, f0=0, f1=1), max_n=brute.BRUTE_MAX,
+                   scope="the cordons of height n with nim-value 1, found by exhaustive "
+                         "play, number as the recurrence says"),
+            Method("sat", partial(sat.count, value=1, f0=0, f1=1), uses_solver=True,
+                   scope="the characterization of nim-value 1 passes the inductive mex "
+                         "check at height n (so, with every smaller height, holds up to n), "
+                         "and the cordons of height n it accepts, counted by dynamic "
+                         "programming on its automaton, number as the recurrence says"),
+        ),
+        confirm=partial(brute.confirm_count, value=1, rule=nim1_rule, f0=0, f1=1),
+    ),
+    # §5, first statement (no proof in the paper): one leaf arc, nim-value 2.
+    Claim(
+        id="thickets.sec5-one-leaf-nim2", paper=PAPER, theorem="§5 (first statement)",
+        statement="A green cordon with one leaf arc has nim-value 2 iff n - a(1) is even.",
+        kind="lemma", parameter=HEIGHT, base=0, quick_bound=40, target_bound=100,
+        methods=(
+            Method("brute", partial(brute.characterization, value=2, rule=one_leaf_nim2_rule,
+                                    leaves=1), max_n=brute.BRUTE_MAX,
+                   scope="every cordon with 1 leaf arc(s) of height n: nim-value 2 by "
+                         "exhaustive play exactly when the rule holds"),
+            Method("sat", partial(sat.characterization, value=2, leaves=1), uses_solver=True,
+                   scope="no cordon of height n (every cordon with 1 leaf arc(s)) "
+                         "breaks the mex condition for value 2, given the rule on "
+                         "its options and the characterizations of the smaller values "
+                         "(Theorems 3.2, 3.3 and the smaller §5 statements); with every "
+                         "smaller height, the rule holds up to height n"),
+        ),
+        confirm=partial(brute.confirm_characterization, value=2, rule=one_leaf_nim2_rule,
+                        leaves=1),
+        notes="Stated in §5 without proof.",
+    ),
+    # §5, second statement: two leaf arcs, nim-value 2.
+    Claim(
+        id="thickets.sec5-two-leaves-nim2", paper=PAPER, theorem="§5 (second statement)",
+        statement="A green cordon with two leaf arcs has nim-value 2 iff n - a(2) is odd and "
+                  "a(2) - a(1) is even.",
+        kind="lemma", parameter=HEIGHT, base=0, quick_bound=40, target_bound=100,
+        methods=(
+            Method("brute", partial(brute.characterization, value=2,
+                                    rule=two_leaves_nim2_rule, leaves=2),
+                   max_n=brute.BRUTE_MAX,
+                   scope="every cordon with 2 leaf arc(s) of height n: nim-value 2 by "
+                         "exhaustive play exactly when the rule holds"),
+            Method("sat", partial(sat.characterization, value=2, leaves=2), uses_solver=True,
+                   scope="no cordon of height n (every cordon with 2 leaf arc(s)) "
+                         "breaks the mex condition for value 2, given the rule on "
+                         "its options and the characterizations of the smaller values "
+                         "(Theorems 3.2, 3.3 and the smaller §5 statements); with every "
+                         "smaller height, the rule holds up to height n"),
+        ),
+        confirm=partial(brute.confirm_characterization, value=2, rule=two_leaves_nim2_rule,
+                        leaves=2),
+        notes="Stated in §5 without proof.",
+    ),
+    # §5, third statement: two leaf arcs, nim-value 3 (the SAT side also checks that the
+    # one-leaf rules cover every one-leaf cordon).
+    Claim(
+        id="thickets.sec5-two-leaves-nim3", paper=PAPER, theorem="§5 (third statement)",
+        statement="A green cordon with two leaf arcs has nim-value 3 iff n - a(2) is even.",
+        kind="lemma", parameter=HEIGHT, base=0, quick_bound=40, target_bound=100,
+        methods=(
+            Method("brute", partial(brute.characterization, value=3,
+                                    rule=two_leaves_nim3_rule, leaves=2),
+                   max_n=brute.BRUTE_MAX,
+                   scope="every cordon with 2 leaf arc(s) of height n: nim-value 3 by "
+                         "exhaustive play exactly when the rule holds"),
+            Method("sat", partial(sat.characterization, value=3, leaves=2,
+                                  one_leaf_cover=True), uses_solver=True,
+                   scope="no cordon of height n (every cordon with 2 leaf arc(s)) "
+                         "breaks the mex condition for value 3, given the rule on "
+                         "its options and the characterizations of the smaller values "
+                         "(Theorems 3.2, 3.3 and the smaller §5 statements); with every "
+                         "smaller height, the rule holds up to height n"),
+        ),
+        confirm=partial(brute.confirm_characterization, value=3, rule=two_leaves_nim3_rule,
+                        leaves=2),
+        notes="Stated in §5 without proof. The SAT check reads the values of one-leaf "
+              "options from Theorems 3.2, 3.3 and the one-leaf statement, and checks by a "
+              "second UNSAT instance at each height that these cover every one-leaf cordon, "
+              "so no one-leaf option has value 3.",
+    ),
+]

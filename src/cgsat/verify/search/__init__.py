@@ -1,0 +1,1 @@
+"""Search and counting for ``cgsat find``: one module per topic (enumeration, counting, replay)."""
