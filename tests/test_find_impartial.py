@@ -1,9 +1,11 @@
-"""Tests for ``cgsat find timber|timber-path|phyminoes`` (cgsat.commands.find_impartial)."""
+"""Tests for ``cgsat find timber|timber-path|phyminoes`` (cgsat.commands.find_impartial and
+cgsat.verify.search.impartial)."""
 
 from __future__ import annotations
 
 import itertools
 import json
+import sys
 
 import pytest
 
@@ -11,6 +13,8 @@ from cgsat.cgt.impartial import ImpartialSolver
 from cgsat.cli import main
 from cgsat.games import get_ruleset
 from cgsat.verify.papers.timber.words import catalan, formula_x
+from cgsat.verify.search import Disagreement
+from cgsat.verify.search import impartial as search
 
 
 def _find(capsys, *argv):
@@ -111,8 +115,6 @@ def test_bad_input_is_exit_2(capsys, argv):
 
 
 def test_count_without_pyganak_falls_back_to_enumeration(capsys, monkeypatch):
-    import sys
-
     monkeypatch.setitem(sys.modules, "pyganak", None)  # "import pyganak" now fails
     got = _find(capsys, "timber-path", "--length", "10", "--value", "0", "--count")
     assert got["count"] == catalan(5)
@@ -127,10 +129,50 @@ def test_too_large_shape_is_refused(capsys):
 
 
 def test_a_wrong_count_is_caught_as_a_bug(capsys, monkeypatch):
-    from cgsat.commands import find_impartial
-
-    real = find_impartial.count_positions
-    monkeypatch.setattr(find_impartial, "count_positions",
+    real = search.count_positions
+    monkeypatch.setattr(search, "count_positions",
                         lambda inst: (real(inst)[0] + 1, "broken"))
     assert main(["find", "timber-path", "--length", "6", "--value", "0", "--count"]) == 3
     assert "BUG" in capsys.readouterr().err
+
+
+# -- the search module without the command line ----------------------------------------------
+P_NORMAL = search.Target("P", None, False)
+
+
+def test_the_three_searches_agree_on_one_instance():
+    rs = get_ruleset("timber-path")
+    listed = search.all_positions(rs, [search.build_path(8, P_NORMAL)], P_NORMAL)
+    assert len(listed) == len(set(listed)) == catalan(4)
+    total, methods = search.count_matching(rs, [search.build_path(8, P_NORMAL)], P_NORMAL)
+    assert total == catalan(4) and len(methods) == 1
+    (one,) = search.first_position(rs, [search.build_path(8, P_NORMAL)], P_NORMAL)
+    assert one in listed
+    assert search.enumerate_positions(search.build_path(8, P_NORMAL), 3) == listed[:3]
+
+
+def test_first_position_stops_at_the_first_instance_with_one():
+    rs = get_ruleset("timber-path")
+    built = []
+
+    def instances():
+        for n in (1, 2, 3, 4):
+            built.append(n)
+            yield search.build_path(n, P_NORMAL)
+
+    assert search.first_position(rs, instances(), P_NORMAL) == ["LR"]
+    assert built == [1, 2]  # length 1 has no P-position; length 3 is never built
+
+
+def test_counts_of_empty_and_unsatisfiable_instances():
+    assert search.count_positions(search.build_path(0, P_NORMAL)) == (1, "sat")
+    assert search.count_positions(search.build_path(5, P_NORMAL)) == (0, "sat")
+
+
+def test_replay_rejects_a_position_without_the_target():
+    rs = get_ruleset("timber-path")
+    search.replay(rs, ["LR", "LLRR"], P_NORMAL)
+    with pytest.raises(Disagreement, match="direct solver disagrees"):
+        search.replay(rs, ["LR", "LL"], P_NORMAL)
+    with pytest.raises(Disagreement):
+        search.replay(rs, ["LR"], search.Target(None, 2, False))

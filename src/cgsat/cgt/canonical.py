@@ -203,7 +203,7 @@ class Game:
 
     def __reduce__(self) -> tuple:
         # Pickle as CGSuite text, so that unpickling interns (identity stays equality).
-        from cgsat.cgt.notation import parse, to_str
+        from cgsat.cgt.notation import parse, to_str  # import cycle: notation imports canonical
 
         return (parse, (to_str(self),))
 
@@ -326,7 +326,7 @@ class Game:
         return b
 
     def __str__(self) -> str:
-        from cgsat.cgt.notation import to_str
+        from cgsat.cgt.notation import to_str  # import cycle: notation imports canonical
 
         return to_str(self)
 

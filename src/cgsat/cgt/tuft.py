@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cgsat.games import lumberjack
 from cgsat.games import rooted_trees as rt
 
 
@@ -64,9 +65,7 @@ def tuft_nim_value(tree_or_forest: Sequence[int] | Sequence[Sequence[int]] | str
        formula, see the module docstring).
     """
     if isinstance(tree_or_forest, str):
-        from cgsat.games.lumberjack import parse
-
-        return _tree_value(parse(tree_or_forest))
+        return _tree_value(lumberjack.parse(tree_or_forest))
     items = list(tree_or_forest)
     if items and not isinstance(items[0], int):
         value = 0
@@ -118,8 +117,6 @@ def tuft_winning_moves(tree: Sequence[int]) -> list[tuple[str, tuple[int, ...]]]
     .. [1] ``lumberjack.txt``, §4.2 (the Tuft Principle; the text leaves finding the winning
        moves of Figure 4.2.1 as an exercise).
     """
-    from cgsat.games.lumberjack import options
-
     if _tree_value(tree) == 0:
         return []
-    return [(m, o) for m, o in options(tuple(tree)) if _tree_value(o) == 0]
+    return [(m, o) for m, o in lumberjack.options(tuple(tree)) if _tree_value(o) == 0]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 
+from cgsat.commands import find_cordon, find_impartial, find_toppling
 from cgsat.errors import CgsatInputError
 from cgsat.games import RULESET_NAMES
 
@@ -18,16 +19,10 @@ from cgsat.games import RULESET_NAMES
 def run(args: argparse.Namespace) -> int:
     name = args.ruleset
     if name in ("timber", "timber-path", "phyminoes"):
-        from cgsat.commands import find_impartial
-
         return find_impartial.run(args)
     if name == "green-cordon":
-        from cgsat.commands import find_cordon
-
         return find_cordon.run(args)
     if name == "toppling":
-        from cgsat.commands import find_toppling
-
         return find_toppling.run(args)
     if name in RULESET_NAMES:
         raise CgsatInputError(f"find does not support the {name} ruleset")

@@ -27,13 +27,10 @@ import sys
 from typing import Any
 
 from cgsat.errors import CgsatInputError
+from cgsat.verify.search import Disagreement
 
 ALL_LIMIT = 100_000
 EXIT_DISAGREE = 3
-
-
-class Disagreement(Exception):
-    """The SAT search and the direct solver disagree on a row (a bug)."""
 
 
 def _lengths(args: argparse.Namespace) -> tuple[list[int], dict[str, Any]]:

@@ -12,6 +12,9 @@ import json
 import sys
 from typing import Any
 
+from cgsat.cgt.impartial import solver_for
+from cgsat.cgt.partizan_values import describe_partizan
+from cgsat.cgt.tuft import tuft_nim_value, tuft_winning_moves
 from cgsat.errors import CgsatInputError
 from cgsat.games import get_ruleset
 from cgsat.games.base import ImpartialRuleset
@@ -23,8 +26,6 @@ def describe_lumberjack_by_tuft(ruleset: ImpartialRuleset, position: Any) -> dic
     The principle is the claim ``lumberjack.tuft``, checked against plain recursion; it
     costs O(n^2) for n edges where exhaustive play is exponential.
     """
-    from cgsat.cgt.tuft import tuft_nim_value, tuft_winning_moves
-
     nim = tuft_nim_value(position)
     return {
         "ruleset": ruleset.name,
@@ -43,8 +44,6 @@ def describe_impartial(
     ruleset: ImpartialRuleset, text: str, misere: bool, cli_name: str | None = None
 ) -> dict[str, Any]:
     """The JSON object of ``value --json`` for an impartial ruleset."""
-    from cgsat.cgt.impartial import solver_for
-
     position = ruleset.parse(text)
     if (ruleset.name == "lumberjack" and not misere
             and ruleset.size(position) > ruleset.exhaustive_limit):
@@ -69,8 +68,6 @@ def describe(ruleset: Any, text: str, misere: bool, cli_name: str | None = None)
         return describe_impartial(ruleset, text, misere, cli_name)
     if misere:
         raise CgsatInputError(f"{ruleset.name}: --misere applies to impartial rulesets only")
-    from cgsat.cgt.partizan_values import describe_partizan
-
     return describe_partizan(ruleset, text)
 
 

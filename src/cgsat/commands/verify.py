@@ -9,10 +9,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
 from cgsat.errors import CgsatInputError
+from cgsat.verify.claims import Budget
+from cgsat.verify.registry import all_claims, get_claim
+from cgsat.verify.report import write_report
+from cgsat.verify.runner import plan_sizes, run_checks, select_methods
+from cgsat.verify.solvers import PROOF_SOLVERS, canonical_solver
+from cgsat.verify.store import Store, db_path
 
 EXIT_OK, EXIT_REFUTED, EXIT_DISAGREE, EXIT_INTERNAL = 0, 1, 3, 4
 
@@ -44,8 +51,6 @@ def claim_json(claim: Any) -> dict[str, Any]:
 
 
 def run_list(args: argparse.Namespace) -> int:
-    from cgsat.verify.registry import all_claims
-
     claims = all_claims()
     if args.json:
         print(json.dumps([claim_json(c) for c in claims], indent=2))
@@ -85,12 +90,6 @@ def _describe(res: Any) -> str:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from cgsat.verify.claims import Budget
-    from cgsat.verify.registry import all_claims, get_claim
-    from cgsat.verify.runner import plan_sizes, run_checks, select_methods
-    from cgsat.verify.solvers import PROOF_SOLVERS, canonical_solver
-    from cgsat.verify.store import Store, db_path
-
     if args.all and args.claims:
         raise CgsatInputError("give claim ids or --all, not both")
     if not args.all and not args.claims:
@@ -146,12 +145,7 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def run_report(args: argparse.Namespace) -> int:
-    from cgsat.verify.report import write_report
-    from cgsat.verify.store import Store, db_path
-
     path = db_path(args.db)
-    import os
-
     if not os.path.exists(path):
         raise CgsatInputError(f"no results store at {path!r}; run `cgsat check` first")
     with Store(path) as store:

@@ -6,6 +6,15 @@ Use :func:`get_ruleset` to look one up by its CLI name.
 from __future__ import annotations
 
 from cgsat.errors import CgsatInputError
+from cgsat.games import (
+    green_cordon,
+    lumberjack,
+    phyminoes,
+    thickets,
+    timber,
+    timber_path,
+    toppling,
+)
 from cgsat.games.base import ImpartialRuleset, PartizanRuleset
 
 RULESET_NAMES = (
@@ -40,33 +49,19 @@ def get_ruleset(name: str, **variant: str) -> ImpartialRuleset | PartizanRuleset
     'timber-path'
     """
     if name == "timber-path":
-        from cgsat.games import timber_path
-
         return timber_path.RULESET
     if name == "timber":
-        from cgsat.games import timber
-
         return timber.RULESET
     if name == "phyminoes":
-        from cgsat.games import phyminoes
-
         distances = variant.get("distances") or "minus-edge"
         return phyminoes.ruleset(distances)
     if name == "lumberjack":
-        from cgsat.games import lumberjack
-
         return lumberjack.RULESET
     if name == "green-cordon":
-        from cgsat.games import green_cordon
-
         return green_cordon.RULESET
     if name == "thickets":
-        from cgsat.games import thickets
-
         return thickets.RULESET
     if name == "toppling":
-        from cgsat.games import toppling
-
         return toppling.RULESET
     raise CgsatInputError(
         f"unknown ruleset {name!r}; expected one of: {', '.join(RULESET_NAMES)}"

@@ -39,6 +39,7 @@ from itertools import combinations
 
 from cgsat.errors import PositionError
 from cgsat.games.base import ImpartialRuleset, Move
+from cgsat.games.thickets import cordon_arcs, make_thicket
 
 Cordon = tuple[int, tuple[int, ...]]
 Position = tuple[Cordon, ...]
@@ -150,8 +151,6 @@ def to_thicket(cordon: Cordon):  # -> cgsat.games.thickets.Thicket
     >>> tformat(to_thicket((2, (1,))))
     '1>0:g 2>1:g 3>1:g'
     """
-    from cgsat.games.thickets import cordon_arcs, make_thicket
-
     n, atts = cordon
     entries = "".join("1" if (n - j) in atts else "0" for j in range(n))
     arcs, root = cordon_arcs(entries, "g")

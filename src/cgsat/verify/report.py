@@ -26,6 +26,8 @@ from typing import Any
 from cgsat import __version__
 from cgsat.verify.certificates import is_certified
 from cgsat.verify.claims import Claim
+from cgsat.verify.registry import all_claims
+from cgsat.verify.solvers import pysat_version, solver_title
 from cgsat.verify.store import Row, Store, now_utc
 
 
@@ -102,8 +104,6 @@ def claim_summary(claim: Claim, rows: Sequence[Row]) -> dict[str, Any]:
 
 def versions(rows: Sequence[Row]) -> dict[str, Any]:
     """cgsat, Python, PySAT and solver versions behind the report."""
-    from cgsat.verify.solvers import pysat_version, solver_title
-
     solvers = sorted({r.solver for r in rows if r.solver})
     return {
         "cgsat": __version__,
@@ -117,8 +117,6 @@ def versions(rows: Sequence[Row]) -> dict[str, Any]:
 
 def build_report(store: Store) -> dict[str, Any]:
     """The ``bounds.json`` document from the store (current cgsat version only)."""
-    from cgsat.verify.registry import all_claims
-
     all_rows = [r for r in store.rows() if r.version == __version__]
     by_claim: dict[str, list[Row]] = defaultdict(list)
     for r in all_rows:
@@ -135,8 +133,6 @@ def _bound(v: int | None) -> str:
 
 
 def _claim_lookup() -> dict[str, Claim]:
-    from cgsat.verify.registry import all_claims
-
     return {c.id: c for c in all_claims()}
 
 
@@ -207,10 +203,10 @@ def plot_png(c: dict[str, Any]) -> str | None:
     runs = [r for r in c["runs"] if r["seconds"] is not None]
     if not runs:
         return None
-    import matplotlib
+    import matplotlib  # heavy (~200 ms), needed only for plots
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    matplotlib.use("Agg")  # no display: must come before pyplot is imported
+    import matplotlib.pyplot as plt  # heavy, and only after matplotlib.use("Agg")
 
     fig, ax = plt.subplots(figsize=(6.0, 3.0), dpi=100)
     markers = {"holds": "o", "refuted": "x", "unknown": "s", "conflict": "D"}
@@ -223,7 +219,7 @@ def plot_png(c: dict[str, Any]) -> str | None:
             if sel:
                 ax.scatter([p[0] for p in sel], [p[1] for p in sel], marker=marker, s=18,
                            color=line.get_color())
-    from matplotlib.ticker import MaxNLocator
+    from matplotlib.ticker import MaxNLocator  # heavy (matplotlib), needed only for plots
 
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_yscale("log")

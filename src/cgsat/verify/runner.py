@@ -20,19 +20,22 @@ worker; the verdict is then "unknown" with reason ``"timeout 60s"``, never "hold
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import os
 import sys
 import time
 import traceback
 from collections.abc import Callable, Sequence
+from concurrent.futures import CancelledError, as_completed
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cgsat import __version__
-from cgsat.errors import CgsatInputError
+from cgsat.errors import CgsatInputError, TooLargeError
 from cgsat.verify.claims import Budget, Claim, Verdict
+from cgsat.verify.solvers import SolverDisagreement, canonical_solver, pysat_version
 from cgsat.verify.store import Row, Store
 
 
@@ -86,9 +89,6 @@ _ACTIVE: dict[str, Claim] = {}
 
 def _work(claim_id: str, method_name: str, n: int, budget: Budget) -> dict[str, Any]:
     """Run one check in a worker: the method, then the replay of any counterexample."""
-    from cgsat.errors import TooLargeError
-    from cgsat.verify.solvers import SolverDisagreement
-
     claim = _ACTIVE[claim_id]
     method = claim.method(method_name)
     t0 = time.perf_counter()
@@ -185,11 +185,7 @@ def _stored_usable(row: Row | None, budget: Budget) -> bool:
 
 
 def _row_of(result: Result, solver_key: str) -> Row:
-    from cgsat.verify.solvers import pysat_version
-
     inst = result.instance or {}
-    import json
-
     return Row(
         claim=result.claim, n=result.n, method=result.method, solver=solver_key,
         version=__version__, status=result.status, seconds=result.seconds,
@@ -241,9 +237,7 @@ def run_checks(
     progress : bool
         Show a tqdm progress bar on stderr.
     """
-    from pebble import ProcessPool
-
-    from cgsat.verify.solvers import canonical_solver
+    from pebble import ProcessPool  # heavy (~45 ms), needed only when some check must run
 
     solver = canonical_solver(budget.solver)
     budget = replace(budget, solver=solver)
@@ -272,7 +266,7 @@ def run_checks(
 
     bar = None
     if progress and todo:
-        from tqdm import tqdm
+        from tqdm import tqdm  # ~70 ms, needed only for the progress bar on a terminal
 
         bar = tqdm(total=len(todo), file=sys.stderr, unit="check", leave=False)
 
@@ -294,8 +288,6 @@ def run_checks(
             bar.update(1)
 
     if todo:
-        from concurrent.futures import as_completed
-
         workers = max(1, min(jobs or os.cpu_count() or 1, len(todo)))
         context = multiprocessing.get_context("fork")
         pool = ProcessPool(max_workers=workers, context=context)
@@ -339,9 +331,7 @@ def run_checks(
 
 
 def _collect(fut, cid: str, name: str, n: int, budget: Budget, solver: str | None) -> Result:
-    from concurrent.futures import CancelledError
-
-    from pebble import ProcessExpired
+    from pebble import ProcessExpired  # heavy (~45 ms), needed only when some check ran
 
     try:
         out = fut.result()

@@ -20,6 +20,8 @@ from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 
+from cgsat.errors import CgsatInputError
+
 DEFAULT_DB = "cgsat-results.sqlite"
 
 _SCHEMA = """
@@ -114,8 +116,6 @@ class Store:
         self.path = path
         parent = os.path.dirname(os.path.abspath(path))
         if not os.path.isdir(parent):
-            from cgsat.errors import CgsatInputError
-
             raise CgsatInputError(f"--db: directory {parent!r} does not exist")
         try:
             self.conn = sqlite3.connect(path, timeout=30.0, isolation_level=None)
@@ -123,8 +123,6 @@ class Store:
             self.conn.execute("PRAGMA synchronous=NORMAL")
             self.conn.executescript(_SCHEMA)
         except sqlite3.DatabaseError as exc:
-            from cgsat.errors import CgsatInputError
-
             raise CgsatInputError(f"--db: cannot use {path!r} as a results store ({exc})") \
                 from None
 
