@@ -10,17 +10,21 @@ import difflib
 
 from cgsat.errors import CgsatInputError
 from cgsat.verify.claims import KINDS, Claim
-from cgsat.verify.papers import caterpillars, lumberjack, thickets, timber, toppling
+from cgsat.verify.papers import caterpillars, lumberjack, thickets, timber
+from cgsat.verify.papers.toppling.claims import CLAIMS as TOPPLING_CLAIMS
 
-PAPER_MODULES = (timber, caterpillars, thickets, lumberjack, toppling)
+PAPER_MODULES = (timber, caterpillars, thickets, lumberjack)
+PAPER_PACKAGES = {"cgsat.verify.papers.toppling": TOPPLING_CLAIMS}
+"""Claims of the papers that are packages, by package name."""
 
 
 def _collect() -> dict[str, Claim]:
     claims: dict[str, Claim] = {}
-    for module in PAPER_MODULES:
-        for claim in module.CLAIMS:
+    sources = [(m.__name__, m.CLAIMS) for m in PAPER_MODULES] + list(PAPER_PACKAGES.items())
+    for source, paper_claims in sources:
+        for claim in paper_claims:
             if claim.id in claims:
-                raise RuntimeError(f"duplicate claim id {claim.id!r} in {module.__name__}")
+                raise RuntimeError(f"duplicate claim id {claim.id!r} in {source}")
             if claim.kind not in KINDS:
                 raise RuntimeError(f"claim {claim.id!r}: unknown kind {claim.kind!r}")
             names = [m.name for m in claim.methods]
