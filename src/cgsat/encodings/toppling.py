@@ -68,9 +68,11 @@ class Side(Protocol):
 
     root: Node
 
-    def left_moves(self, node: Node) -> list[MoveGroup]: ...
+    def left_moves(self, node: Node) -> list[MoveGroup]:
+        """Left's moves from ``node``: groups of followers, each under a condition."""
 
-    def right_moves(self, node: Node) -> list[MoveGroup]: ...
+    def right_moves(self, node: Node) -> list[MoveGroup]:
+        """Right's moves from ``node``: groups of followers, each under a condition."""
 
 
 LETTERS = {"L": (True, False), "R": (False, True), "E": (True, True), "_": (False, False)}
@@ -114,13 +116,16 @@ class StringSide:
 
     @property
     def root(self) -> Node:
+        """The whole row ``(0, n)`` (``(0, 0)`` when empty)."""
         return (0, len(self.left)) if self.left else (0, 0)
 
     @staticmethod
     def _node(i: int, j: int) -> Node:
+        """The substring ``G[i:j]``, with every empty one as ``(0, 0)``."""
         return (i, j) if i < j else (0, 0)
 
     def _moves(self, node: Node, lits: tuple[Lit, ...]) -> list[MoveGroup]:
+        """The moves toppling a domino whose literal in ``lits`` is not False."""
         i, j = node  # type: ignore[misc]
         out: list[MoveGroup] = []
         for k in range(i, j):
@@ -132,9 +137,11 @@ class StringSide:
         return out
 
     def left_moves(self, node: Node) -> list[MoveGroup]:
+        """Left topples an ``L`` or ``E`` domino east or west."""
         return self._moves(node, self.left)
 
     def right_moves(self, node: Node) -> list[MoveGroup]:
+        """Right topples an ``R`` or ``E`` domino east or west."""
         return self._moves(node, self.right)
 
 
@@ -157,10 +164,12 @@ class GameSide:
     right_of: Any = None
 
     def left_moves(self, node: Node) -> list[MoveGroup]:
+        """Left's options, as one unconditional group."""
         opts = tuple(self.left_of(node) if self.left_of else node.left)  # type: ignore[attr-defined]
         return [(True, opts)] if opts else []
 
     def right_moves(self, node: Node) -> list[MoveGroup]:
+        """Right's options, as one unconditional group."""
         opts = tuple(self.right_of(node) if self.right_of else node.right)  # type: ignore[attr-defined]
         return [(True, opts)] if opts else []
 
@@ -180,14 +189,17 @@ class OrdinalOneSide:
 
     @property
     def root(self) -> Node:
+        """``1:G`` itself."""
         return self.row.root
 
     def left_moves(self, node: Node) -> list[MoveGroup]:
+        """Left moves to 0, or to ``1:g^L``."""
         if node == ("zero",):
             return []
         return [(True, (("zero",),))] + self.row.left_moves(node)
 
     def right_moves(self, node: Node) -> list[MoveGroup]:
+        """Right moves to ``1:g^R``."""
         if node == ("zero",):
             return []
         return self.row.right_moves(node)
@@ -246,6 +258,7 @@ class DifferenceEncoding:
     # -- followers ---------------------------------------------------------------------
     @staticmethod
     def _index(node: Node, idx: dict, nodes: list, moves: list) -> int:
+        """The number of a follower, numbering it on first sight."""
         i = idx.get(node)
         if i is None:
             i = idx[node] = len(nodes)
@@ -254,6 +267,7 @@ class DifferenceEncoding:
         return i
 
     def _moves_of(self, i: int, first: bool) -> tuple[list, list]:
+        """The moves of follower ``i`` of one side, children numbered (built once)."""
         moves = self._gmoves if first else self._hmoves
         m = moves[i]
         if m is None:
@@ -269,6 +283,7 @@ class DifferenceEncoding:
 
     # -- variables -------------------------------------------------------------------
     def _pair(self, gi: int, hi: int) -> tuple[int, int]:
+        """The variables ``(LW, RW)`` of a follower pair, queued for definition when new."""
         key = (gi, hi)
         v = self._pairs.get(key)
         if v is None:
@@ -291,6 +306,7 @@ class DifferenceEncoding:
 
     @property
     def pairs_defined(self) -> int:
+        """How many follower pairs have variables."""
         return len(self._pairs)
 
     # -- clauses ---------------------------------------------------------------------
