@@ -31,21 +31,21 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
 def _sat(n: int, solver: str = "cadical195") -> tuple[int, str, float, dict | None]:
     from cgsat.verify.claims import Budget
-    from cgsat.verify.papers.toppling import _conj22_sat
+    from cgsat.verify.papers.toppling.sat import conj22
 
     t0 = time.perf_counter()
-    v = _conj22_sat(n, Budget(timeout=None, solver=solver))
+    v = conj22(n, Budget(timeout=None, solver=solver))
     return n, v.status, time.perf_counter() - t0, v.instance
 
 
 def _engine(n: int) -> tuple[str, float]:
     from cgsat.cgt import partizan_values
     from cgsat.verify.claims import Budget
-    from cgsat.verify.papers.toppling import _conj22_brute
+    from cgsat.verify.papers.toppling.brute import conj22
 
     partizan_values._MEMOS.clear()  # a fresh memo: exhaustive from scratch
     t0 = time.perf_counter()
-    v = _conj22_brute(n, Budget(timeout=None))
+    v = conj22(n, Budget(timeout=None))
     return v.status, time.perf_counter() - t0
 
 

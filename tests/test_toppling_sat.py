@@ -13,8 +13,8 @@ from functools import cache
 
 import pytest
 
-from cgsat.encodings.toppling import StringSide
-from cgsat.encodings.toppling_queries import RowQuery, find_rows, outcome_from_pair
+from cgsat.encodings.toppling import StringSide, outcome_from_pair
+from cgsat.verify.search.toppling import RowQuery, find_rows
 
 
 # -- the oracle ---------------------------------------------------------------------------

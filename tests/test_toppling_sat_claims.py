@@ -8,14 +8,18 @@ import json
 
 import pytest
 
+from cgsat.cgt.canonical import number
 from cgsat.cli import main
-from cgsat.encodings.toppling_queries import RowQuery
 from cgsat.verify.claims import Budget
-from cgsat.verify.papers import toppling as T
+from cgsat.verify.papers.toppling import brute, conjectures_brute, conjectures_sat, sat
+from cgsat.verify.papers.toppling.claims import CLAIMS as TOPPLING_CLAIMS
+from cgsat.verify.papers.toppling.constructions import conjecture40_games
+from cgsat.verify.papers.toppling.numbers import miny, number_rows
+from cgsat.verify.search.toppling import RowQuery
 
 IDS = ["lem1", "lem4", "thm10", "thm16", "cor17", "thm21", "conj22", "lem23", "thm29",
        "thm32", "conj33", "conj34", "conj35", "thm36", "conj37", "conj38", "conj39", "conj40"]
-CLAIMS = {c.id: c for c in T.CLAIMS}
+CLAIMS = {c.id: c for c in TOPPLING_CLAIMS}
 SMALL = {"thm10": 4, "conj34": 4, "lem4": 5, "conj35": 5, "conj40": 4, "thm32": 6}
 
 
@@ -51,7 +55,7 @@ def test_conjecture39_as_stated_fails_at_zero():
     for m in claim.methods:
         v = m.run(6, Budget())
         assert v.status == "refuted" and v.counterexample == "RLLRRL"
-    assert T.value("RLLRRL") != T.value("")
+    assert brute.value("RLLRRL") != brute.value("")
     assert claim.confirm(6, "RLLRRL")
     assert CLAIMS["toppling.conj39-strict"].method("sat").run(6, Budget()).status == "holds"
 
@@ -62,11 +66,11 @@ def test_conjecture22_sat_to_length_11():
 
 
 def test_confirm_rejects_non_counterexamples():
-    assert not T._conj22_confirm(5, "RLLLR")
-    assert not T._lem1_confirm(3, "LRL")
-    assert not T._thm16_confirm(3, "LRL")
-    assert not T._thm29_confirm(8, "LRRLRLLR")
-    assert not T._conj33_confirm(4, "LERE")  # has the value, but uses E
+    assert not brute.conj22_confirm(5, "RLLLR")
+    assert not brute.lem1_confirm(3, "LRL")
+    assert not brute.thm16_confirm(3, "LRL")
+    assert not brute.thm29_confirm(8, "LRRLRLLR")
+    assert not conjectures_brute.conj33_confirm(4, "LERE")  # has the value, but uses E
 
 
 # -- negative controls: deliberately wrong statements are refuted with a concrete row ------
@@ -74,26 +78,26 @@ def test_negative_control_number_row_not_unique():
     """'1/2 has no row of length 3' is false: SAT finds LRL, and the engine agrees."""
     from fractions import Fraction
 
-    v = T._uniqueness_sat(3, Budget(), [("1/2", T.num(Fraction(1, 2)), [])])
+    v = sat.uniqueness(3, Budget(), [("1/2", number(Fraction(1, 2)), [])])
     assert v.status == "refuted" and v.counterexample == "LRL"
-    assert T.value("LRL") == T.num(Fraction(1, 2))
+    assert brute.value("LRL") == number(Fraction(1, 2))
 
 
 def test_negative_control_miny_without_rlxlr():
     """Forgetting to allow RLxLR itself: the check must find it."""
     from cgsat.cgt.canonical import ONE
 
-    v = T._uniqueness_sat(5, Budget(), [("{1|0||0}", T.miny(ONE), [])])
+    v = sat.uniqueness(5, Budget(), [("{1|0||0}", miny(ONE), [])])
     assert v.status == "refuted" and v.counterexample == "RLLLR"
 
 
 def test_negative_control_wrong_lemma1_rule(monkeypatch):
     """Reading Lemma 1 literally ('R > 0') is refuted; the corrected rule is not."""
-    monkeypatch.setattr(T, "lemma1_rule", lambda w: "L" if w and w[0] == w[-1] != "E"
+    monkeypatch.setattr(brute, "lemma1_rule", lambda w: "L" if w and w[0] == w[-1] != "E"
                         else ("P" if not w else "N"))
-    v = T._lem1_brute(1, Budget())
+    v = brute.lem1(1, Budget())
     assert v.status == "refuted" and v.counterexample == "R"
-    assert T._lem1_confirm(1, "R")
+    assert brute.lem1_confirm(1, "R")
 
 
 def test_negative_control_star2_one_lr_form():
@@ -105,7 +109,7 @@ def test_negative_control_star2_one_lr_form():
         with RowQuery(n, "LR") as q:
             forms |= {min(w, w[::-1]) for w in q.enumerate(nimber(2), identify_reversal=True)}
     assert forms == {"LRLR", "LRRLRLLR"}
-    assert all(T.value(w) == nimber(2) for w in forms)
+    assert all(brute.value(w) == nimber(2) for w in forms)
 
 
 # -- SAT enumeration against the engine's value classes ------------------------------------
@@ -114,25 +118,25 @@ def test_value_classes_match_engine_up_to_length_4():
     for k in range(1, 5):
         for t in itertools.product("LRE", repeat=k):
             w = "".join(t)
-            classes.setdefault(T.value(w), set()).add(w)
+            classes.setdefault(brute.value(w), set()).add(w)
     with RowQuery(4, variable_length=True) as q:
         for g, ws in classes.items():
             assert set(q.enumerate(g)) == ws, str(g)
 
 
 def test_numbers_from_corollary8_are_engine_values():
-    for q, w in T.number_rows(9).items():
-        v = T.value(w)
+    for q, w in number_rows(9).items():
+        v = brute.value(w)
         assert v.is_number() and v.number_value() == q, (q, w)
 
 
 def test_occurrence_table_rows_have_their_values():
-    table = dict(T.occurrence_table_sat(5))
-    games = dict(T.conj40_games())
+    table = dict(conjectures_sat.occurrence_table(5))
+    games = dict(conjecture40_games())
     assert table["^"] == "LRRL"
     for label, w in table.items():
         if w is not None:
-            assert T.value("" if w == "()" else w) == games[label], label
+            assert brute.value("" if w == "()" else w) == games[label], label
 
 
 # -- the CLI -----------------------------------------------------------------------------------

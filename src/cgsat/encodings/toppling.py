@@ -29,9 +29,22 @@ defines two variables with full equivalences:
 Then ``G = H`` iff ``not LW and not RW`` at the root, ``G >= H`` iff ``not RW``, ``G > H``
 iff ``LW and not RW``, and ``G || H`` iff ``LW and RW``.
 
-Clauses go straight into the solver (any object with ``add_clause``); variables are named
-in a PySAT :class:`~pysat.formula.IDPool`. Pair variables are defined lazily, on demand,
-so that several queries can share one solver incrementally.
+A relation of ``G`` to ``H`` is a set of outcomes of ``G - H``, each a pair ``(LW, RW)``:
+``=`` is ``{(0,0)}``, ``>=`` is ``{(0,0),(1,0)}``, and so on (:data:`RELATIONS`).
+
+Clauses go into a *sink* (any object with ``add_clause``: a
+:class:`~cgsat.encodings.cnf.ClauseBuffer` or the solver of :mod:`cgsat.verify.solve`);
+variables are named in a PySAT :class:`~pysat.formula.IDPool`. Pair variables are defined
+lazily, on demand, so that several queries can share one sink incrementally. The ``add_*``
+functions below add the constraints the claims and searches need (a symbolic row over an
+alphabet, a relation, excluded rows, palindromes, Lemma 1's rule); guarded variants take an
+activation literal so that one incremental solver serves many queries in turn. This module
+builds formulas and never solves them.
+
+References
+----------
+Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*; DESIGN.md, "Partizan difference
+encoding".
 """
 
 from __future__ import annotations
@@ -55,9 +68,11 @@ class Side(Protocol):
 
     root: Node
 
-    def left_moves(self, node: Node) -> list[MoveGroup]: ...
+    def left_moves(self, node: Node) -> list[MoveGroup]:
+        """Left's moves from ``node``: groups of followers, each under a condition."""
 
-    def right_moves(self, node: Node) -> list[MoveGroup]: ...
+    def right_moves(self, node: Node) -> list[MoveGroup]:
+        """Right's moves from ``node``: groups of followers, each under a condition."""
 
 
 LETTERS = {"L": (True, False), "R": (False, True), "E": (True, True), "_": (False, False)}
@@ -101,13 +116,16 @@ class StringSide:
 
     @property
     def root(self) -> Node:
+        """The whole row ``(0, n)`` (``(0, 0)`` when empty)."""
         return (0, len(self.left)) if self.left else (0, 0)
 
     @staticmethod
     def _node(i: int, j: int) -> Node:
+        """The substring ``G[i:j]``, with every empty one as ``(0, 0)``."""
         return (i, j) if i < j else (0, 0)
 
     def _moves(self, node: Node, lits: tuple[Lit, ...]) -> list[MoveGroup]:
+        """The moves toppling a domino whose literal in ``lits`` is not False."""
         i, j = node  # type: ignore[misc]
         out: list[MoveGroup] = []
         for k in range(i, j):
@@ -119,9 +137,11 @@ class StringSide:
         return out
 
     def left_moves(self, node: Node) -> list[MoveGroup]:
+        """Left topples an ``L`` or ``E`` domino east or west."""
         return self._moves(node, self.left)
 
     def right_moves(self, node: Node) -> list[MoveGroup]:
+        """Right topples an ``R`` or ``E`` domino east or west."""
         return self._moves(node, self.right)
 
 
@@ -144,10 +164,12 @@ class GameSide:
     right_of: Any = None
 
     def left_moves(self, node: Node) -> list[MoveGroup]:
+        """Left's options, as one unconditional group."""
         opts = tuple(self.left_of(node) if self.left_of else node.left)  # type: ignore[attr-defined]
         return [(True, opts)] if opts else []
 
     def right_moves(self, node: Node) -> list[MoveGroup]:
+        """Right's options, as one unconditional group."""
         opts = tuple(self.right_of(node) if self.right_of else node.right)  # type: ignore[attr-defined]
         return [(True, opts)] if opts else []
 
@@ -167,14 +189,17 @@ class OrdinalOneSide:
 
     @property
     def root(self) -> Node:
+        """``1:G`` itself."""
         return self.row.root
 
     def left_moves(self, node: Node) -> list[MoveGroup]:
+        """Left moves to 0, or to ``1:g^L``."""
         if node == ("zero",):
             return []
         return [(True, (("zero",),))] + self.row.left_moves(node)
 
     def right_moves(self, node: Node) -> list[MoveGroup]:
+        """Right moves to ``1:g^R``."""
         if node == ("zero",):
             return []
         return self.row.right_moves(node)
@@ -186,7 +211,8 @@ class DifferenceEncoding:
     Parameters
     ----------
     sink
-        Receives clauses: a PySAT solver or :class:`~pysat.formula.CNF` (``add_clause``).
+        Receives clauses (``add_clause``): a :class:`~cgsat.encodings.cnf.ClauseBuffer` or
+        a solver of :mod:`cgsat.verify.solve`.
     pool : IDPool
         Allocates the variables. Pair variables and Tseitin auxiliaries are anonymous
         (``pool.id()``); :meth:`pair_vars` returns them, keyed by follower pair, so that
@@ -198,14 +224,12 @@ class DifferenceEncoding:
 
     Examples
     --------
-    >>> from pysat.solvers import Solver
-    >>> pool = IDPool()
-    >>> with Solver(name="cadical195") as s:
-    ...     enc = DifferenceEncoding(s, pool, StringSide.concrete("LR"),
-    ...                              StringSide.concrete("RL"))
-    ...     lw, rw = enc.root_vars()
-    ...     s.solve([-lw, -rw])   # LR = RL = *
-    True
+    >>> from cgsat.encodings.cnf import ClauseBuffer
+    >>> buf, pool = ClauseBuffer(), IDPool()
+    >>> enc = DifferenceEncoding(buf, pool, StringSide.concrete("LR"),
+    ...                          StringSide.concrete("RL"))
+    >>> enc.root_vars(), enc.pairs_defined, len(buf)
+    ((1, 2), 16, 80)
 
     References
     ----------
@@ -234,6 +258,7 @@ class DifferenceEncoding:
     # -- followers ---------------------------------------------------------------------
     @staticmethod
     def _index(node: Node, idx: dict, nodes: list, moves: list) -> int:
+        """The number of a follower, numbering it on first sight."""
         i = idx.get(node)
         if i is None:
             i = idx[node] = len(nodes)
@@ -242,6 +267,7 @@ class DifferenceEncoding:
         return i
 
     def _moves_of(self, i: int, first: bool) -> tuple[list, list]:
+        """The moves of follower ``i`` of one side, children numbered (built once)."""
         moves = self._gmoves if first else self._hmoves
         m = moves[i]
         if m is None:
@@ -257,6 +283,7 @@ class DifferenceEncoding:
 
     # -- variables -------------------------------------------------------------------
     def _pair(self, gi: int, hi: int) -> tuple[int, int]:
+        """The variables ``(LW, RW)`` of a follower pair, queued for definition when new."""
         key = (gi, hi)
         v = self._pairs.get(key)
         if v is None:
@@ -279,6 +306,7 @@ class DifferenceEncoding:
 
     @property
     def pairs_defined(self) -> int:
+        """How many follower pairs have variables."""
         return len(self._pairs)
 
     # -- clauses ---------------------------------------------------------------------
@@ -412,3 +440,349 @@ def word_clause(side: StringSide, word: str) -> list[int] | None:
                 continue
             clause.append(-lit if val else lit)
     return clause
+
+
+RELATIONS: dict[str, frozenset[tuple[bool, bool]]] = {
+    "=": frozenset({(False, False)}),
+    ">": frozenset({(True, False)}),
+    "<": frozenset({(False, True)}),
+    "||": frozenset({(True, True)}),
+    ">=": frozenset({(False, False), (True, False)}),
+    "<=": frozenset({(False, False), (False, True)}),
+    "!=": frozenset({(True, False), (False, True), (True, True)}),
+    "not>": frozenset({(False, False), (False, True), (True, True)}),
+    "not<": frozenset({(False, False), (True, False), (True, True)}),
+    "not>=": frozenset({(False, True), (True, True)}),
+    "not<=": frozenset({(True, False), (True, True)}),
+}
+"""Relations of ``G`` to ``H`` as sets of outcomes ``(LW, RW)`` of ``G - H``."""
+
+OUTCOME_RELATION = {"P": "=", "L": ">", "R": "<", "N": "||"}
+"""An outcome class of ``G`` is its relation to 0."""
+
+
+def relation_clauses(lw: int, rw: int, relation: str) -> list[list[int]]:
+    """Clauses making ``G relation H`` true, given the root pair ``(LW, RW)`` of ``G - H``.
+
+    Examples
+    --------
+    >>> relation_clauses(1, 2, "=")
+    [[-1], [-2]]
+    >>> relation_clauses(1, 2, "!=")
+    [[1, 2]]
+    """
+    if relation not in RELATIONS:
+        raise ValueError(f"unknown relation {relation!r}")
+    allowed = RELATIONS[relation]
+    if len(allowed) == 1:
+        (a, b), = allowed
+        return [[lw if a else -lw], [rw if b else -rw]]
+    return [[-lw if a else lw, -rw if b else rw]
+            for a in (False, True) for b in (False, True) if (a, b) not in allowed]
+
+
+class ZeroGame:
+    """The game 0 with no options, for outcome queries without the partizan engine."""
+
+    left: tuple[()] = ()
+    right: tuple[()] = ()
+
+    def __repr__(self) -> str:
+        return "0"
+
+
+ZERO = ZeroGame()
+
+
+def reverse_word(word: str) -> str:
+    """The row seen from the other end; it has the same value.
+
+    >>> reverse_word("RLLLR")
+    'RLLLR'
+    """
+    return word[::-1]
+
+
+def outcome_from_pair(lw: bool, rw: bool) -> str:
+    """The outcome class of a difference from ``(LW, RW)``.
+
+    >>> outcome_from_pair(True, False)
+    'L'
+    """
+    return {(False, False): "P", (True, False): "L", (False, True): "R", (True, True): "N"}[
+        (lw, rw)
+    ]
+
+
+# -- rows built from other rows (sharing their variables) ------------------------------------
+def insert_domino(side: StringSide, position: int, letter: str = "L") -> StringSide:
+    """The row with one constant domino inserted before ``side``'s domino ``position``.
+
+    With ``side`` = ``xy`` and ``position = |x|`` this is ``xLy`` sharing ``xy``'s letter
+    variables (Lemma 4 is ``position = 0``).
+
+    Examples
+    --------
+    >>> insert_domino(StringSide.concrete("RE"), 1).left
+    (False, True, True)
+
+    References
+    ----------
+    Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*, Lemma 4 and Conjecture 34.
+    """
+    a, b = LETTERS[letter]
+    return StringSide(side.left[:position] + (a,) + side.left[position:],
+                      side.right[:position] + (b,) + side.right[position:])
+
+
+def f_morphism_side(side: StringSide) -> StringSide:
+    """The row ``f(G)`` of ``2n + 1`` slots sharing ``G``'s letter variables.
+
+    ``f`` inserts one more L into every maximal run of Ls: after a leading ``L``, each
+    domino ``c`` of ``G`` gives two slots, ``c`` and an ``L`` that is blank when ``c`` is
+    ``L`` (``L -> L_``, ``R -> RL``, ``E -> EL``). Blanks are inert, so the row has the value
+    of ``f(G)``.
+
+    Examples
+    --------
+    >>> f = f_morphism_side(StringSide.concrete("RL"))
+    >>> "".join("ELR_"[0 if a and b else 1 if a else 2 if b else 3]
+    ...         for a, b in zip(f.left, f.right))
+    'LRLL_'
+
+    References
+    ----------
+    Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*, Definition 9 and Theorem 10.
+    """
+    left: list[Lit] = [True]
+    right: list[Lit] = [False]
+    for k in range(len(side)):
+        left += [side.left[k], side.right[k]]
+        right += [side.right[k], False]
+    return StringSide(tuple(left), tuple(right))
+
+
+# -- constraints added to a sink ---------------------------------------------------------------
+def add_row(sink: Any, pool: IDPool, n: int, alphabet: str = "LRE", name: Hashable = "G",
+            min_length: int | None = None) -> StringSide:
+    """A symbolic row of ``n`` dominoes over ``alphabet`` (:func:`letter_vars` and
+    :func:`alphabet_clauses` added to ``sink``).
+
+    Examples
+    --------
+    >>> from cgsat.encodings.cnf import ClauseBuffer
+    >>> buf = ClauseBuffer()
+    >>> side = add_row(buf, IDPool(), 2, "LR")
+    >>> list(buf)
+    [[1, 2], [-1, -2], [3, 4], [-3, -4]]
+
+    References
+    ----------
+    Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*, §1.
+    """
+    side = letter_vars(pool, name, n)
+    for clause in alphabet_clauses(side, alphabet, min_length):
+        sink.add_clause(clause)
+    return side
+
+
+def add_relation(sink: Any, pool: IDPool, g_side: Side, h_side: Side, relation: str,
+                 tag: Hashable = 0) -> tuple[int, int]:
+    """The difference encoding of ``g_side - h_side`` and the clauses making
+    ``G relation H`` true; returns the root pair ``(LW, RW)``.
+
+    Examples
+    --------
+    >>> from cgsat.encodings.cnf import ClauseBuffer
+    >>> buf = ClauseBuffer()
+    >>> add_relation(buf, IDPool(), StringSide.concrete("L"), GameSide(ZERO), ">")
+    (1, 2)
+    >>> list(buf)[-2:]
+    [[1], [-2]]
+
+    References
+    ----------
+    Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*, §1.
+    """
+    lw, rw = DifferenceEncoding(sink, pool, g_side, h_side, tag=tag).root_vars()
+    for clause in relation_clauses(lw, rw, relation):
+        sink.add_clause(clause)
+    return lw, rw
+
+
+def relation_assumptions(sink: Any, pool: IDPool, lw: int, rw: int,
+                         relation: str) -> list[int]:
+    """Assumptions making ``G relation H`` true, given the root pair ``(LW, RW)``.
+
+    Unit relations (``=``, ``>``, ``<``, ``||``) are the assumptions themselves; the others
+    get their clauses guarded by a fresh activation literal, which is returned.
+
+    Examples
+    --------
+    >>> from cgsat.encodings.cnf import ClauseBuffer
+    >>> buf, pool = ClauseBuffer(), IDPool(occupied=[[1, 2]])
+    >>> relation_assumptions(buf, pool, 1, 2, "="), len(buf)
+    ([-1, -2], 0)
+    >>> relation_assumptions(buf, pool, 1, 2, "!="), list(buf)
+    ([3], [[-3, 1, 2]])
+
+    References
+    ----------
+    Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*, §1.
+    """
+    clauses = relation_clauses(lw, rw, relation)
+    if all(len(c) == 1 for c in clauses):
+        return [c[0] for c in clauses]
+    act = pool.id()
+    for clause in clauses:
+        sink.add_clause([-act] + clause)
+    return [act]
+
+
+def add_exclusions(sink: Any, side: StringSide, words: Iterable[str],
+                   guard: int | None = None, blanks: bool = False) -> None:
+    """Clauses "the row is none of ``words``" (each guarded by ``guard`` if given).
+
+    Words longer than the row are skipped, and so are shorter ones unless the row may end
+    in blanks (``blanks``); a word the constant letters already rule out adds nothing.
+
+    Examples
+    --------
+    >>> from cgsat.encodings.cnf import ClauseBuffer
+    >>> buf = ClauseBuffer()
+    >>> side = letter_vars(IDPool(), "G", 2)
+    >>> add_exclusions(buf, side, ["LR", "L", "LRL"]); list(buf)
+    [[-1, 2, 3, -4]]
+    >>> add_exclusions(buf, side, ["L"], guard=9, blanks=True); list(buf)[-1]
+    [-9, -1, 2, 3, 4]
+
+    References
+    ----------
+    Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*, Theorem 16 and Conjecture 22
+    (uniqueness: every row but the known ones).
+    """
+    n = len(side)
+    for w in words:
+        if len(w) > n or (len(w) < n and not blanks):
+            continue
+        clause = word_clause(side, w)
+        if clause is not None:
+            sink.add_clause(clause if guard is None else [-guard] + clause)
+
+
+def word_literals(side: StringSide, word: str) -> list[int]:
+    """The literals fixing a symbolic row's letters to ``word`` (blank-padded), as
+    assumptions.
+
+    Examples
+    --------
+    >>> word_literals(letter_vars(IDPool(), "G", 2), "E")
+    [1, 2, -3, -4]
+
+    References
+    ----------
+    Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*, §1.
+    """
+    padded = word + "_" * (len(side) - len(word))
+    out: list[int] = []
+    for k, c in enumerate(padded):
+        va, vb = LETTERS[c]
+        out.append(side.left[k] if va else -side.left[k])  # type: ignore[operator]
+        out.append(side.right[k] if vb else -side.right[k])  # type: ignore[operator]
+    return out
+
+
+def _add_some_differ(sink: Any, pool: IDPool, pairs: Iterable[tuple[Lit, Lit]]) -> None:
+    """Clauses: for some pair ``(x, y)``, ``x xor y`` (one auxiliary ``e -> x xor y`` each)."""
+    ors = []
+    for x, y in pairs:
+        e = pool.id()
+        sink.add_clause([-e, x, y])
+        sink.add_clause([-e, -x, -y])
+        ors.append(e)
+    sink.add_clause(ors)
+
+
+def add_not_palindrome(sink: Any, pool: IDPool, side: StringSide) -> None:
+    """Clauses: the row is not a palindrome (some domino differs from its mirror image).
+
+    Examples
+    --------
+    >>> from cgsat.encodings.cnf import ClauseBuffer
+    >>> buf, pool = ClauseBuffer(), IDPool()
+    >>> add_not_palindrome(buf, pool, letter_vars(pool, "G", 2)); list(buf)[-1]
+    [5, 6]
+
+    References
+    ----------
+    Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*, Corollary 17.
+    """
+    n = len(side)
+    pairs = []
+    for k in range(n // 2):
+        m = n - 1 - k
+        pairs += [(side.left[k], side.left[m]), (side.right[k], side.right[m])]
+    _add_some_differ(sink, pool, pairs)
+
+
+def add_palindrome_row(sink: Any, pool: IDPool, n: int, alphabet: str = "LR",
+                       name: Hashable = "P") -> StringSide:
+    """A symbolic palindrome of ``n`` dominoes over ``alphabet``.
+
+    Examples
+    --------
+    >>> from cgsat.encodings.cnf import ClauseBuffer
+    >>> buf = ClauseBuffer()
+    >>> side = add_palindrome_row(buf, IDPool(), 2); list(buf)[4:]
+    [[-1, 3], [1, -3], [-2, 4], [2, -4]]
+
+    References
+    ----------
+    Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*, Conjecture 35.
+    """
+    side = add_row(sink, pool, n, alphabet, name=name)
+    for k in range(n // 2):
+        m = n - 1 - k
+        for x, y in ((side.left[k], side.left[m]), (side.right[k], side.right[m])):
+            sink.add_clause([-x, y])
+            sink.add_clause([x, -y])
+    return side
+
+
+def add_rows_differ(sink: Any, pool: IDPool, g: StringSide, h: StringSide) -> None:
+    """Clauses: two rows of the same length differ in some domino.
+
+    References
+    ----------
+    Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*, Conjecture 35.
+    """
+    pairs = []
+    for k in range(len(g)):
+        pairs += [(g.left[k], h.left[k]), (g.right[k], h.right[k])]
+    _add_some_differ(sink, pool, pairs)
+
+
+def add_lemma1_violation(sink: Any, pool: IDPool, side: StringSide, lw: int, rw: int) -> None:
+    """Clauses: the outcome ``(LW, RW)`` of ``G - 0`` breaks Lemma 1's rule (as corrected).
+
+    The rule: Left wins moving first unless both ends are R, Right wins moving first unless
+    both ends are L (``LW = not both_R`` and ``RW = not both_L``); these clauses ask for
+    ``LW = both_R`` or ``RW = both_L``.
+
+    References
+    ----------
+    Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*, Lemma 1.
+    """
+    a0, b0, a1, b1 = side.left[0], side.right[0], side.left[-1], side.right[-1]
+    both_l, both_r = pool.id(), pool.id()
+    for x, y, v in ((a0, b0, both_l), (a1, b1, both_l), (b0, a0, both_r), (b1, a1, both_r)):
+        sink.add_clause([-v, x])
+        sink.add_clause([-v, -y])
+    sink.add_clause([both_l, -a0, b0, -a1, b1])
+    sink.add_clause([both_r, -b0, a0, -b1, a1])
+    e1, e2 = pool.id(), pool.id()
+    sink.add_clause([e1, e2])
+    sink.add_clause([-e1, lw, -both_r])  # e1 -> (LW == both_r), i.e. LW xor not both_r
+    sink.add_clause([-e1, -lw, both_r])
+    sink.add_clause([-e2, rw, -both_l])
+    sink.add_clause([-e2, -rw, both_l])

@@ -10,10 +10,11 @@ import difflib
 
 from cgsat.errors import CgsatInputError
 from cgsat.verify.claims import KINDS, Claim
-from cgsat.verify.papers import lumberjack, toppling
+from cgsat.verify.papers import lumberjack
 from cgsat.verify.papers.caterpillars import claims as caterpillars
 from cgsat.verify.papers.thickets import claims as thickets
 from cgsat.verify.papers.timber import claims as timber
+from cgsat.verify.papers.toppling import claims as toppling
 
 PAPER_MODULES = (timber, caterpillars, thickets, lumberjack, toppling)
 
@@ -21,9 +22,10 @@ PAPER_MODULES = (timber, caterpillars, thickets, lumberjack, toppling)
 def _collect() -> dict[str, Claim]:
     claims: dict[str, Claim] = {}
     for module in PAPER_MODULES:
+        source = module.__name__
         for claim in module.CLAIMS:
             if claim.id in claims:
-                raise RuntimeError(f"duplicate claim id {claim.id!r} in {module.__name__}")
+                raise RuntimeError(f"duplicate claim id {claim.id!r} in {source}")
             if claim.kind not in KINDS:
                 raise RuntimeError(f"claim {claim.id!r}: unknown kind {claim.kind!r}")
             names = [m.name for m in claim.methods]

@@ -1,9 +1,10 @@
-"""Queries on symbolic Toppling Dominoes rows: equality, comparison, realizability,
-uniqueness, and enumeration with blocking clauses.
+"""Searches over symbolic Toppling Dominoes rows: equality, comparison, realizability,
+uniqueness, and enumeration with blocking clauses (``cgsat find toppling``).
 
-A :class:`RowQuery` holds one solver with one symbolic row ``G`` of ``n`` dominoes (exactly
-``n``, or any length ``1..n`` with blanks allowed as a suffix only). Targets ``H`` are
-compared with ``G`` through :class:`~cgsat.encodings.toppling.DifferenceEncoding`:
+A :class:`RowQuery` holds one incremental solver (from :class:`~cgsat.verify.solve.SatRun`)
+with one symbolic row ``G`` of ``n`` dominoes (exactly ``n``, or any length ``1..n`` with
+blanks allowed as a suffix only). Targets ``H`` are compared with ``G`` through the
+difference encoding of :mod:`cgsat.encodings.toppling`:
 
 - a concrete game: any hashable object with ``.left``/``.right`` option tuples, such as a
   canonical ``Game`` of the partizan engine. All such targets share one encoding, so pair
@@ -11,15 +12,15 @@ compared with ``G`` through :class:`~cgsat.encodings.toppling.DifferenceEncoding
 - a concrete word over ``L``, ``R``, ``E``;
 - any other :class:`~cgsat.encodings.toppling.Side`.
 
-A relation is a set of outcomes of ``G - H``, each a pair ``(LW, RW)`` ("Left moving first
-wins", "Right moving first wins"): ``=`` is ``{(0,0)}``, ``>=`` is ``{(0,0),(1,0)}``, and so
-on (:data:`RELATIONS`). Everything added for one query is guarded by an activation literal,
-so one solver serves many queries in turn (incremental SAT).
+A relation is a set of outcomes of ``G - H`` (:data:`~cgsat.encodings.toppling.RELATIONS`).
+Everything added for one query is guarded by an activation literal, so one solver serves
+many queries in turn. :func:`search_rows` is ``cgsat find toppling``: every row it returns
+has been replayed by the direct solver (the partizan engine's canonical form).
 
 References
 ----------
 Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*; DESIGN.md, "Partizan difference
-encoding".
+encoding" and "CLI contract" (``find``).
 """
 
 from __future__ import annotations
@@ -27,90 +28,30 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from pysat.formula import IDPool
-from pysat.solvers import Solver
-
+from cgsat.cgt.canonical import ZERO as ZERO_GAME
+from cgsat.cgt.partizan_values import canonical_form
 from cgsat.encodings.toppling import (
+    OUTCOME_RELATION,
+    ZERO,
     DifferenceEncoding,
     GameSide,
-    Side,
     StringSide,
-    alphabet_clauses,
-    letter_vars,
-    word_clause,
+    add_exclusions,
+    add_row,
+    relation_assumptions,
+    reverse_word,
+    word_literals,
     word_of,
 )
+from cgsat.errors import CgsatInputError
+from cgsat.games import toppling
+from cgsat.verify.claims import Budget
+from cgsat.verify.search import Disagreement
+from cgsat.verify.solve import SatRun
 
-RELATIONS: dict[str, frozenset[tuple[bool, bool]]] = {
-    "=": frozenset({(False, False)}),
-    ">": frozenset({(True, False)}),
-    "<": frozenset({(False, True)}),
-    "||": frozenset({(True, True)}),
-    ">=": frozenset({(False, False), (True, False)}),
-    "<=": frozenset({(False, False), (False, True)}),
-    "!=": frozenset({(True, False), (False, True), (True, True)}),
-    "not>": frozenset({(False, False), (False, True), (True, True)}),
-    "not<": frozenset({(False, False), (True, False), (True, True)}),
-    "not>=": frozenset({(False, True), (True, True)}),
-    "not<=": frozenset({(True, False), (True, True)}),
-}
-"""Relations of ``G`` to ``H`` as sets of outcomes ``(LW, RW)`` of ``G - H``."""
+ALL_LIMIT = 100_000
+"""The most rows ``cgsat find toppling --all``/``--count`` lists or counts."""
 
-OUTCOME_RELATION = {"P": "=", "L": ">", "R": "<", "N": "||"}
-"""An outcome class of ``G`` is its relation to 0."""
-
-
-def relation_clauses(lw: int, rw: int, relation: str) -> list[list[int]]:
-    """Clauses making ``G relation H`` true, given the root pair ``(LW, RW)`` of ``G - H``.
-
-    Examples
-    --------
-    >>> relation_clauses(1, 2, "=")
-    [[-1], [-2]]
-    >>> relation_clauses(1, 2, "!=")
-    [[1, 2]]
-    """
-    if relation not in RELATIONS:
-        raise ValueError(f"unknown relation {relation!r}")
-    allowed = RELATIONS[relation]
-    if len(allowed) == 1:
-        (a, b), = allowed
-        return [[lw if a else -lw], [rw if b else -rw]]
-    return [[-lw if a else lw, -rw if b else rw]
-            for a in (False, True) for b in (False, True) if (a, b) not in allowed]
-
-
-class ZeroGame:
-    """The game 0 with no options, for outcome queries without the partizan engine."""
-
-    left: tuple[()] = ()
-    right: tuple[()] = ()
-
-    def __repr__(self) -> str:
-        return "0"
-
-
-ZERO = ZeroGame()
-
-
-def reverse_word(word: str) -> str:
-    """The row seen from the other end; it has the same value.
-
-    >>> reverse_word("RLLLR")
-    'RLLLR'
-    """
-    return word[::-1]
-
-
-def outcome_from_pair(lw: bool, rw: bool) -> str:
-    """The outcome class of a difference from ``(LW, RW)``.
-
-    >>> outcome_from_pair(True, False)
-    'L'
-    """
-    return {(False, False): "P", (True, False): "L", (False, True): "R", (True, True): "N"}[
-        (lw, rw)
-    ]
 
 
 class RowQuery:
@@ -150,16 +91,13 @@ class RowQuery:
         self.n = n
         self.alphabet = alphabet
         self.variable_length = variable_length
-        self.pool = IDPool()
-        self.solver = Solver(name=solver)
-        self.row = letter_vars(self.pool, "G", n)
-        for clause in alphabet_clauses(self.row, alphabet,
-                                       min_length if variable_length else None):
-            self.solver.add_clause(clause)
-        self._game_enc = DifferenceEncoding(self.solver, self.pool, self.row,
+        self._run = SatRun(Budget(solver=solver))
+        self.sink, self.pool = self._run.new()
+        self.row = add_row(self.sink, self.pool, n, alphabet, "G",
+                           min_length if variable_length else None)
+        self._game_enc = DifferenceEncoding(self.sink, self.pool, self.row,
                                             GameSide(ZERO), tag="game")
         self._other: dict[Any, DifferenceEncoding] = {}
-        self.solve_calls = 0
 
     # -- building ---------------------------------------------------------------------
     def root_pair(self, target: Any) -> tuple[int, int]:
@@ -169,52 +107,28 @@ class RowQuery:
         if hasattr(target, "left_moves"):
             enc = self._other.get(target)
             if enc is None:
-                enc = DifferenceEncoding(self.solver, self.pool, self.row, target,
+                enc = DifferenceEncoding(self.sink, self.pool, self.row, target,
                                          tag=("side", len(self._other)))
                 self._other[target] = enc
             return enc.root_vars()
         return self._game_enc.pair_vars(self.row.root, target)
 
-    @property
-    def clauses(self) -> int:
-        return self._game_enc.clauses + sum(e.clauses for e in self._other.values())
-
-    def instance_size(self) -> dict[str, int]:
-        """``{"vars", "clauses"}`` of everything built so far."""
-        return {"vars": self.pool.top, "clauses": self.clauses + self._base_clauses()}
-
-    def _base_clauses(self) -> int:
-        return sum(1 for _ in alphabet_clauses(self.row, self.alphabet,
-                                               1 if self.variable_length else None))
-
     def relation_literals(self, target: Any, relation: str) -> list[int]:
         """Assumptions making ``G relation target`` true (adding guarded clauses if needed)."""
         lw, rw = self.root_pair(target)
-        clauses = relation_clauses(lw, rw, relation)
-        if all(len(c) == 1 for c in clauses):
-            return [c[0] for c in clauses]
-        act = self.pool.id()
-        for clause in clauses:
-            self.solver.add_clause([-act] + clause)
-        return [act]
+        return relation_assumptions(self.sink, self.pool, lw, rw, relation)
 
     def exclude_literal(self, words: Iterable[str]) -> list[int]:
         """An assumption excluding the given rows (a guarded blocking clause each)."""
         act = self.pool.id()
-        for w in words:
-            if len(w) > self.n or (len(w) < self.n and not self.variable_length):
-                continue
-            clause = word_clause(self.row, w)
-            if clause is not None:
-                self.solver.add_clause([-act] + clause)
+        add_exclusions(self.sink, self.row, words, guard=act, blanks=self.variable_length)
         return [act]
 
     # -- solving ----------------------------------------------------------------------
     def _solve(self, assumptions: list[int]) -> str | None:
-        self.solve_calls += 1
-        if not self.solver.solve(assumptions=assumptions):
-            return None
-        return word_of(self.row, self.solver.get_model())
+        """The row of a model under ``assumptions``, or None (UNSAT)."""
+        model = self._run.solve(self.sink, assumptions)
+        return None if model is None else word_of(self.row, model)
 
     def find(self, target: Any, relation: str = "=", exclude: Iterable[str] = ()) -> str | None:
         """One row ``G`` with ``G relation target`` other than the excluded ones, or None."""
@@ -235,8 +149,7 @@ class RowQuery:
         assume = self.relation_literals(target, relation)
         act = self.pool.id()
         assume.append(act)
-        for w in exclude:
-            self._block(act, w)
+        self._block(act, exclude)
         count = 0
         try:
             while limit is None or count < limit:
@@ -245,18 +158,15 @@ class RowQuery:
                     return
                 count += 1
                 yield word
-                self._block(act, word)
+                self._block(act, [word])
                 if identify_reversal:
-                    self._block(act, reverse_word(word))
+                    self._block(act, [reverse_word(word)])
         finally:
-            self.solver.add_clause([-act])
+            self.sink.add_clause([-act])
 
-    def _block(self, act: int, word: str) -> None:
-        if len(word) > self.n or (len(word) < self.n and not self.variable_length):
-            return
-        clause = word_clause(self.row, word)
-        if clause is not None:
-            self.solver.add_clause([-act] + clause)
+    def _block(self, act: int, words: Iterable[str]) -> None:
+        """Blocking clauses for ``words``, guarded by ``act``."""
+        add_exclusions(self.sink, self.row, words, guard=act, blanks=self.variable_length)
 
     def compare_word(self, word: str, target: Any) -> tuple[bool, bool]:
         """``(LW, RW)`` of ``word - target`` read off the encoding (letters assumed).
@@ -269,27 +179,18 @@ class RowQuery:
     def compare_word_many(self, word: str, targets: list[Any]) -> list[tuple[bool, bool]]:
         """:meth:`compare_word` for several targets with one solver call."""
         pairs = [self.root_pair(t) for t in targets]
-        assume = self.word_assumptions(word)
-        self.solve_calls += 1
-        if not self.solver.solve(assumptions=assume):
+        model = self._run.solve(self.sink, self.word_assumptions(word))
+        if model is None:
             raise ValueError(f"row {word!r} is not allowed in this query")
-        model = self.solver.get_model()
         return [(model[lw - 1] > 0, model[rw - 1] > 0) for lw, rw in pairs]
 
     def word_assumptions(self, word: str) -> list[int]:
         """Assumptions fixing the row's letters to ``word`` (blank-padded)."""
-        from cgsat.encodings.toppling import LETTERS
-
-        padded = word + "_" * (self.n - len(word))
-        out: list[int] = []
-        for k, c in enumerate(padded):
-            va, vb = LETTERS[c]
-            out.append(self.row.left[k] if va else -self.row.left[k])
-            out.append(self.row.right[k] if vb else -self.row.right[k])
-        return out
+        return word_literals(self.row, word)
 
     def close(self) -> None:
-        self.solver.delete()
+        """Free the solver."""
+        self.sink.close()
 
     def __enter__(self) -> RowQuery:
         return self
@@ -334,10 +235,79 @@ def find_rows(target: Any, lengths: Iterable[int], relation: str = "=",
                 yield w
 
 
-def side_of(target: Any) -> Side:
-    """A Side for a word, a game, or a Side."""
-    if isinstance(target, str):
-        return StringSide.concrete(target)
-    if hasattr(target, "left_moves"):
-        return target
-    return GameSide(target)
+def matches(row: str, value: Any, outcome: str | None) -> bool:
+    """Replay one row with the direct solver: does it have the value (or outcome)?
+
+    Examples
+    --------
+    >>> from cgsat.cgt.notation import parse
+    >>> matches("RLLLR", parse("{{1|0}|0}"), None), matches("LRL", None, "L")
+    (True, True)
+    """
+    g = canonical_form(toppling.RULESET, (row,) if row else ())
+    if outcome is not None:
+        return g.outcome() == outcome
+    return g is value or g == value
+
+
+def search_rows(lengths: Iterable[int], value: Any = None, outcome: str | None = None,
+                alphabet: str = "LRE", mode: str = "one") -> list[str]:
+    """The rows of ``cgsat find toppling``: every row of the given exact lengths with value
+    ``value`` (a canonical game) or, if ``value`` is None, outcome class ``outcome``.
+
+    Parameters
+    ----------
+    lengths : iterable of int
+        Exact lengths, in order (0 is the empty row, value 0, outcome P).
+    value, outcome
+        The game to equal, or the outcome class (``L``, ``R``, ``N``, ``P``: the relation
+        to 0).
+    alphabet : {"LRE", "LR"}
+    mode : {"one", "all", "count"}
+        ``one`` stops at the first row found.
+
+    Returns
+    -------
+    list of str
+        Raw rows (a row and its reversal both listed), each replayed by the direct solver.
+
+    Raises
+    ------
+    Disagreement
+        When the direct solver disagrees with a row the SAT search found (a bug).
+    CgsatInputError
+        When more than :data:`ALL_LIMIT` rows match.
+
+    Examples
+    --------
+    >>> from cgsat.cgt.notation import parse
+    >>> search_rows(range(1, 10), parse("{{1|0}|0}"), mode="all")
+    ['RLLLR']
+
+    References
+    ----------
+    Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*, Conjecture 22.
+    """
+    if value is not None:
+        target, relation = value, "="
+    else:
+        target, relation = ZERO_GAME, OUTCOME_RELATION[outcome]  # type: ignore[index]
+    found: list[str] = []
+    for n in lengths:
+        if n == 0:  # the empty row: value 0, outcome P
+            if matches("", value, outcome):
+                found.append("")
+        else:
+            with RowQuery(n, alphabet) as q:
+                limit = 1 if mode == "one" else ALL_LIMIT + 1 - len(found)
+                for row in q.enumerate(target, relation, limit=limit):
+                    if not matches(row, value, outcome):
+                        raise Disagreement(f"toppling {row}: the SAT search found it, but the "
+                                           "direct solver disagrees", position=row)
+                    found.append(row)
+        if mode == "one" and found:
+            break
+        if len(found) > ALL_LIMIT:
+            raise CgsatInputError(f"find: more than {ALL_LIMIT} rows match; "
+                                  "narrow the search")
+    return found

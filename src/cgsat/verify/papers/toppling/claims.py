@@ -1,0 +1,391 @@
+"""The claims of *Toppling Conjectures* (Fink, Nowakowski, Siegel, Wolfe): records only.
+
+Methods come from :mod:`~cgsat.verify.papers.toppling.sat` and
+:mod:`~cgsat.verify.papers.toppling.conjectures_sat` (SAT), and from
+:mod:`~cgsat.verify.papers.toppling.brute` and
+:mod:`~cgsat.verify.papers.toppling.conjectures_brute` (the direct solver, and the replays
+used as each claim's ``confirm``).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from cgsat.verify.claims import Claim, Method
+from cgsat.verify.papers.toppling import brute, conjectures_brute, conjectures_sat, sat
+
+PAPER = "Toppling Conjectures (Fink, Nowakowski, Siegel, Wolfe)"
+
+# Conjectures 37-39 share their scopes; only the order of the numbers (>= or >) differs.
+_CONSTRUCTION_SAT = (
+    "the construction row of every tuple of numbers a >= b ... whose row has exactly n "
+    "dominoes has the stated value (difference encoding), and no row of exactly n dominoes "
+    "over LRE other than the construction rows and their reversals has the value of a tuple "
+    "whose row has length <= n")
+_CONSTRUCTION_SAT_STRICT = (
+    "the construction row of every tuple of numbers a > b ... whose row has exactly n "
+    "dominoes has the stated value (difference encoding), and no row of exactly n dominoes "
+    "over LRE other than the construction rows and their reversals has the value of a tuple "
+    "whose row has length <= n")
+_CONSTRUCTION_BRUTE = (
+    "the same tuples: canonical form of each construction row of length n, and canonical "
+    "forms of every row of exactly n dominoes over LRE")
+
+CLAIMS: list[Claim] = [
+    # Lemma 1 (§2)
+    Claim(
+        id="toppling.lem1", paper=PAPER, theorem="Lemma 1", kind="lemma",
+        statement="A row's outcome is fixed by its ends: empty is P; both ends L gives L; "
+                  "both ends R gives R; anything else (any E at an end) gives N.",
+        parameter="n = number of dominoes (alphabet L, R, E)",
+        base=1, quick_bound=8, target_bound=20,
+        methods=(
+            Method(name="sat", run=sat.lem1, uses_solver=True,
+                   scope="every row of exactly n dominoes over LRE: its outcome (difference "
+                         "encoding against 0) is the corrected Lemma 1 rule"),
+            Method(name="brute", run=brute.lem1, max_n=12,
+                   scope="every row of exactly n dominoes over LRE, outcome of the canonical "
+                         "form"),
+        ),
+        confirm=brute.lem1_confirm,
+        notes="The seed text of Lemma 1 is garbled (it says R > 0 and misses E); we check "
+              "the rule above, which is what the proof shows.",
+    ),
+    # Lemma 4 (§2)
+    Claim(
+        id="toppling.lem4", paper=PAPER, theorem="Lemma 4", kind="lemma",
+        statement="For every row x, Lx > x.",
+        parameter="n = length of x (alphabet L, R, E)",
+        base=0, quick_bound=6, target_bound=12,
+        methods=(
+            Method(name="sat", run=sat.lem4, uses_solver=True,
+                   scope="every row x of exactly n dominoes over LRE: Lx - x > 0 (x "
+                         "symbolic, Lx sharing its variables)"),
+            Method(name="brute", run=brute.lem4, max_n=11,
+                   scope="every row x of exactly n dominoes over LRE"),
+        ),
+        confirm=brute.lem4_confirm,
+    ),
+    # Theorem 10 (§3)
+    Claim(
+        id="toppling.thm10", paper=PAPER, theorem="Theorem 10", kind="theorem",
+        statement="f(G) = 1:G, where f inserts one more L into every maximal run of Ls.",
+        parameter="n = length of G (alphabet L, R, E)",
+        base=0, quick_bound=5, target_bound=9,
+        methods=(
+            Method(name="sat", run=sat.thm10, uses_solver=True,
+                   scope="every G of exactly n dominoes over LRE: f(G) (a row of 2n+1 slots "
+                         "sharing G's variables, blanks for absent Ls) against the ordinal "
+                         "sum 1:G played directly"),
+            Method(name="brute", run=brute.thm10, max_n=11,
+                   scope="every G of exactly n dominoes over LRE: canonical form of f(G) "
+                         "against the engine's ordinal sum 1:G"),
+        ),
+        confirm=brute.thm10_confirm,
+        notes="The paper's example lost a letter: f(RRLLRL) = LRLRLLLRLL.",
+    ),
+    # Theorem 16 (§3)
+    Claim(
+        id="toppling.thm16", paper=PAPER, theorem="Theorem 16", kind="theorem",
+        statement="Each number is the value of exactly one row.",
+        parameter="n = number of dominoes (alphabet L, R, E)",
+        base=1, quick_bound=8, target_bound=22,
+        methods=(
+            Method(name="sat", run=sat.thm16, uses_solver=True,
+                   scope="no row of exactly n dominoes other than x's own row (Corollary 8) "
+                         "equals x, for every number x >= 0 whose row has length <= n "
+                         "(negative x by colour swap). Narrower than the theorem: a short "
+                         "row could equal a number whose own row is longer"),
+            Method(name="brute", run=brute.thm16, max_n=12,
+                   scope="every number-valued row of exactly n dominoes over LRE is its "
+                         "number's row from Corollary 8 (the full statement at length n)"),
+        ),
+        confirm=brute.thm16_confirm,
+    ),
+    # Corollary 17 (§3)
+    Claim(
+        id="toppling.cor17", paper=PAPER, theorem="Corollary 17", kind="corollary",
+        statement="Every row whose value is a number is a palindrome.",
+        parameter="n = number of dominoes (alphabet L, R, E)",
+        base=1, quick_bound=8, target_bound=22,
+        methods=(
+            Method(name="sat", run=sat.cor17, uses_solver=True,
+                   scope="no non-palindrome of exactly n dominoes equals x, for every number "
+                         "x >= 0 whose row has length <= n (negative x by colour swap); "
+                         "narrower than the corollary, as for Theorem 16"),
+            Method(name="brute", run=brute.cor17, max_n=12,
+                   scope="every number-valued row of exactly n dominoes over LRE is a "
+                         "palindrome (the full statement at length n)"),
+        ),
+        confirm=brute.cor17_confirm,
+    ),
+    # Theorem 21 (§4)
+    Claim(
+        id="toppling.thm21", paper=PAPER, theorem="Theorem 21", kind="theorem",
+        statement="RLxLR = {{x|0}|0} for every number x > 0 (x its row).",
+        parameter="n = length of RLxLR (x has n - 4 dominoes)",
+        base=5, quick_bound=16, target_bound=34,
+        methods=(
+            Method(name="sat", run=sat.thm21, uses_solver=True,
+                   scope="every number x > 0 whose row has exactly n - 4 dominoes: the "
+                         "concrete row RLxLR against {{x|0}|0} in the difference encoding"),
+            Method(name="brute", run=brute.thm21,
+                   scope="the same x: canonical form of RLxLR"),
+        ),
+        confirm=brute.thm21_confirm,
+    ),
+    # Conjecture 22 (§4)
+    Claim(
+        id="toppling.conj22", paper=PAPER, theorem="Conjecture 22", kind="conjecture",
+        statement="RLxLR is the only row of value {{x|0}|0}, for every number x > 0.",
+        parameter="n = number of dominoes (alphabet L, R, E)",
+        base=1, quick_bound=9, target_bound=30, paper_bound=15,
+        methods=(
+            Method(name="sat", run=sat.conj22, uses_solver=True,
+                   scope="no row of exactly n dominoes over LRE other than RLxLR has value "
+                         "{{x|0}|0}, for every number x > 0 whose row has length <= n - 2; "
+                         "this covers every x, since x is then the value of a follower of a "
+                         "follower and number rows are unique (Theorem 16)"),
+            Method(name="brute", run=brute.conj22, max_n=12,
+                   scope="every row of exactly n dominoes over LRE whose canonical form is "
+                         "{{x|0}|0} with x > 0 a number is RLxLR"),
+        ),
+        confirm=brute.conj22_confirm,
+        notes="The paper confirmed lengths up to 15 by enumeration.",
+    ),
+    # Lemma 23 (§5)
+    Claim(
+        id="toppling.lem23", paper=PAPER, theorem="Lemma 23", kind="lemma",
+        statement="(LR)^m = *m.",
+        parameter="m (the row has 2m dominoes)",
+        base=0, quick_bound=10, target_bound=40,
+        methods=(
+            Method(name="sat", run=sat.lem23, uses_solver=True,
+                   scope="the concrete row (LR)^m against *m in the difference encoding"),
+            Method(name="brute", run=brute.lem23, scope="canonical form of (LR)^m"),
+        ),
+        confirm=brute.lem23_confirm,
+    ),
+    # Theorem 29 (§5)
+    Claim(
+        id="toppling.thm29", paper=PAPER, theorem="Theorem 29", kind="theorem",
+        statement="An LR row equals *m iff it is (LR)^a(RL)^m(LR)^a, 0 <= a < m, or its "
+                  "reversal; so *m has exactly m LR rows up to reversal.",
+        parameter="n = number of dominoes (alphabet L, R)",
+        base=1, quick_bound=10, target_bound=30,
+        methods=(
+            Method(name="sat", run=sat.thm29, uses_solver=True,
+                   scope="for every m in 1..n, all LR rows of exactly n dominoes with value "
+                         "*m, enumerated with blocking clauses, are exactly the 2·#{a < m : "
+                         "2m + 4a = n} rows of Theorem 29 (reversals counted apart)"),
+            Method(name="brute", run=brute.thm29, max_n=20,
+                   scope="every LR row of exactly n dominoes: the positive nimbers among "
+                         "their canonical forms are exactly Theorem 29's rows"),
+        ),
+        confirm=brute.thm29_confirm,
+    ),
+    # Theorem 32 (§6)
+    Claim(
+        id="toppling.thm32", paper=PAPER, theorem="Theorem 32", kind="theorem",
+        statement="Every infinitesimal row has atomic weight -1, 0 or 1.",
+        parameter="n = number of dominoes (alphabet L, R, E)",
+        base=1, quick_bound=6, target_bound=9,
+        methods=(
+            Method(name="brute", run=partial(brute.thm32, ups=(2, 3)), max_n=10,
+                   scope="every infinitesimal value among rows of exactly n dominoes over "
+                         "LRE: atomic weight by the engine, via the proof's G' (positive "
+                         "numbers -> ^^), or ^^^ when the proof's outcome check fails"),
+            Method(name="brute-ups3", run=partial(brute.thm32, ups=(3,)), max_n=10,
+                   scope="the same values, with G' built from ^^^ for every positive number "
+                         "(a different all-small substitute)"),
+        ),
+        confirm=brute.thm32_confirm,
+        notes="No SAT method: atomic weight needs the far-star comparison and a recursion "
+              "over canonical options, not one difference game. The two methods share the "
+              "engine's atomic weight recursion, so they are not fully independent. The "
+              "proof's G' (^^) fails its own outcome check for some rows (first LRELLRLE, "
+              "found by the partizan engine's tests); ^^^ passes there.",
+    ),
+    # Conjecture 33 (§7)
+    Claim(
+        id="toppling.conj33", paper=PAPER, theorem="Conjecture 33", kind="conjecture",
+        statement="The value {1|0,{0|-1}} (a grey row) does not occur in LR Toppling "
+                  "Dominoes.",
+        parameter="n = number of dominoes (alphabet L, R)",
+        base=1, quick_bound=12, target_bound=30,
+        methods=(
+            Method(name="sat", run=conjectures_sat.conj33, uses_solver=True,
+                   scope="no LR row of exactly n dominoes has value {1|0,{0|-1}}"),
+            Method(name="brute", run=conjectures_brute.conj33, max_n=20,
+                   scope="every LR row of exactly n dominoes, canonical form"),
+        ),
+        confirm=conjectures_brute.conj33_confirm,
+        notes="The paper's figure is lost. Over L, R, E the rows of this value up to length "
+              "12 are LERE, EREL (length 4) and LLRRE, ERRLL (length 5): "
+              "`cgsat find toppling --value '{1|0,{0|-1}}' --max-length 12 --all`. The "
+              "figure's four dominoes (one blue, three others) fit LERE.",
+    ),
+    # Conjecture 34 (§7)
+    Claim(
+        id="toppling.conj34", paper=PAPER, theorem="Conjecture 34", kind="conjecture",
+        statement="For all rows x and y, xLy > xy.",
+        parameter="n = |x| + |y| (alphabet L, R, E)",
+        base=0, quick_bound=5, target_bound=10,
+        methods=(
+            Method(name="sat", run=conjectures_sat.conj34, uses_solver=True,
+                   scope="every split |x| = p <= |y| = n - p with x, y symbolic over LRE "
+                         "(xLy and xy share variables): xLy - xy > 0; p > n - p follows by "
+                         "reversal"),
+            Method(name="brute", run=conjectures_brute.conj34, max_n=10,
+                   scope="every row xy of exactly n dominoes over LRE and every place for "
+                         "the L"),
+        ),
+        confirm=conjectures_brute.conj34_confirm,
+    ),
+    # Conjecture 35 (§7)
+    Claim(
+        id="toppling.conj35", paper=PAPER, theorem="Conjecture 35", kind="conjecture",
+        statement="In LR Toppling Dominoes the value of a palindrome is given by no other "
+                  "row.",
+        parameter="n = the longer of the two rows compared (alphabet L, R)",
+        base=1, quick_bound=7, target_bound=12,
+        methods=(
+            Method(name="sat", run=conjectures_sat.conj35, uses_solver=True,
+                   scope="every LR palindrome P (symbolic) and LR row G (symbolic) with "
+                         "max(|P|, |G|) = n: G = P only if G is P"),
+            Method(name="brute", run=conjectures_brute.conj35, max_n=16,
+                   scope="canonical forms of every LR row of length <= n: no value class "
+                         "holding a palindrome has two rows (one of length n)"),
+        ),
+        confirm=conjectures_brute.conj35_confirm,
+    ),
+    # Theorem 36 (§7)
+    Claim(
+        id="toppling.thm36", paper=PAPER, theorem="Theorem 36", kind="theorem",
+        statement="A number x = {x^L|x^R} in canonical form (a non-integer) is given "
+                  "uniquely by the row x^L LR x^R.",
+        parameter="n = length of x's row",
+        base=3, quick_bound=14, target_bound=30,
+        methods=(
+            Method(name="sat", run=conjectures_sat.thm36, uses_solver=True,
+                   scope="every non-integer number x whose row has n dominoes: x^L LR x^R "
+                         "is x's row (Corollary 8), and that concrete row equals x in the "
+                         "difference encoding"),
+            Method(name="brute", run=conjectures_brute.thm36,
+                   scope="the same x: canonical form of x^L LR x^R"),
+        ),
+        confirm=conjectures_brute.thm36_confirm,
+        notes="Uniqueness is Theorem 16 (toppling.thm16).",
+    ),
+    # Conjecture 37 (§7), as stated: a >= b
+    Claim(
+        id="toppling.conj37", paper=PAPER, theorem="Conjecture 37", kind="conjecture",
+        statement="For numbers a >= b >= c >= d (as many as used), {a|b} is given "
+                  "(uniquely) by aLRb (as stated); unique up to reversal.",
+        parameter="n = number of dominoes (alphabet L, R, E)",
+        base=2, quick_bound=7, target_bound=14,
+        methods=(
+            Method(name="sat", uses_solver=True, scope=_CONSTRUCTION_SAT,
+                   run=partial(conjectures_sat.construction, name="conj37", strict=False)),
+            Method(name="brute", max_n=12, scope=_CONSTRUCTION_BRUTE,
+                   run=partial(conjectures_brute.construction, name="conj37", strict=False)),
+        ),
+        confirm=partial(conjectures_brute.construction_confirm, name="conj37", strict=False),
+    ),
+    # Conjecture 37 (§7), strict variant: a > b
+    Claim(
+        id="toppling.conj37-strict", paper=PAPER, theorem="Conjecture 37 (strict variant)",
+        kind="conjecture",
+        statement="For numbers a > b > c > d (as many as used), {a|b} is given (uniquely) "
+                  "by aLRb; unique up to reversal.",
+        parameter="n = number of dominoes (alphabet L, R, E)",
+        base=2, quick_bound=7, target_bound=14,
+        methods=(
+            Method(name="sat", uses_solver=True, scope=_CONSTRUCTION_SAT_STRICT,
+                   run=partial(conjectures_sat.construction, name="conj37", strict=True)),
+            Method(name="brute", max_n=12, scope=_CONSTRUCTION_BRUTE,
+                   run=partial(conjectures_brute.construction, name="conj37", strict=True)),
+        ),
+        confirm=partial(conjectures_brute.construction_confirm, name="conj37", strict=True),
+    ),
+    # Conjecture 38 (§7), as stated: a >= b >= c
+    Claim(
+        id="toppling.conj38", paper=PAPER, theorem="Conjecture 38", kind="conjecture",
+        statement="For numbers a >= b >= c >= d (as many as used), {a||b|c} is given "
+                  "(uniquely) by aLRcRLb (as stated); unique up to reversal.",
+        parameter="n = number of dominoes (alphabet L, R, E)",
+        base=4, quick_bound=7, target_bound=14,
+        methods=(
+            Method(name="sat", uses_solver=True, scope=_CONSTRUCTION_SAT,
+                   run=partial(conjectures_sat.construction, name="conj38", strict=False)),
+            Method(name="brute", max_n=12, scope=_CONSTRUCTION_BRUTE,
+                   run=partial(conjectures_brute.construction, name="conj38", strict=False)),
+        ),
+        confirm=partial(conjectures_brute.construction_confirm, name="conj38", strict=False),
+    ),
+    # Conjecture 38 (§7), strict variant: a > b > c
+    Claim(
+        id="toppling.conj38-strict", paper=PAPER, theorem="Conjecture 38 (strict variant)",
+        kind="conjecture",
+        statement="For numbers a > b > c > d (as many as used), {a||b|c} is given "
+                  "(uniquely) by aLRcRLb; unique up to reversal.",
+        parameter="n = number of dominoes (alphabet L, R, E)",
+        base=4, quick_bound=7, target_bound=14,
+        methods=(
+            Method(name="sat", uses_solver=True, scope=_CONSTRUCTION_SAT_STRICT,
+                   run=partial(conjectures_sat.construction, name="conj38", strict=True)),
+            Method(name="brute", max_n=12, scope=_CONSTRUCTION_BRUTE,
+                   run=partial(conjectures_brute.construction, name="conj38", strict=True)),
+        ),
+        confirm=partial(conjectures_brute.construction_confirm, name="conj38", strict=True),
+    ),
+    # Conjecture 39 (§7), as stated: a >= b >= c >= d (refuted at a = b = c = d = 0)
+    Claim(
+        id="toppling.conj39", paper=PAPER, theorem="Conjecture 39", kind="conjecture",
+        statement="For numbers a >= b >= c >= d (as many as used), {a|b||c|d} is given "
+                  "(uniquely) by bRLaLRdRLc (as stated); unique up to reversal.",
+        parameter="n = number of dominoes (alphabet L, R, E)",
+        base=6, quick_bound=7, target_bound=14,
+        methods=(
+            Method(name="sat", uses_solver=True, scope=_CONSTRUCTION_SAT,
+                   run=partial(conjectures_sat.construction, name="conj39", strict=False)),
+            Method(name="brute", max_n=12, scope=_CONSTRUCTION_BRUTE,
+                   run=partial(conjectures_brute.construction, name="conj39", strict=False)),
+        ),
+        confirm=partial(conjectures_brute.construction_confirm, name="conj39", strict=False),
+    ),
+    # Conjecture 39 (§7), strict variant: a > b > c > d
+    Claim(
+        id="toppling.conj39-strict", paper=PAPER, theorem="Conjecture 39 (strict variant)",
+        kind="conjecture",
+        statement="For numbers a > b > c > d (as many as used), {a|b||c|d} is given "
+                  "(uniquely) by bRLaLRdRLc; unique up to reversal.",
+        parameter="n = number of dominoes (alphabet L, R, E)",
+        base=6, quick_bound=7, target_bound=14,
+        methods=(
+            Method(name="sat", uses_solver=True, scope=_CONSTRUCTION_SAT_STRICT,
+                   run=partial(conjectures_sat.construction, name="conj39", strict=True)),
+            Method(name="brute", max_n=12, scope=_CONSTRUCTION_BRUTE,
+                   run=partial(conjectures_brute.construction, name="conj39", strict=True)),
+        ),
+        confirm=partial(conjectures_brute.construction_confirm, name="conj39", strict=True),
+    ),
+    # Conjecture 40 (§7)
+    Claim(
+        id="toppling.conj40", paper=PAPER, theorem="Conjecture 40", kind="conjecture",
+        statement="Some games do not occur in Toppling Dominoes.",
+        parameter="n = largest row length searched (alphabet L, R, E)",
+        base=1, quick_bound=6, target_bound=12,
+        methods=(
+            Method(name="sat", run=conjectures_sat.conj40, uses_solver=True,
+                   scope="for every game born by day 2 and a selection of day-3 games (^^, "
+                         "^^*, +-1/2, {1|*}, tinies and minies of 1 and 2): its shortest row "
+                         "of length <= n, or none; holds while some game has none"),
+            Method(name="brute", run=conjectures_brute.conj40, max_n=11,
+                   scope="canonical forms of every row of length <= n over LRE against the "
+                         "same list"),
+        ),
+        confirm=conjectures_brute.conj40_confirm,
+        notes="The report's detail gives the occurrence table.",
+    ),
+]

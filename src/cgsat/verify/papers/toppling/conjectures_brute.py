@@ -1,0 +1,211 @@
+"""The direct solver's side of *Toppling Conjectures* §7 ("Conjectures"): Conjectures
+33-40 and Theorem 36, with their replays, built like
+:mod:`cgsat.verify.papers.toppling.brute`.
+"""
+
+from __future__ import annotations
+
+from cgsat.verify.claims import Budget, Verdict
+from cgsat.verify.papers.toppling.brute import rows, value
+from cgsat.verify.papers.toppling.constructions import (
+    allowed_rows,
+    conjecture33_value,
+    conjecture40_games,
+    construction_cases,
+    describe_numbers,
+)
+from cgsat.verify.papers.toppling.numbers import theorem36_cases
+
+
+def conj33(n: int, budget: Budget) -> Verdict:
+    """No LR row of exactly ``n`` dominoes has canonical form ``{1|0,{0|-1}}``.
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Conjecture 33.
+    """
+    target = conjecture33_value()
+    for w in rows(n, "LR"):
+        if value(w) == target:
+            return Verdict.refuted(w)
+    return Verdict.holds(detail=f"{2 ** n} LR rows")
+
+
+def conj33_confirm(n: int, w: str) -> bool:
+    """Whether ``w`` is an LR row of value ``{1|0,{0|-1}}``.
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Conjecture 33.
+    """
+    return set(w) <= set("LR") and value(w) == conjecture33_value()
+
+
+def conj34(n: int, budget: Budget) -> Verdict:
+    """``xLy > xy`` for every row ``xy`` of exactly ``n`` dominoes over LRE and every place
+    for the L.
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Conjecture 34.
+    """
+    for w in rows(n):
+        v = value(w)
+        for p in range(n + 1):
+            if not value(w[:p] + "L" + w[p:]) > v:
+                return Verdict.refuted(w[:p] + "L" + w[p:], detail=f"x = {w[:p]!r}")
+    return Verdict.holds(detail=f"{3 ** n} rows xy, {n + 1} places for the L")
+
+
+def conj34_confirm(n: int, w: str) -> bool:
+    """Whether some L of ``w``, removed, leaves a row ``xy`` with not ``xLy > xy``.
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Conjecture 34.
+    """
+    return any(not value(w) > value(w[:p] + w[p + 1:]) for p, c in enumerate(w) if c == "L")
+
+
+def conj35(n: int, budget: Budget) -> Verdict:
+    """Canonical forms of every LR row of length ``<= n``: no value class holding a
+    palindrome has two rows (one of length ``n``).
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Conjecture 35.
+    """
+    by_value: dict = {}
+    for m in range(1, n + 1):
+        for w in rows(m, "LR"):
+            by_value.setdefault(value(w), []).append(w)
+    for ws in by_value.values():
+        if len(ws) > 1:
+            pals = [w for w in ws if w == w[::-1]]
+            if pals and any(len(w) == n or len(pals[0]) == n for w in ws):
+                other = next(w for w in ws if w != pals[0])
+                return Verdict.refuted(f"{pals[0]} {other}")
+    return Verdict.holds(detail=f"{2 ** (n + 1) - 2} LR rows of length <= {n}")
+
+
+def conj35_confirm(n: int, text: str) -> bool:
+    """Whether ``text`` = ``"P G"`` is an LR palindrome and another LR row of equal value.
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Conjecture 35.
+    """
+    pal, other = text.split()
+    return pal == pal[::-1] and pal != other and set(pal + other) <= set("LR") and \
+        value(pal) == value(other)
+
+
+# -- Theorem 36 and Conjectures 37-39 -------------------------------------------------------
+def thm36(n: int, budget: Budget) -> Verdict:
+    """Every non-integer number ``x`` whose row has ``n`` dominoes: canonical form of
+    ``x^L LR x^R``.
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Theorem 36.
+    """
+    cases = theorem36_cases(n)
+    for q, w, built in cases:
+        v = value(built)
+        if not (v.is_number() and v.number_value() == q and built == w):
+            return Verdict.refuted(built, detail=f"x = {q}")
+    return Verdict.holds(detail=f"{len(cases)} non-integer numbers with rows of length {n}")
+
+
+def thm36_confirm(n: int, w: str) -> bool:
+    """Whether ``w = x^L LR x^R`` is not ``x`` or not ``x``'s row.
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Theorem 36.
+    """
+    for q, row, built in theorem36_cases(len(w)):
+        if built == w:
+            v = value(w)
+            return not (v.is_number() and v.number_value() == q) or built != row
+    return False
+
+
+def construction(n: int, budget: Budget, name: str, strict: bool) -> Verdict:
+    """Conjectures 37-39 at length ``n``: canonical form of each construction row of length
+    ``n``, and canonical forms of every row of exactly ``n`` dominoes over LRE.
+
+    Parameters
+    ----------
+    n : int
+    budget : Budget
+    name : {"conj37", "conj38", "conj39"}
+    strict : bool
+        Numbers ``a > b > ...`` (the strict variant) instead of ``a >= b >= ...``.
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Conjectures 37, 38 and 39.
+    """
+    cases = construction_cases(name, n, strict)
+    for t, row, g in cases:
+        if len(row) == n and value(row) != g:
+            return Verdict.refuted(row, detail=f"{describe_numbers(t)}: {row} = {value(row)}, "
+                                   f"not {g}")
+    allowed = allowed_rows(cases)
+    for w in rows(n):
+        v = value(w)
+        if v in allowed and w not in allowed[v]:
+            return Verdict.refuted(w, detail=f"{w} = {v}, also given by "
+                                   f"{min(allowed[v])}")
+    return Verdict.holds(detail=f"{len(cases)} tuples; {3 ** n} rows")
+
+
+def construction_confirm(n: int, w: str, name: str, strict: bool) -> bool:
+    """Whether ``w`` is a construction row without its game's value, or another row with
+    the value of a construction.
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Conjectures 37, 38 and 39.
+    """
+    cases = construction_cases(name, len(w), strict)
+    v = value(w)
+    for _t, row, g in cases:
+        if row == w and v != g:
+            return True
+    allowed = allowed_rows(cases)
+    return v in allowed and w not in allowed[v]
+
+
+# -- Conjecture 40: games that do not occur --------------------------------------------------
+def conj40(n: int, budget: Budget) -> Verdict:
+    """Canonical forms of every row of length ``<= n`` over LRE against Conjecture 40's
+    list: some game has no row.
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Conjecture 40.
+    """
+    targets = dict((g, label) for label, g in conjecture40_games())
+    shortest: dict = {}
+    for m in range(0, n + 1):
+        for w in rows(m):
+            v = value(w)
+            if v in targets and v not in shortest:
+                shortest[v] = w or "()"
+    absent = [label for g, label in targets.items() if g not in shortest]
+    if not absent:
+        return Verdict.refuted(" ".join(shortest.values()))
+    return Verdict.holds(detail=f"no row up to length {n} for: " + ", ".join(absent))
+
+
+def conj40_confirm(n: int, text: str) -> bool:
+    """Whether the rows of ``text`` give every game of Conjecture 40's list.
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Conjecture 40.
+    """
+    got = {value("" if w == "()" else w) for w in text.split()}
+    return all(g in got for _, g in conjecture40_games())

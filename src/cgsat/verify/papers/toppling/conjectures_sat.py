@@ -1,0 +1,187 @@
+"""The SAT side of *Toppling Conjectures* §7 ("Conjectures"): Conjectures 33-40 and
+Theorem 36, built like :mod:`cgsat.verify.papers.toppling.sat` (instances from
+:mod:`cgsat.encodings.toppling`, solved through :class:`cgsat.verify.solve.SatRun`).
+"""
+
+from __future__ import annotations
+
+from cgsat.cgt.canonical import ZERO as ZERO_GAME
+from cgsat.cgt.canonical import number
+from cgsat.encodings.toppling import (
+    GameSide,
+    StringSide,
+    add_palindrome_row,
+    add_relation,
+    add_row,
+    add_rows_differ,
+    insert_domino,
+    word_of,
+)
+from cgsat.verify.claims import Budget, Verdict
+from cgsat.verify.papers.toppling.constructions import (
+    allowed_rows,
+    conjecture33_value,
+    conjecture40_games,
+    construction_cases,
+    describe_numbers,
+)
+from cgsat.verify.papers.toppling.numbers import theorem36_cases
+from cgsat.verify.papers.toppling.sat import uniqueness
+from cgsat.verify.solve import SatRun
+
+
+def conj33(n: int, budget: Budget) -> Verdict:
+    """No LR row of exactly ``n`` dominoes has value ``{1|0,{0|-1}}``.
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Conjecture 33.
+    """
+    return uniqueness(n, budget, [("{1|0,{0|-1}}", conjecture33_value(), [])], alphabet="LR")
+
+
+def conj34(n: int, budget: Budget) -> Verdict:
+    """``xLy > xy`` for every split ``|x| = p <= |y| = n - p`` (``x``, ``y`` symbolic over
+    LRE, ``xLy`` and ``xy`` sharing variables; ``p > n - p`` follows by reversal).
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Conjecture 34.
+    """
+    run = SatRun(budget)
+    for p in range(n // 2 + 1):  # |x| = p <= |y| = n - p; the reversal gives the rest
+        sink, pool = run.new()
+        xy = add_row(sink, pool, n, name="xy")
+        add_relation(sink, pool, insert_domino(xy, p), xy, "not>")
+        model = run.solve(sink)
+        if model is not None:
+            w = word_of(xy, model)
+            return run.verdict(f"{w[:p]}L{w[p:]}", detail=f"x = {w[:p]!r}, y = {w[p:]!r}")
+    return run.verdict()
+
+
+def conj35(n: int, budget: Budget) -> Verdict:
+    """Every LR palindrome ``P`` and LR row ``G`` (both symbolic) with
+    ``max(|P|, |G|) = n``: ``G = P`` only if ``G`` is ``P``.
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Conjecture 35.
+    """
+    run = SatRun(budget)
+    for p in range(1, n + 1):
+        lengths = range(1, n + 1) if p == n else [n]
+        for m in lengths:
+            sink, pool = run.new()
+            pal = add_palindrome_row(sink, pool, p)
+            g = add_row(sink, pool, m, "LR")
+            add_relation(sink, pool, g, pal, "=")
+            if m == p:  # G differs from P somewhere
+                add_rows_differ(sink, pool, g, pal)
+            model = run.solve(sink)
+            if model is not None:
+                pw, gw = word_of(pal, model), word_of(g, model)
+                return run.verdict(f"{pw} {gw}", detail=f"palindrome {pw} = {gw}")
+    return run.verdict()
+
+
+def thm36(n: int, budget: Budget) -> Verdict:
+    """Every non-integer number ``x`` whose row has ``n`` dominoes: ``x^L LR x^R`` is
+    ``x``'s row, and that concrete row equals ``x``.
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Theorem 36.
+    """
+    run = SatRun(budget)
+    for q, w, built in theorem36_cases(n):
+        if built != w:
+            return run.verdict(built, detail=f"x = {q}: x^L LR x^R is not x's row {w}")
+        sink, pool = run.new()
+        add_relation(sink, pool, StringSide.concrete(built), GameSide(number(q)), "!=")
+        if run.solve(sink) is not None:
+            return run.verdict(built, detail=f"x = {q}")
+    return run.verdict()
+
+
+def construction(n: int, budget: Budget, name: str, strict: bool) -> Verdict:
+    """Conjectures 37-39 at length ``n``: each construction row of length ``n`` has its
+    game's value, and no other row of length ``n`` (but reversals) has the value of a
+    tuple whose row has length ``<= n``.
+
+    Parameters
+    ----------
+    n : int
+    budget : Budget
+    name : {"conj37", "conj38", "conj39"}
+        The construction (:data:`~cgsat.verify.papers.toppling.constructions.CONSTRUCTIONS`).
+    strict : bool
+        Numbers ``a > b > ...`` (the strict variant) instead of ``a >= b >= ...``.
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Conjectures 37, 38 and 39.
+    """
+    run = SatRun(budget)
+    cases = construction_cases(name, n, strict)
+    for t, row, g in cases:  # the value of each construction of length n
+        if len(row) != n:
+            continue
+        sink, pool = run.new()
+        add_relation(sink, pool, StringSide.concrete(row), GameSide(g), "!=")
+        if run.solve(sink) is not None:
+            return run.verdict(row, detail=f"{describe_numbers(t)}: {row} is not {g}")
+    allowed = allowed_rows(cases)  # uniqueness among rows of length n
+    targets = [(str(g), g, sorted(rows_)) for g, rows_ in allowed.items()]
+    v = uniqueness(n, budget, targets, run=run)
+    if v.status == "refuted":
+        return v
+    return run.verdict(detail=f"{len(cases)} tuples with rows <= {n}")
+
+
+def occurrence_table(max_len: int, budget: Budget | None = None,
+                     alphabet: str = "LRE") -> list[tuple[str, str | None]]:
+    """For each game of Conjecture 40's list, its shortest row of length ``<= max_len``
+    (by SAT; ``()`` for the empty row), or None.
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Conjecture 40.
+    """
+    budget = budget or Budget()
+    table = []
+    for label, g in conjecture40_games():
+        found = None
+        for n in range(0, max_len + 1):
+            if n == 0:
+                if g == ZERO_GAME:  # the empty row is 0
+                    found = "()"
+                    break
+                continue
+            run = SatRun(budget)
+            sink, pool = run.new()
+            side = add_row(sink, pool, n, alphabet)
+            add_relation(sink, pool, side, GameSide(g), "=")
+            model = run.solve(sink)
+            if model is not None:
+                found = word_of(side, model)
+                break
+        table.append((label, found))
+    return table
+
+
+def conj40(n: int, budget: Budget) -> Verdict:
+    """Some game of Conjecture 40's list has no row of length ``<= n`` (the occurrence
+    table is the verdict's detail).
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Conjecture 40.
+    """
+    table = occurrence_table(n, budget)
+    absent = [label for label, w in table if w is None]
+    detail = "; ".join(f"{label}: {w or 'none'}" for label, w in table)
+    if not absent:
+        return Verdict.refuted(" ".join(w for _, w in table), detail=detail)
+    return Verdict.holds(detail=f"no row up to length {n} for {len(absent)} games: "
+                         + ", ".join(absent) + f". Table: {detail}")
