@@ -144,3 +144,63 @@ def test_allowed_imports_are_not_reported() -> None:
     ]
     for module, source in ok:
         assert violations(module, imported_modules(source, module)) == []
+
+
+PAPER_NAMES = ("timber", "caterpillar", "thicket", "lumberjack", "toppling", "tuft")
+
+
+def undocumented(source: str) -> list[str]:
+    """Module-level functions and classes of a paper module without a docstring, and
+    public functions whose docstring names no paper."""
+    out = []
+    for node in ast.parse(source).body:
+        if not isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            continue
+        doc = ast.get_docstring(node)
+        if not doc:
+            out.append(f"{node.name}: no docstring")
+        elif isinstance(node, ast.FunctionDef) and not node.name.startswith("_"):
+            if not any(name in doc.lower() for name in PAPER_NAMES):
+                out.append(f"{node.name}: the docstring names no paper")
+    return out
+
+
+def uncommented_inner_imports(source: str) -> list[int]:
+    """Lines of imports inside functions or classes that carry no comment saying why."""
+    lines = source.splitlines()
+    return [
+        node.lineno
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, (ast.Import, ast.ImportFrom))
+        and node.col_offset > 0
+        and "#" not in lines[node.end_lineno - 1]
+        and "TYPE_CHECKING" not in lines[node.lineno - 2]
+    ]
+
+
+def test_paper_modules_document_their_functions() -> None:
+    problems = []
+    for module, path in all_modules().items():
+        if module.startswith("cgsat.verify.papers."):
+            problems += [f"{module}.{p}" for p in undocumented(path.read_text())]
+    assert not problems, "\n".join(problems)
+
+
+def test_imports_stand_at_module_top_or_say_why() -> None:
+    problems = {m: lines for m, p in all_modules().items()
+                if (lines := uncommented_inner_imports(p.read_text()))}
+    assert not problems, problems
+
+
+def test_the_documentation_checks_bite() -> None:
+    source = (
+        'def good():\n    """*Toppling Conjectures*, Lemma 1."""\n\n'
+        'def bad():\n    """Does a thing."""\n\n'
+        "def _private():\n    return 1\n"
+    )
+    assert undocumented(source) == [
+        "bad: the docstring names no paper",
+        "_private: no docstring",
+    ]
+    imports = "def f():\n    import os\n    import sys  # heavy\n"
+    assert uncommented_inner_imports(imports) == [2]
