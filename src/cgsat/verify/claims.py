@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-Status = Literal["holds", "refuted", "unknown"]
+Status = Literal["holds", "refuted", "unknown", "error", "vacuous"]
 KINDS = ("theorem", "lemma", "corollary", "conjecture", "algorithm", "principle", "family")
 
 
@@ -30,21 +30,31 @@ class Budget:
         Ask the SAT solver for a DRAT proof and check it.
     confirm_with : str or None
         Re-solve with this second solver and compare answers.
+    controls : int
+        Sample controls per SAT instance (``--controls K``): concrete positions of the size
+        being checked, fixed by assumptions, whose answers must equal the direct solver's.
+    seed : str
+        Seeds the choice of sample positions; the runner sets it from (claim, n, method
+        fingerprint) so that a rerun draws the same samples.
     """
 
     timeout: float | None = 60.0
     solver: str = "cadical195"
     proof: bool = False
     confirm_with: str | None = None
+    controls: int = 16
+    seed: str = ""
 
 
 @dataclass(frozen=True)
 class Verdict:
     """The answer of one method at one size.
 
-    ``holds`` (for SAT: UNSAT), ``refuted`` (with a counterexample in ruleset syntax, which
-    the direct solver has confirmed), or ``unknown`` (with a reason; never counted as
-    verified).
+    ``holds`` (for SAT: UNSAT, with its controls passed), ``refuted`` (with a
+    counterexample in ruleset syntax, which the direct solver has confirmed), ``unknown``
+    (with a reason; never counted as verified), ``error`` (a control failed: a bug, exit
+    code 3) or ``vacuous`` (nothing to check at this size; not counted as verified).
+    ``controls`` is ``{"passed": P, "total": T}`` for SAT and SMT methods.
     """
 
     status: Status
@@ -55,6 +65,7 @@ class Verdict:
     certificate: dict[str, str] | None = None
     detail: str | None = None
     dimacs_sha256: str | None = None
+    controls: dict[str, int] | None = None
 
     @staticmethod
     def holds(**kw: object) -> Verdict:
@@ -67,6 +78,14 @@ class Verdict:
     @staticmethod
     def unknown(reason: str, **kw: object) -> Verdict:
         return Verdict("unknown", reason=reason, **kw)  # type: ignore[arg-type]
+
+    @staticmethod
+    def error(reason: str, **kw: object) -> Verdict:
+        return Verdict("error", reason=reason, **kw)  # type: ignore[arg-type]
+
+    @staticmethod
+    def vacuous(reason: str, **kw: object) -> Verdict:
+        return Verdict("vacuous", reason=reason, **kw)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)

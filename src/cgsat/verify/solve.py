@@ -34,6 +34,7 @@ raised, and the runner reports it loudly (exit code 3).
 from __future__ import annotations
 
 import hashlib
+import random
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -237,6 +238,39 @@ class LiveSolver:
 Sink = ClauseBuffer | LiveSolver
 
 
+@dataclass(frozen=True)
+class Control:
+    """One control of a SAT instance at the size being checked: the instance must be able
+    to say yes, and say the right thing.
+
+    Attributes
+    ----------
+    kind : {"sample", "toggled", "witness"}
+        ``sample``: a concrete position r of size n fixed by assumptions (with the goal's
+        selector off); the instance must be SAT and compute the direct solver's answer on
+        r. ``toggled``: the instance with its characterization (or target) changed at one
+        position r0 must be SAT and decode to exactly r0. ``witness``: where the claim names
+        what exists (RLxLR for Conjecture 22), the instance with its blocking lifted finds it.
+    position : str
+        The position the control is about, in ruleset syntax.
+    assumptions : tuple of int
+        Literals assumed for this control (fixing r, switching the selector).
+    check : callable
+        ``check(true_vars)`` with the model's true variables (``None`` when the solver said
+        UNSAT) returns ``None`` when the control passed, else why it failed.
+    """
+
+    kind: str
+    position: str
+    assumptions: tuple[int, ...]
+    check: Callable[[set[int] | None], str | None]
+
+
+def expect_sat(true: set[int] | None) -> str | None:
+    """The check of a control that only needs the instance to be satisfiable."""
+    return "the instance is UNSAT under the control's assumptions" if true is None else None
+
+
 class SatRun:
     """The SAT instances of one method at one size, summed into one verdict.
 
@@ -273,6 +307,11 @@ class SatRun:
         self.certs: list[dict[str, str] | None] = []
         self.instances = 0
         self.certified = bool(budget.proof or budget.confirm_with)
+        self.controls_passed = 0
+        self.controls_total = 0
+        self.failures: list[str] = []
+        self._control_solvers: dict[int, Solver] = {}
+        self.rng = random.Random(f"{budget.seed}:{budget.controls}")
 
     def new(self) -> tuple[Sink, IDPool]:
         """A fresh sink and variable pool: a ClauseBuffer when certifying, else a solver."""
@@ -310,6 +349,63 @@ class SatRun:
             self.certs.append(out.certificate)
         return out.model if out.sat else None
 
+    def control(self, sink: Sink, control: Control) -> bool:
+        """Run one control on ``sink`` (solved under ``control.assumptions`` with a plain
+        solver: a control needs no proof). A failure makes :meth:`verdict` an ``error``.
+
+        Examples
+        --------
+        >>> run = SatRun(Budget())
+        >>> sink, pool = run.new()
+        >>> a, s = pool.id("a"), pool.id("s")
+        >>> sink.add_clause([-s, a]); sink.add_clause([-s, -a])  # the goal, guarded by s
+        >>> run.control(sink, Control("sample", "a", (-s, a), expect_sat))
+        True
+        >>> run.solve(sink, [s]) is None, run.verdict().status, run.verdict().controls
+        (True, 'holds', {'passed': 1, 'total': 1})
+        >>> run.control(sink, Control("toggled", "a", (s,), expect_sat))
+        False
+        >>> run.verdict().status
+        'error'
+        """
+        assumptions = list(control.assumptions)
+        if isinstance(sink, LiveSolver):
+            solver = sink.solver
+        else:
+            solver = self._control_solvers.get(id(sink))
+            if solver is None:
+                solver = Solver(name=canonical_solver(self.budget.solver))
+                for clause in sink:
+                    solver.add_clause(clause)
+                self._control_solvers[id(sink)] = solver
+        sat = solver.solve(assumptions=assumptions)
+        true = {lit for lit in solver.get_model() if lit > 0} if sat else None
+        why = control.check(true)
+        self.controls_total += 1
+        if why is None:
+            self.controls_passed += 1
+            return True
+        self.failures.append(f"{control.kind} control at {control.position}: {why}")
+        return False
+
+    def samples(self, draw: Callable[[random.Random], str], k: int | None = None) -> list[str]:
+        """Up to ``k`` (default ``budget.controls``) distinct positions from ``draw(rng)``;
+        the generator is seeded by ``budget.seed``, so a rerun draws the same positions."""
+        k = self.budget.controls if k is None else k
+        found: dict[str, None] = {}
+        for _ in range(8 * k):
+            if len(found) >= k:
+                break
+            found.setdefault(draw(self.rng))
+        return list(found)
+
+    @property
+    def controls(self) -> dict[str, int] | None:
+        """``{"passed","total"}`` of the controls run so far (None when none ran)."""
+        if not self.controls_total:
+            return None
+        return {"passed": self.controls_passed, "total": self.controls_total}
+
     @property
     def instance(self) -> dict[str, int]:
         """``{"vars","clauses"}`` of the largest instance solved so far."""
@@ -319,8 +415,15 @@ class SatRun:
                 unknown: str | None = None) -> Verdict:
         """The verdict at this size: refuted with ``counterexample``, unknown with the
         reason ``unknown``, else holds (every instance was UNSAT)."""
+        for solver in self._control_solvers.values():
+            solver.delete()
+        self._control_solvers.clear()
         kw: dict[str, Any] = {"instance": self.instance, "solver": self.solver,
-                              "detail": detail}
+                              "detail": detail, "controls": self.controls}
+        if self.failures:
+            shown = "; ".join(self.failures[:3])
+            more = f" (+{len(self.failures) - 3} more)" if len(self.failures) > 3 else ""
+            return Verdict.error(f"control failed: {shown}{more}", **kw)
         if counterexample is not None:
             return Verdict.refuted(counterexample, **kw)
         if unknown is not None:
