@@ -12,8 +12,8 @@ worker; the verdict is then "unknown" with reason ``"timeout 60s"``, never "hold
   for the first time) is reported loudly (exit code 3).
 - Every result is appended to the store's history (:mod:`cgsat.verify.store`) as soon as
   it is known, keyed by (claim, n, method, solver, method fingerprint)
-  (:mod:`cgsat.verify.fingerprint`). A current holds, refuted or vacuous of the same key is
-  reused unless ``force``; unknown and error results are retried. With ``--proof`` or
+  (:mod:`cgsat.verify.fingerprint`). A current holds or refuted of the same key is reused
+  unless ``force``; unknown, error and vacuous results are retried. With ``--proof`` or
   ``--confirm-with`` a stored "holds" is reused only when it carries such a certificate,
   and a SAT method's holds only when it ran at least ``--controls K`` sample controls.
 - Repeatable reruns: once a method is refuted at n (the smallest refuted n, from the store
@@ -212,10 +212,11 @@ def select_methods(claim: Claim, method: str, strict: bool) -> list[str]:
 def reusable(current: Current | None, budget: Budget, uses_solver: bool) -> Row | None:
     """The stored run to reuse for one key, or None to run the check again.
 
-    A current holds, refuted or vacuous is reused; unknown, error and a conflict (holds and
-    refuted under one fingerprint) are not. A holds must also carry the certificate
-    ``--proof`` / ``--confirm-with`` ask for and, for a SAT method, have run at least
-    ``budget.controls`` sample controls (the latest such holds is taken).
+    A current holds or refuted is reused (DESIGN.md, "CLI contract"); unknown, error,
+    vacuous and a conflict (holds and refuted under one fingerprint) are not. A holds
+    must also carry the certificate ``--proof`` / ``--confirm-with`` ask for and, for a
+    SAT method, have run at least ``budget.controls`` sample controls (the latest such
+    holds is taken).
 
     Examples
     --------
@@ -227,7 +228,7 @@ def reusable(current: Current | None, budget: Budget, uses_solver: bool) -> Row 
     """
     if current is None or current.conflict:
         return None
-    if current.row.status in ("refuted", "vacuous"):
+    if current.row.status == "refuted":
         return current.row
     if current.row.status != "holds":
         return None
@@ -428,11 +429,10 @@ def run_checks(
         while len(lane.shown) < len(lane.sizes) and lane.sizes[len(lane.shown)] in lane.ready:
             n = lane.sizes[len(lane.shown)]
             res = lane.ready.pop(n)
-            if res.status == "refuted":
-                if lane.cutoff is not None and n > lane.cutoff:
-                    res = lane.skipped(n)
-                elif not res.stored:  # every smaller size is known: the smallest one
-                    put(res, lane)
+            if lane.cutoff is not None and n > lane.cutoff:
+                res = lane.skipped(n)  # the cutoff is final: every smaller size is known
+            elif res.status == "refuted" and not res.stored:  # the smallest refutation
+                put(res, lane)
             lane.shown.append(res)
             show(res)
 
@@ -456,6 +456,7 @@ def run_checks(
         if line:
             summary.short.append(line)
     summary.problems.extend(find_disagreements(summary.results))
+    summary.problems = list(dict.fromkeys(summary.problems))
     return summary
 
 
