@@ -56,7 +56,6 @@ EXCLUDED = (
     "cgsat.verify.registry",
     "cgsat.verify.report",
     "cgsat.verify.runner",
-    "cgsat.verify.schedule",
     "cgsat.verify.store",
 )
 _CLAIMS_MODULE = re.compile(r"^cgsat\.verify\.papers\.[^.]+\.claims$")
