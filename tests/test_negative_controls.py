@@ -19,6 +19,7 @@ from functools import partial
 
 import networkx as nx
 import pytest
+from hypothesis import settings
 
 from cgsat.cgt.canonical import nimber, number
 from cgsat.cgt.impartial import ImpartialSolver
@@ -341,3 +342,9 @@ def test_lumberjack_registered_claims_still_hold_unpatched(name, tmp_path):
     claim = next(c for c in lumberjack.CLAIMS if c.id == f"lumberjack.{name}")
     summary = _run(claim, tmp_path, range(claim.base, claim.base + 3))
     assert summary.problems == [] and {r.status for r in summary.results} == {"holds"}
+
+
+def test_hypothesis_has_no_deadline():
+    """tests/conftest.py loads a profile without deadlines (they fail under load)."""
+    assert settings.default.deadline is None
+    assert settings(max_examples=5).deadline is None
