@@ -16,17 +16,26 @@ from cgsat.verify.papers.toppling import brute, conjectures_brute, conjectures_s
 
 PAPER = "Toppling Conjectures (Fink, Nowakowski, Siegel, Wolfe)"
 
+# The controls of every uniqueness instance (sat.uniqueness), said in each scope.
+_UNIQ_CONTROLS = (
+    ". Controls on every instance: random rows of length n over LRE (sample rows fixed "
+    "by assumptions, goal switched off) must give the direct solver's first-player wins "
+    "against the target (brute.difference_wins, canonical forms), and each allowed row of "
+    "length n must be found again when its blocking clause is lifted")
+
 # Conjectures 37-39 share their scopes; only the order of the numbers (>= or >) differs.
 _CONSTRUCTION_SAT = (
     "the construction row of every tuple of numbers a >= b ... whose row has exactly n "
     "dominoes has the stated value (difference encoding), and no row of exactly n dominoes "
     "over LRE other than the construction rows and their reversals has the value of a tuple "
-    "whose row has length <= n")
+    "whose row has length <= n" + _UNIQ_CONTROLS + "; each concrete construction row's "
+    "(LW, RW) against its game must also equal the direct solver's")
 _CONSTRUCTION_SAT_STRICT = (
     "the construction row of every tuple of numbers a > b ... whose row has exactly n "
     "dominoes has the stated value (difference encoding), and no row of exactly n dominoes "
     "over LRE other than the construction rows and their reversals has the value of a tuple "
-    "whose row has length <= n")
+    "whose row has length <= n" + _UNIQ_CONTROLS + "; each concrete construction row's "
+    "(LW, RW) against its game must also equal the direct solver's")
 _CONSTRUCTION_BRUTE = (
     "the same tuples: canonical form of each construction row of length n, and canonical "
     "forms of every row of exactly n dominoes over LRE")
@@ -91,11 +100,12 @@ CLAIMS: list[Claim] = [
         parameter="n = number of dominoes (alphabet L, R, E)",
         base=1, quick_bound=8, target_bound=22,
         methods=(
-            Method(name="sat", run=sat.thm16, uses_solver=True,
+            Method(name="sat", uses_solver=True,
+                   run=partial(sat.thm16, oracle=brute.difference_wins, covers="LRE"),
                    scope="no row of exactly n dominoes other than x's own row (Corollary 8) "
                          "equals x, for every number x >= 0 whose row has length <= n "
                          "(negative x by colour swap). Narrower than the theorem: a short "
-                         "row could equal a number whose own row is longer"),
+                         "row could equal a number whose own row is longer" + _UNIQ_CONTROLS),
             Method(name="brute", run=brute.thm16, max_n=12,
                    scope="every number-valued row of exactly n dominoes over LRE is its "
                          "number's row from Corollary 8 (the full statement at length n)"),
@@ -109,10 +119,13 @@ CLAIMS: list[Claim] = [
         parameter="n = number of dominoes (alphabet L, R, E)",
         base=1, quick_bound=8, target_bound=22,
         methods=(
-            Method(name="sat", run=sat.cor17, uses_solver=True,
+            Method(name="sat", uses_solver=True,
+                   run=partial(sat.cor17, oracle=brute.difference_wins, covers="LRE"),
                    scope="no non-palindrome of exactly n dominoes equals x, for every number "
                          "x >= 0 whose row has length <= n (negative x by colour swap); "
-                         "narrower than the corollary, as for Theorem 16"),
+                         "narrower than the corollary, as for Theorem 16" + _UNIQ_CONTROLS
+                         + " (for x's own row, with the non-palindrome condition lifted "
+                           "too)"),
             Method(name="brute", run=brute.cor17, max_n=12,
                    scope="every number-valued row of exactly n dominoes over LRE is a "
                          "palindrome (the full statement at length n)"),
@@ -141,11 +154,13 @@ CLAIMS: list[Claim] = [
         parameter="n = number of dominoes (alphabet L, R, E)",
         base=1, quick_bound=9, target_bound=30, paper_bound=15,
         methods=(
-            Method(name="sat", run=sat.conj22, uses_solver=True,
+            Method(name="sat", uses_solver=True,
+                   run=partial(sat.conj22, oracle=brute.difference_wins, covers="LRE"),
                    scope="no row of exactly n dominoes over LRE other than RLxLR has value "
                          "{{x|0}|0}, for every number x > 0 whose row has length <= n - 2; "
                          "this covers every x, since x is then the value of a follower of a "
-                         "follower and number rows are unique (Theorem 16)"),
+                         "follower and number rows are unique (Theorem 16)" + _UNIQ_CONTROLS
+                         + " (the witness RLxLR, where it has length n)"),
             Method(name="brute", run=brute.conj22, max_n=12,
                    scope="every row of exactly n dominoes over LRE whose canonical form is "
                          "{{x|0}|0} with x > 0 a number is RLxLR"),
@@ -214,8 +229,11 @@ CLAIMS: list[Claim] = [
         parameter="n = number of dominoes (alphabet L, R)",
         base=1, quick_bound=12, target_bound=30,
         methods=(
-            Method(name="sat", run=conjectures_sat.conj33, uses_solver=True,
-                   scope="no LR row of exactly n dominoes has value {1|0,{0|-1}}"),
+            Method(name="sat", uses_solver=True,
+                   run=partial(conjectures_sat.conj33, oracle=brute.difference_wins,
+                               covers="LR"),
+                   scope="no LR row of exactly n dominoes has value {1|0,{0|-1}}"
+                         + _UNIQ_CONTROLS.replace("over LRE", "over LR")),
             Method(name="brute", run=conjectures_brute.conj33, max_n=20,
                    scope="every LR row of exactly n dominoes, canonical form"),
         ),
@@ -286,7 +304,8 @@ CLAIMS: list[Claim] = [
         base=2, quick_bound=7, target_bound=14,
         methods=(
             Method(name="sat", uses_solver=True, scope=_CONSTRUCTION_SAT,
-                   run=partial(conjectures_sat.construction, name="conj37", strict=False)),
+                   run=partial(conjectures_sat.construction, name="conj37", strict=False,
+                               oracle=brute.difference_wins, covers="LRE")),
             Method(name="brute", max_n=12, scope=_CONSTRUCTION_BRUTE,
                    run=partial(conjectures_brute.construction, name="conj37", strict=False)),
         ),
@@ -302,7 +321,8 @@ CLAIMS: list[Claim] = [
         base=2, quick_bound=7, target_bound=14,
         methods=(
             Method(name="sat", uses_solver=True, scope=_CONSTRUCTION_SAT_STRICT,
-                   run=partial(conjectures_sat.construction, name="conj37", strict=True)),
+                   run=partial(conjectures_sat.construction, name="conj37", strict=True,
+                               oracle=brute.difference_wins, covers="LRE")),
             Method(name="brute", max_n=12, scope=_CONSTRUCTION_BRUTE,
                    run=partial(conjectures_brute.construction, name="conj37", strict=True)),
         ),
@@ -317,7 +337,8 @@ CLAIMS: list[Claim] = [
         base=4, quick_bound=7, target_bound=14,
         methods=(
             Method(name="sat", uses_solver=True, scope=_CONSTRUCTION_SAT,
-                   run=partial(conjectures_sat.construction, name="conj38", strict=False)),
+                   run=partial(conjectures_sat.construction, name="conj38", strict=False,
+                               oracle=brute.difference_wins, covers="LRE")),
             Method(name="brute", max_n=12, scope=_CONSTRUCTION_BRUTE,
                    run=partial(conjectures_brute.construction, name="conj38", strict=False)),
         ),
@@ -333,7 +354,8 @@ CLAIMS: list[Claim] = [
         base=4, quick_bound=7, target_bound=14,
         methods=(
             Method(name="sat", uses_solver=True, scope=_CONSTRUCTION_SAT_STRICT,
-                   run=partial(conjectures_sat.construction, name="conj38", strict=True)),
+                   run=partial(conjectures_sat.construction, name="conj38", strict=True,
+                               oracle=brute.difference_wins, covers="LRE")),
             Method(name="brute", max_n=12, scope=_CONSTRUCTION_BRUTE,
                    run=partial(conjectures_brute.construction, name="conj38", strict=True)),
         ),
@@ -348,7 +370,8 @@ CLAIMS: list[Claim] = [
         base=6, quick_bound=7, target_bound=14,
         methods=(
             Method(name="sat", uses_solver=True, scope=_CONSTRUCTION_SAT,
-                   run=partial(conjectures_sat.construction, name="conj39", strict=False)),
+                   run=partial(conjectures_sat.construction, name="conj39", strict=False,
+                               oracle=brute.difference_wins, covers="LRE")),
             Method(name="brute", max_n=12, scope=_CONSTRUCTION_BRUTE,
                    run=partial(conjectures_brute.construction, name="conj39", strict=False)),
         ),
@@ -364,7 +387,8 @@ CLAIMS: list[Claim] = [
         base=6, quick_bound=7, target_bound=14,
         methods=(
             Method(name="sat", uses_solver=True, scope=_CONSTRUCTION_SAT_STRICT,
-                   run=partial(conjectures_sat.construction, name="conj39", strict=True)),
+                   run=partial(conjectures_sat.construction, name="conj39", strict=True,
+                               oracle=brute.difference_wins, covers="LRE")),
             Method(name="brute", max_n=12, scope=_CONSTRUCTION_BRUTE,
                    run=partial(conjectures_brute.construction, name="conj39", strict=True)),
         ),

@@ -26,18 +26,20 @@ from cgsat.verify.papers.toppling.constructions import (
     describe_numbers,
 )
 from cgsat.verify.papers.toppling.numbers import theorem36_cases
-from cgsat.verify.papers.toppling.sat import uniqueness
+from cgsat.verify.papers.toppling.sat import Oracle, concrete, uniqueness
 from cgsat.verify.solve import SatRun
 
 
-def conj33(n: int, budget: Budget) -> Verdict:
-    """No LR row of exactly ``n`` dominoes has value ``{1|0,{0|-1}}``.
+def conj33(n: int, budget: Budget, *, oracle: Oracle, covers: str) -> Verdict:
+    """No LR row of exactly ``n`` dominoes has value ``{1|0,{0|-1}}`` (:func:`uniqueness`
+    with its controls; sample rows over ``covers``, LR).
 
     References
     ----------
     Fink et al., *Toppling Conjectures*, Conjecture 33.
     """
-    return uniqueness(n, budget, [("{1|0,{0|-1}}", conjecture33_value(), [])], alphabet="LR")
+    return uniqueness(n, budget, [("{1|0,{0|-1}}", conjecture33_value(), [])], alphabet="LR",
+                      oracle=oracle, covers=covers)
 
 
 def conj34(n: int, budget: Budget) -> Verdict:
@@ -104,10 +106,13 @@ def thm36(n: int, budget: Budget) -> Verdict:
     return run.verdict()
 
 
-def construction(n: int, budget: Budget, name: str, strict: bool) -> Verdict:
+def construction(n: int, budget: Budget, name: str, strict: bool, *, oracle: Oracle,
+                 covers: str) -> Verdict:
     """Conjectures 37-39 at length ``n``: each construction row of length ``n`` has its
     game's value, and no other row of length ``n`` (but reversals) has the value of a
-    tuple whose row has length ``<= n``.
+    tuple whose row has length ``<= n``. Every instance with its controls
+    (:func:`~cgsat.verify.papers.toppling.sat.concrete`,
+    :func:`~cgsat.verify.papers.toppling.sat.uniqueness`).
 
     Parameters
     ----------
@@ -117,6 +122,10 @@ def construction(n: int, budget: Budget, name: str, strict: bool) -> Verdict:
         The construction (:data:`~cgsat.verify.papers.toppling.constructions.CONSTRUCTIONS`).
     strict : bool
         Numbers ``a > b > ...`` (the strict variant) instead of ``a >= b >= ...``.
+    oracle : callable
+        The direct solver's first-player wins on ``r - H`` (from the claim).
+    covers : str
+        The alphabet the claim covers (sample rows are drawn over it).
 
     References
     ----------
@@ -127,13 +136,13 @@ def construction(n: int, budget: Budget, name: str, strict: bool) -> Verdict:
     for t, row, g in cases:  # the value of each construction of length n
         if len(row) != n:
             continue
-        sink, pool = run.new()
-        add_relation(sink, pool, StringSide.concrete(row), GameSide(g), "!=")
-        if run.solve(sink) is not None:
+        if concrete(run, row, g, oracle):
             return run.verdict(row, detail=f"{describe_numbers(t)}: {row} is not {g}")
+        if run.failures:  # a failed control: the verdict is an error whatever follows
+            return run.verdict()
     allowed = allowed_rows(cases)  # uniqueness among rows of length n
     targets = [(str(g), g, sorted(rows_)) for g, rows_ in allowed.items()]
-    v = uniqueness(n, budget, targets, run=run)
+    v = uniqueness(n, budget, targets, run=run, oracle=oracle, covers=covers)
     if v.status == "refuted":
         return v
     return run.verdict(detail=f"{len(cases)} tuples with rows <= {n}")

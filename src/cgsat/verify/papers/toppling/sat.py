@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from pysat.formula import IDPool
-
 from cgsat.cgt.canonical import Game, nimber, number
 from cgsat.encodings.toppling import (
     ZERO,
@@ -30,6 +28,7 @@ from cgsat.encodings.toppling import (
     add_row,
     f_morphism_side,
     insert_domino,
+    word_literals,
     word_of,
 )
 from cgsat.verify.claims import Budget, Verdict
@@ -39,17 +38,82 @@ from cgsat.verify.papers.toppling.numbers import (
     nonnegative_numbers,
     positive_numbers,
 )
-from cgsat.verify.solve import SatRun, Sink
+from cgsat.verify.solve import Control, SatRun
 
 Target = tuple[str, Game, Iterable[str]]
 """``(label, game, allowed_rows)`` for :func:`uniqueness`."""
 
+Oracle = Callable[[str, Game], tuple[bool, bool]]
+"""The direct solver's ``(Left wins moving first, Right wins moving first)`` on ``r - H``,
+passed in by the claims (a function of the brute side)."""
+
+
+def random_rows(run: SatRun, n: int, covers: str) -> list[str]:
+    """The sample rows of one size: ``budget.controls`` distinct random rows of exactly
+    ``n`` dominoes over ``covers`` (the claim's whole alphabet), seeded by the run.
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, §1 (rows); the controls of issue 12.
+    """
+    if n == 0:
+        return [""]
+    return run.samples(lambda rng: "".join(rng.choice(covers) for _ in range(n)))
+
+
+def root_check(side: StringSide, row: str, lw: int, rw: int,
+               want: tuple[bool, bool]) -> Callable[[set[int] | None], str | None]:
+    """The check of a sample control: the model is the row ``row`` and its root literals
+    ``(LW, RW)`` are ``want`` (the direct solver's first-player wins).
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, §1; the controls of issue 12.
+    """
+    def check(true: set[int] | None) -> str | None:
+        if true is None:
+            return "the instance is UNSAT with the row fixed"
+        got = (lw in true, rw in true)
+        if word_of(side, true) != row.replace("_", ""):
+            return f"the model is the row {word_of(side, true)!r}"
+        if got != want:
+            return f"(LW, RW) = {got}, the direct solver says {want}"
+        return None
+    return check
+
+
+def decodes_to(side: StringSide, row: str) -> Callable[[set[int] | None], str | None]:
+    """The check of a toggled or witness control: SAT, and the model is exactly ``row``.
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Theorem 16 and Conjecture 22; issue 12.
+    """
+    def check(true: set[int] | None) -> str | None:
+        if true is None:
+            return f"UNSAT, but {row} should be found"
+        got = word_of(side, true)
+        return None if got == row else f"found {got!r}, not {row!r}"
+    return check
+
 
 def uniqueness(n: int, budget: Budget, targets: Iterable[Target], alphabet: str = "LRE",
-               extra: Callable[[Sink, IDPool, StringSide], None] | None = None,
-               run: SatRun | None = None) -> Verdict:
+               extra: Callable[..., None] | None = None, run: SatRun | None = None, *,
+               oracle: Oracle, covers: str) -> Verdict:
     """For each ``(label, game, allowed_rows)``: no row of exactly ``n`` dominoes over
-    ``alphabet`` other than ``allowed_rows`` has value ``game``.
+    ``alphabet`` other than ``allowed_rows`` has value ``game``; every instance with its
+    controls.
+
+    The goal of each instance (the relation ``row = game`` and ``extra``) is guarded by a
+    selector literal ``s``, and each allowed row's blocking clause by its own literal. After
+    an UNSAT (with every selector on), the same instance must pass:
+
+    - sample controls: ``budget.controls`` random rows over ``covers`` (the claim's whole
+      alphabet, not the instance's), fixed by assumptions with the selectors off: SAT, and
+      the root literals "Left (Right) moving first wins r - game" equal ``oracle(r, game)``;
+    - a toggled control (``C △ {w}``) for every allowed row ``w`` of length ``n``: with
+      ``w``'s blocking clause and ``extra`` lifted, the instance must find exactly ``w``
+      (for Conjecture 22 this is the witness RLxLR).
 
     Parameters
     ----------
@@ -59,16 +123,21 @@ def uniqueness(n: int, budget: Budget, targets: Iterable[Target], alphabet: str 
     targets : iterable of (str, Game, iterable of str)
         One SAT instance each, solved in order; the first model refutes.
     alphabet : {"LRE", "LR"}
+        The instance's alphabet.
     extra : callable or None
-        ``extra(sink, pool, row)`` adds more constraints on the row (e.g.
-        :func:`~cgsat.encodings.toppling.add_not_palindrome`).
+        ``extra(sink, pool, row, guard)`` adds more constraints on the row, guarded by
+        ``guard`` (e.g. :func:`~cgsat.encodings.toppling.add_not_palindrome`).
     run : SatRun or None
         Add the instances to this run (its verdict sums them); default a new one.
+    oracle : callable
+        ``oracle(row, game) -> (LW, RW)``, the direct solver (from the claim).
+    covers : str
+        The alphabet the claim covers; sample rows are drawn over it.
 
     Returns
     -------
     Verdict
-        Refuted with the row found, else holds.
+        Refuted with the row found, else holds; error when a control failed.
 
     References
     ----------
@@ -76,17 +145,53 @@ def uniqueness(n: int, budget: Budget, targets: Iterable[Target], alphabet: str 
     37-39 (each a uniqueness or non-occurrence statement).
     """
     run = run or SatRun(budget)
+    samples = random_rows(run, n, covers)
     for label, g, allowed in targets:
         sink, pool = run.new()
         side = add_row(sink, pool, n, alphabet)
-        add_relation(sink, pool, side, GameSide(g), "=")
-        add_exclusions(sink, side, allowed)
+        s, p = pool.id(), pool.id()
+        lw, rw = add_relation(sink, pool, side, GameSide(g), "=", guard=s)
+        blocks = {w: pool.id() for w in sorted(set(allowed)) if len(w) == n}
+        for w, b in blocks.items():
+            add_exclusions(sink, side, [w], guard=b)
         if extra is not None:
-            extra(sink, pool, side)
-        model = run.solve(sink)
+            extra(sink, pool, side, p)
+        model = run.solve(sink, [s, p, *blocks.values()])
         if model is not None:
             return run.verdict(word_of(side, model), detail=f"has value {label}")
+        off = [-b for b in blocks.values()]
+        for r in samples:
+            fixed = word_literals(side, r)
+            run.control(sink, Control("sample", r, (-s, -p, *off, *fixed),
+                                      root_check(side, r, lw, rw, oracle(r, g))))
+        for w, b in blocks.items():
+            others = [c for c in blocks.values() if c != b]
+            run.control(sink, Control("toggled", w, (s, -p, -b, *others),
+                                      decodes_to(side, w)))
+        if run.failures:  # the verdict is an error; the other targets cannot change that
+            break
     return run.verdict()
+
+
+def concrete(run: SatRun, row: str, g: Game, oracle: Oracle, relation: str = "!=") -> bool:
+    """One instance about a concrete row: ``row relation g`` (the claim's failure), guarded
+    by a selector literal; after an UNSAT, a sample control with the selector off: the root
+    literals must equal ``oracle(row, g)``. Returns whether the instance was SAT.
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Theorem 21, Lemma 23, Theorem 36 and Conjectures
+    37-39 (a concrete row against its claimed value); the controls of issue 12.
+    """
+    sink, pool = run.new()
+    s = pool.id()
+    side = StringSide.concrete(row)
+    lw, rw = add_relation(sink, pool, side, GameSide(g), relation, guard=s)
+    if run.solve(sink, [s]) is not None:
+        return True
+    run.control(sink, Control("sample", row or "()", (-s,),
+                              root_check(side, row, lw, rw, oracle(row, g))))
+    return False
 
 
 def lem1(n: int, budget: Budget) -> Verdict:
@@ -138,21 +243,24 @@ def thm10(n: int, budget: Budget) -> Verdict:
     return run.verdict(word_of(g, model) if model else None)
 
 
-def thm16(n: int, budget: Budget) -> Verdict:
+def thm16(n: int, budget: Budget, *, oracle: Oracle, covers: str) -> Verdict:
     """No row of exactly ``n`` dominoes other than ``x``'s own row equals ``x``, for every
-    number ``x >= 0`` whose row has length ``<= n``.
+    number ``x >= 0`` whose row has length ``<= n`` (:func:`uniqueness`, with its controls:
+    ``oracle`` and ``covers`` come from the claim).
 
     References
     ----------
     Fink et al., *Toppling Conjectures*, Theorem 16.
     """
     targets = [(str(q), number(q), [w]) for q, w in nonnegative_numbers(n)]
-    return uniqueness(n, budget, targets)
+    return uniqueness(n, budget, targets, oracle=oracle, covers=covers)
 
 
-def cor17(n: int, budget: Budget) -> Verdict:
+def cor17(n: int, budget: Budget, *, oracle: Oracle, covers: str) -> Verdict:
     """No non-palindrome of exactly ``n`` dominoes equals ``x``, for every number ``x >= 0``
-    whose row has length ``<= n``.
+    whose row has length ``<= n`` (:func:`uniqueness`; ``x``'s own row, a palindrome, is
+    blocked too, so that lifting the non-palindrome condition and that block must find it:
+    the toggled control).
 
     References
     ----------
@@ -160,8 +268,9 @@ def cor17(n: int, budget: Budget) -> Verdict:
     """
     if n < 2:
         return Verdict.holds(detail="every row of length < 2 is a palindrome")
-    targets = [(str(q), number(q), []) for q, w in nonnegative_numbers(n)]
-    return uniqueness(n, budget, targets, extra=add_not_palindrome)
+    targets = [(str(q), number(q), [w]) for q, w in nonnegative_numbers(n)]
+    return uniqueness(n, budget, targets, extra=add_not_palindrome, oracle=oracle,
+                      covers=covers)
 
 
 def thm21(n: int, budget: Budget) -> Verdict:
@@ -184,9 +293,11 @@ def thm21(n: int, budget: Budget) -> Verdict:
     return run.verdict()
 
 
-def conj22(n: int, budget: Budget) -> Verdict:
+def conj22(n: int, budget: Budget, *, oracle: Oracle, covers: str) -> Verdict:
     """No row of exactly ``n`` dominoes over LRE other than ``RLxLR`` has value
-    ``{{x|0}|0}``, for every number ``x > 0`` whose row has length ``<= n - 2``.
+    ``{{x|0}|0}``, for every number ``x > 0`` whose row has length ``<= n - 2``
+    (:func:`uniqueness`; where ``RLxLR`` has length ``n``, the instance with its blocking
+    clause lifted must find it: the witness control).
 
     References
     ----------
@@ -194,7 +305,7 @@ def conj22(n: int, budget: Budget) -> Verdict:
     """
     targets = [(f"{{{{{q}|0}}|0}}", miny(number(q)), ["RL" + w + "LR"])
                for q, w in positive_numbers(n - 2)]
-    return uniqueness(n, budget, targets)
+    return uniqueness(n, budget, targets, oracle=oracle, covers=covers)
 
 
 def lem23(m: int, budget: Budget) -> Verdict:
