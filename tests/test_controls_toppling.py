@@ -140,3 +140,33 @@ def test_mutations_caught_at_large_sizes(monkeypatch, cid, mutation):
     mutation(monkeypatch)
     v = run_sat(cid, LARGE[cid])
     assert v.status == "error", v
+
+
+# -- Conjecture 40: one check per listed game (item 5) ---------------------------------------------
+def test_conj40_checks_every_listed_game():
+    claim = CLAIMS["toppling.conj40"]
+    games = claim.method("sat").run.keywords["games"]
+    assert len(games) == 6 and "^^" in games
+    v = run_sat("toppling.conj40", 5)
+    assert v.status == "holds" and v.controls["total"] == 16 * len(games)
+
+
+@pytest.mark.parametrize("n", [4, 7])
+def test_conj40_negative_control_one_game_that_occurs(n):
+    """The listed games plus one that occurs (^ = LRRL at length 4; +-1/2 = LRLERLR at 7):
+    one present game is enough to refute, though the others are still absent (the old
+    existential check held here). Both methods, and the replay confirms."""
+    claim = CLAIMS["toppling.conj40"]
+    extra = "^" if n == 4 else "+-1/2"
+    games = claim.method("sat").run.keywords["games"] + (extra,)
+    sat_run = claim.method("sat").run
+    verdicts = [
+        type(sat_run)(sat_run.func, games=games, **{k: v for k, v in sat_run.keywords.items()
+                                                    if k != "games"})(n, Budget()),
+        type(sat_run)(claim.method("brute").run.func, games=games)(n, Budget()),
+    ]
+    confirm = type(sat_run)(claim.confirm.func, games=games)
+    for v in verdicts:
+        assert v.status == "refuted", v
+        assert len(v.counterexample) == n and confirm(n, v.counterexample)
+    assert not claim.confirm(n, verdicts[0].counterexample)

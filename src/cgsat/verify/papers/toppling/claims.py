@@ -36,6 +36,9 @@ _CONSTRUCTION_SAT_STRICT = (
     "over LRE other than the construction rows and their reversals has the value of a tuple "
     "whose row has length <= n" + _UNIQ_CONTROLS + "; each concrete construction row's "
     "(LW, RW) against its game must also equal the direct solver's")
+# Conjecture 40: the games of constructions.conjecture40_games with no row up to length 12.
+_CONJ40_GAMES = ("^*", "v*", "{0,*|-1}", "{1|0,*}", "^^", "^^*")
+
 _CONSTRUCTION_BRUTE = (
     "the same tuples: canonical form of each construction row of length n, and canonical "
     "forms of every row of exactly n dominoes over LRE")
@@ -394,22 +397,34 @@ CLAIMS: list[Claim] = [
         ),
         confirm=partial(conjectures_brute.construction_confirm, name="conj39", strict=True),
     ),
-    # Conjecture 40 (§7)
+    # Conjecture 40 (§7): one check per listed game
     Claim(
         id="toppling.conj40", paper=PAPER, theorem="Conjecture 40", kind="conjecture",
         statement="Some games do not occur in Toppling Dominoes.",
-        parameter="n = largest row length searched (alphabet L, R, E)",
+        parameter="n = number of dominoes (alphabet L, R, E); the games checked: "
+                  + ", ".join(_CONJ40_GAMES),
         base=1, quick_bound=6, target_bound=12,
         methods=(
-            Method(name="sat", run=conjectures_sat.conj40, uses_solver=True,
-                   scope="for every game born by day 2 and a selection of day-3 games (^^, "
-                         "^^*, +-1/2, {1|*}, tinies and minies of 1 and 2): its shortest row "
-                         "of length <= n, or none; holds while some game has none"),
-            Method(name="brute", run=conjectures_brute.conj40, max_n=11,
-                   scope="canonical forms of every row of length <= n over LRE against the "
-                         "same list"),
+            Method(name="sat", uses_solver=True,
+                   run=partial(conjectures_sat.conj40, games=_CONJ40_GAMES,
+                               oracle=brute.difference_wins, covers="LRE"),
+                   scope="for EACH of the games " + ", ".join(_CONJ40_GAMES) + " (those of "
+                         "the list of day-2 and some day-3 games with no row up to length "
+                         "12; +-1/2 was dropped, it is LRLERLR): no row of exactly n "
+                         "dominoes over LRE has its value, one SAT instance per game"
+                         + _UNIQ_CONTROLS + ". Checked per game so that a hold covers every "
+                         "listed game, not just one: 'verified to M' means none of them has "
+                         "a row of length <= M, which implies the conjecture within that "
+                         "bound; a row found for one game refutes this check (that game "
+                         "occurs), not the conjecture"),
+            Method(name="brute", max_n=11,
+                   run=partial(conjectures_brute.conj40_absent, games=_CONJ40_GAMES),
+                   scope="canonical forms of every row of exactly n dominoes over LRE: none "
+                         "is one of the same games"),
         ),
-        confirm=conjectures_brute.conj40_confirm,
-        notes="The report's detail gives the occurrence table.",
+        confirm=partial(conjectures_brute.conj40_absent_confirm, games=_CONJ40_GAMES),
+        notes="The occurrence table of the whole list (shortest row per game) is probe "
+              "data: conjectures_sat.occurrence_table. Before issue 12 this claim held "
+              "whenever any one game had no row (an existential statement).",
     ),
 ]

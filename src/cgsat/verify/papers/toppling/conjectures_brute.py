@@ -209,3 +209,32 @@ def conj40_confirm(n: int, text: str) -> bool:
     """
     got = {value("" if w == "()" else w) for w in text.split()}
     return all(g in got for _, g in conjecture40_games())
+
+
+# -- Conjecture 40, one check per listed game (issue 12) --------------------------------------
+def conj40_absent(n: int, budget: Budget, games: tuple[str, ...]) -> Verdict:
+    """Canonical forms of every row of exactly ``n`` dominoes over LRE: none is one of the
+    listed games (labels of :func:`conjecture40_games`); every listed game is checked.
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Conjecture 40.
+    """
+    listed = {g: label for label, g in conjecture40_games() if label in games}
+    if len(listed) != len(set(games)):
+        raise ValueError(f"unknown games in {games}")
+    for w in rows(n):
+        label = listed.get(value(w))
+        if label is not None:
+            return Verdict.refuted(w, detail=f"has value {label}")
+    return Verdict.holds(detail=f"{3 ** n} rows; none is {', '.join(games)}")
+
+
+def conj40_absent_confirm(n: int, w: str, games: tuple[str, ...]) -> bool:
+    """Whether the row ``w`` has the value of one of the listed games.
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Conjecture 40.
+    """
+    return value(w) in {g for label, g in conjecture40_games() if label in games}

@@ -179,18 +179,22 @@ def occurrence_table(max_len: int, budget: Budget | None = None,
     return table
 
 
-def conj40(n: int, budget: Budget) -> Verdict:
-    """Some game of Conjecture 40's list has no row of length ``<= n`` (the occurrence
-    table is the verdict's detail).
+def conj40(n: int, budget: Budget, games: tuple[str, ...], *, oracle: Oracle,
+           covers: str) -> Verdict:
+    """No row of exactly ``n`` dominoes over LRE has the value of any listed game (labels
+    of :func:`~cgsat.verify.papers.toppling.constructions.conjecture40_games`): one
+    instance per game, each with its controls (:func:`uniqueness` with nothing allowed).
+
+    Checking every listed game makes this a universal statement at each size: it holds
+    only if each listed game is absent, and a row of any one of them refutes it. (The
+    conjecture itself, "some game does not occur", follows within the bound.)
 
     References
     ----------
     Fink et al., *Toppling Conjectures*, Conjecture 40.
     """
-    table = occurrence_table(n, budget)
-    absent = [label for label, w in table if w is None]
-    detail = "; ".join(f"{label}: {w or 'none'}" for label, w in table)
-    if not absent:
-        return Verdict.refuted(" ".join(w for _, w in table), detail=detail)
-    return Verdict.holds(detail=f"no row up to length {n} for {len(absent)} games: "
-                         + ", ".join(absent) + f". Table: {detail}")
+    listed = {label: g for label, g in conjecture40_games() if label in games}
+    if len(listed) != len(set(games)):
+        raise ValueError(f"unknown games in {games}")
+    targets = [(label, listed[label], []) for label in games]
+    return uniqueness(n, budget, targets, oracle=oracle, covers=covers)
