@@ -170,3 +170,34 @@ def test_conj40_negative_control_one_game_that_occurs(n):
         assert v.status == "refuted", v
         assert len(v.counterexample) == n and confirm(n, v.counterexample)
     assert not claim.confirm(n, verdicts[0].counterexample)
+
+
+# -- every SAT method of the paper runs controls, and a wrong direct answer fails them ---------
+SIZES = {"toppling.lem1": 5, "toppling.lem4": 4, "toppling.thm10": 3, "toppling.thm16": 4,
+         "toppling.cor17": 4, "toppling.thm21": 9, "toppling.conj22": 6, "toppling.lem23": 3,
+         "toppling.thm29": 6, "toppling.conj33": 6, "toppling.conj37": 5,
+         "toppling.conj38": 6, "toppling.conj40": 3}
+
+
+def flipped(run):
+    """The method with its oracle's answers negated (a deliberately wrong direct solver)."""
+    oracle = run.keywords["oracle"]
+    keywords = dict(run.keywords, oracle=lambda *a: tuple(not x for x in oracle(*a)))
+    return type(run)(run.func, *run.args, **keywords)
+
+
+@pytest.mark.parametrize("cid", sorted(SIZES))
+def test_every_sat_method_has_controls(cid):
+    run = CLAIMS[cid].method("sat").run
+    v = run(SIZES[cid], Budget())
+    assert v.status == "holds" and v.controls and v.controls["passed"] == v.controls["total"]
+    bad = flipped(run)(SIZES[cid], Budget())
+    assert bad.status == "error" and "sample control" in bad.reason, bad
+
+
+# Lemma 1's instance (a symbolic row against 0) has no unconditional move, so the mutated
+# clause is not in it: its verdict is rightly unchanged.
+@pytest.mark.parametrize("cid", sorted(set(SIZES) - {"toppling.lem1"}))
+def test_never_satisfiable_caught_everywhere(monkeypatch, cid):
+    never_satisfiable(monkeypatch)
+    assert run_sat(cid, SIZES[cid]).status == "error"

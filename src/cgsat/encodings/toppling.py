@@ -772,8 +772,10 @@ def add_rows_differ(sink: Any, pool: IDPool, g: StringSide, h: StringSide) -> No
     _add_some_differ(sink, pool, pairs)
 
 
-def add_lemma1_violation(sink: Any, pool: IDPool, side: StringSide, lw: int, rw: int) -> None:
-    """Clauses: the outcome ``(LW, RW)`` of ``G - 0`` breaks Lemma 1's rule (as corrected).
+def add_lemma1_violation(sink: Any, pool: IDPool, side: StringSide, lw: int, rw: int,
+                         guard: int | None = None) -> None:
+    """Clauses: the outcome ``(LW, RW)`` of ``G - 0`` breaks Lemma 1's rule (as corrected);
+    the violation is asked for only under the selector literal ``guard`` if given.
 
     The rule: Left wins moving first unless both ends are R, Right wins moving first unless
     both ends are L (``LW = not both_R`` and ``RW = not both_L``); these clauses ask for
@@ -791,7 +793,7 @@ def add_lemma1_violation(sink: Any, pool: IDPool, side: StringSide, lw: int, rw:
     sink.add_clause([both_l, -a0, b0, -a1, b1])
     sink.add_clause([both_r, -b0, a0, -b1, a1])
     e1, e2 = pool.id(), pool.id()
-    sink.add_clause([e1, e2])
+    sink.add_clause([e1, e2] if guard is None else [-guard, e1, e2])
     sink.add_clause([-e1, lw, -both_r])  # e1 -> (LW == both_r), i.e. LW xor not both_r
     sink.add_clause([-e1, -lw, both_r])
     sink.add_clause([-e2, rw, -both_l])

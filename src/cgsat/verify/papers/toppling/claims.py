@@ -52,9 +52,12 @@ CLAIMS: list[Claim] = [
         parameter="n = number of dominoes (alphabet L, R, E)",
         base=1, quick_bound=8, target_bound=20,
         methods=(
-            Method(name="sat", run=sat.lem1, uses_solver=True,
+            Method(name="sat", uses_solver=True,
+                   run=partial(sat.lem1, oracle=brute.difference_wins, covers="LRE"),
                    scope="every row of exactly n dominoes over LRE: its outcome (difference "
-                         "encoding against 0) is the corrected Lemma 1 rule"),
+                         "encoding against 0) is the corrected Lemma 1 rule. Controls: 16 "
+                         "random rows over LRE, fixed with the violation switched off, "
+                         "must have the direct solver's outcome"),
             Method(name="brute", run=brute.lem1, max_n=12,
                    scope="every row of exactly n dominoes over LRE, outcome of the canonical "
                          "form"),
@@ -70,9 +73,11 @@ CLAIMS: list[Claim] = [
         parameter="n = length of x (alphabet L, R, E)",
         base=0, quick_bound=6, target_bound=12,
         methods=(
-            Method(name="sat", run=sat.lem4, uses_solver=True,
+            Method(name="sat", uses_solver=True,
+                   run=partial(sat.lem4, oracle=brute.difference_wins, covers="LRE"),
                    scope="every row x of exactly n dominoes over LRE: Lx - x > 0 (x "
-                         "symbolic, Lx sharing its variables)"),
+                         "symbolic, Lx sharing its variables). Controls: for 16 random x "
+                         "over LRE the root literals of Lx - x equal the direct solver's"),
             Method(name="brute", run=brute.lem4, max_n=11,
                    scope="every row x of exactly n dominoes over LRE"),
         ),
@@ -85,10 +90,12 @@ CLAIMS: list[Claim] = [
         parameter="n = length of G (alphabet L, R, E)",
         base=0, quick_bound=5, target_bound=9,
         methods=(
-            Method(name="sat", run=sat.thm10, uses_solver=True,
+            Method(name="sat", uses_solver=True,
+                   run=partial(sat.thm10, oracle=brute.morphism_wins, covers="LRE"),
                    scope="every G of exactly n dominoes over LRE: f(G) (a row of 2n+1 slots "
                          "sharing G's variables, blanks for absent Ls) against the ordinal "
-                         "sum 1:G played directly"),
+                         "sum 1:G played directly. Controls: for 16 random G over LRE the root "
+                         "literals of f(G) - 1:G equal the engine's (brute.morphism_wins)"),
             Method(name="brute", run=brute.thm10, max_n=11,
                    scope="every G of exactly n dominoes over LRE: canonical form of f(G) "
                          "against the engine's ordinal sum 1:G"),
@@ -142,9 +149,11 @@ CLAIMS: list[Claim] = [
         parameter="n = length of RLxLR (x has n - 4 dominoes)",
         base=5, quick_bound=16, target_bound=34,
         methods=(
-            Method(name="sat", run=sat.thm21, uses_solver=True,
+            Method(name="sat", uses_solver=True,
+                   run=partial(sat.thm21, oracle=brute.difference_wins),
                    scope="every number x > 0 whose row has exactly n - 4 dominoes: the "
-                         "concrete row RLxLR against {{x|0}|0} in the difference encoding"),
+                         "concrete row RLxLR against {{x|0}|0} in the difference encoding; "
+                         "control: with the goal off, its (LW, RW) equal the direct solver's"),
             Method(name="brute", run=brute.thm21,
                    scope="the same x: canonical form of RLxLR"),
         ),
@@ -178,8 +187,10 @@ CLAIMS: list[Claim] = [
         parameter="m (the row has 2m dominoes)",
         base=0, quick_bound=10, target_bound=40,
         methods=(
-            Method(name="sat", run=sat.lem23, uses_solver=True,
-                   scope="the concrete row (LR)^m against *m in the difference encoding"),
+            Method(name="sat", uses_solver=True,
+                   run=partial(sat.lem23, oracle=brute.difference_wins),
+                   scope="the concrete row (LR)^m against *m in the difference encoding; "
+                         "control: with the goal off, its (LW, RW) equal the direct solver's"),
             Method(name="brute", run=brute.lem23, scope="canonical form of (LR)^m"),
         ),
         confirm=brute.lem23_confirm,
@@ -192,10 +203,13 @@ CLAIMS: list[Claim] = [
         parameter="n = number of dominoes (alphabet L, R)",
         base=1, quick_bound=10, target_bound=30,
         methods=(
-            Method(name="sat", run=sat.thm29, uses_solver=True,
+            Method(name="sat", uses_solver=True,
+                   run=partial(sat.thm29, oracle=brute.difference_wins, covers="LR"),
                    scope="for every m in 1..n, all LR rows of exactly n dominoes with value "
                          "*m, enumerated with blocking clauses, are exactly the 2·#{a < m : "
-                         "2m + 4a = n} rows of Theorem 29 (reversals counted apart)"),
+                         "2m + 4a = n} rows of Theorem 29 (reversals counted apart). "
+                         "Controls: on each *m instance, 16 random LR rows fixed with the "
+                         "goal off give the direct solver's first-player wins against *m"),
             Method(name="brute", run=brute.thm29, max_n=20,
                    scope="every LR row of exactly n dominoes: the positive nimbers among "
                          "their canonical forms are exactly Theorem 29's rows"),

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from cgsat.cgt.canonical import ZERO as ZERO_GAME
 from cgsat.cgt.canonical import Game, nimber, number
 from cgsat.encodings.toppling import (
     ZERO,
@@ -38,7 +39,7 @@ from cgsat.verify.papers.toppling.numbers import (
     nonnegative_numbers,
     positive_numbers,
 )
-from cgsat.verify.solve import Control, SatRun
+from cgsat.verify.solve import Control, SatRun, Sink
 
 Target = tuple[str, Game, Iterable[str]]
 """``(label, game, allowed_rows)`` for :func:`uniqueness`."""
@@ -194,9 +195,25 @@ def concrete(run: SatRun, row: str, g: Game, oracle: Oracle, relation: str = "!=
     return False
 
 
-def lem1(n: int, budget: Budget) -> Verdict:
+def sample_rows(run: SatRun, sink: Sink, side: StringSide, lw: int, rw: int, off: list[int],
+                rows: Iterable[str], want: Callable[[str], tuple[bool, bool]]) -> None:
+    """Sample controls on a symbolic-row instance after its UNSAT: each row fixed by
+    assumptions with the goal's selectors off (``off``), the root literals ``(LW, RW)``
+    must be ``want(row)`` (the direct solver's first-player wins).
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, §1; the controls of issue 12.
+    """
+    for r in rows:
+        run.control(sink, Control("sample", r or "()", (*off, *word_literals(side, r)),
+                                  root_check(side, r, lw, rw, want(r))))
+
+
+def lem1(n: int, budget: Budget, *, oracle: Oracle, covers: str) -> Verdict:
     """Every row of exactly ``n`` dominoes over LRE has the outcome Lemma 1's rule gives
-    (difference encoding against 0).
+    (difference encoding against 0), with sample controls: random rows over ``covers``
+    must have the direct solver's outcome (``oracle(r, 0)``).
 
     References
     ----------
@@ -205,15 +222,21 @@ def lem1(n: int, budget: Budget) -> Verdict:
     run = SatRun(budget)
     sink, pool = run.new()
     side = add_row(sink, pool, n)
+    s = pool.id()
     lw, rw = DifferenceEncoding(sink, pool, side, GameSide(ZERO)).root_vars()
-    add_lemma1_violation(sink, pool, side, lw, rw)
-    model = run.solve(sink)
-    return run.verdict(word_of(side, model) if model else None)
+    add_lemma1_violation(sink, pool, side, lw, rw, guard=s)
+    model = run.solve(sink, [s])
+    if model is not None:
+        return run.verdict(word_of(side, model))
+    sample_rows(run, sink, side, lw, rw, [-s], random_rows(run, n, covers),
+                lambda r: oracle(r, ZERO_GAME))
+    return run.verdict()
 
 
-def lem4(n: int, budget: Budget) -> Verdict:
+def lem4(n: int, budget: Budget, *, oracle: Oracle, covers: str) -> Verdict:
     """``Lx > x`` for every row ``x`` of exactly ``n`` dominoes over LRE (``Lx`` sharing
-    ``x``'s variables).
+    ``x``'s variables), with sample controls: for random ``x`` over ``covers`` the root
+    literals of ``Lx - x`` must equal ``oracle("L" + x, x)``.
 
     References
     ----------
@@ -222,14 +245,22 @@ def lem4(n: int, budget: Budget) -> Verdict:
     run = SatRun(budget)
     sink, pool = run.new()
     x = add_row(sink, pool, n, name="x")
-    add_relation(sink, pool, insert_domino(x, 0), x, "not>")
-    model = run.solve(sink)
-    return run.verdict(word_of(x, model) if model else None)
+    s = pool.id()
+    lw, rw = add_relation(sink, pool, insert_domino(x, 0), x, "not>", guard=s)
+    model = run.solve(sink, [s])
+    if model is not None:
+        return run.verdict(word_of(x, model))
+    sample_rows(run, sink, x, lw, rw, [-s], random_rows(run, n, covers),
+                lambda r: oracle("L" + r, r))
+    return run.verdict()
 
 
-def thm10(n: int, budget: Budget) -> Verdict:
+def thm10(n: int, budget: Budget, *, oracle: Callable[[str], tuple[bool, bool]],
+          covers: str) -> Verdict:
     """``f(G) = 1:G`` for every row ``G`` of exactly ``n`` dominoes over LRE: ``f(G)``
-    sharing ``G``'s variables against the ordinal sum played directly.
+    sharing ``G``'s variables against the ordinal sum played directly. Sample controls:
+    for random ``G`` over ``covers`` the root literals of ``f(G) - 1:G`` must equal
+    ``oracle(G)`` (the direct solver's first-player wins on ``f(G) - 1:G``).
 
     References
     ----------
@@ -238,9 +269,14 @@ def thm10(n: int, budget: Budget) -> Verdict:
     run = SatRun(budget)
     sink, pool = run.new()
     g = add_row(sink, pool, n)
-    add_relation(sink, pool, f_morphism_side(g), OrdinalOneSide(g), "!=")
-    model = run.solve(sink)
-    return run.verdict(word_of(g, model) if model else None)
+    s = pool.id()
+    lw, rw = add_relation(sink, pool, f_morphism_side(g), OrdinalOneSide(g), "!=", guard=s)
+    model = run.solve(sink, [s])
+    if model is not None:
+        return run.verdict(word_of(g, model))
+    sample_rows(run, sink, g, lw, rw, [-s], random_rows(run, n, covers),
+                oracle)
+    return run.verdict()
 
 
 def thm16(n: int, budget: Budget, *, oracle: Oracle, covers: str) -> Verdict:
@@ -273,9 +309,9 @@ def cor17(n: int, budget: Budget, *, oracle: Oracle, covers: str) -> Verdict:
                       covers=covers)
 
 
-def thm21(n: int, budget: Budget) -> Verdict:
+def thm21(n: int, budget: Budget, *, oracle: Oracle) -> Verdict:
     """``RLxLR = {{x|0}|0}`` for every number ``x > 0`` whose row has ``n - 4`` dominoes
-    (the concrete row against the game).
+    (the concrete row against the game, with its control: :func:`concrete`).
 
     References
     ----------
@@ -285,10 +321,7 @@ def thm21(n: int, budget: Budget) -> Verdict:
     for q, w in positive_numbers(n - 4):
         if len(w) != n - 4:
             continue
-        sink, pool = run.new()
-        add_relation(sink, pool, StringSide.concrete("RL" + w + "LR"), GameSide(miny(number(q))),
-                     "!=")
-        if run.solve(sink) is not None:
+        if concrete(run, "RL" + w + "LR", miny(number(q)), oracle):
             return run.verdict("RL" + w + "LR", detail=f"x = {q}")
     return run.verdict()
 
@@ -308,24 +341,25 @@ def conj22(n: int, budget: Budget, *, oracle: Oracle, covers: str) -> Verdict:
     return uniqueness(n, budget, targets, oracle=oracle, covers=covers)
 
 
-def lem23(m: int, budget: Budget) -> Verdict:
-    """``(LR)^m = *m`` (the concrete row against the nimber).
+def lem23(m: int, budget: Budget, *, oracle: Oracle) -> Verdict:
+    """``(LR)^m = *m`` (the concrete row against the nimber, with its control:
+    :func:`concrete`).
 
     References
     ----------
     Fink et al., *Toppling Conjectures*, Lemma 23.
     """
     run = SatRun(budget)
-    sink, pool = run.new()
-    add_relation(sink, pool, StringSide.concrete("LR" * m), GameSide(nimber(m)), "!=")
-    if run.solve(sink) is not None:
+    if concrete(run, "LR" * m, nimber(m), oracle):
         return run.verdict("LR" * m)
     return run.verdict()
 
 
-def thm29(n: int, budget: Budget) -> Verdict:
+def thm29(n: int, budget: Budget, *, oracle: Oracle, covers: str) -> Verdict:
     """For every ``m`` in ``1..n``, the LR rows of exactly ``n`` dominoes with value ``*m``,
-    enumerated with blocking clauses, are exactly Theorem 29's rows.
+    enumerated with blocking clauses, are exactly Theorem 29's rows. Each instance (one per
+    ``m``) has sample controls: random rows over ``covers`` (LR), fixed with the goal off,
+    must give ``oracle(r, *m)``; the enumeration itself must find Theorem 29's rows.
 
     References
     ----------
@@ -333,23 +367,28 @@ def thm29(n: int, budget: Budget) -> Verdict:
     """
     run = SatRun(budget)
     counts = []
+    samples = random_rows(run, n, covers)
     for m in range(1, n + 1):
         sink, pool = run.new()
         side = add_row(sink, pool, n, "LR")
-        add_relation(sink, pool, side, GameSide(nimber(m)), "=")
+        s = pool.id()
+        lw, rw = add_relation(sink, pool, side, GameSide(nimber(m)), "=", guard=s)
         found: set[str] = set()
         while True:  # enumerate with blocking clauses (at most 2 rows expected)
-            model = run.solve(sink)
+            model = run.solve(sink, [s])
             if model is None:
                 break
             w = word_of(side, model)
             if w not in star_rows(m, n):
                 return run.verdict(w, detail=f"an LR row of value *{m} outside Theorem 29")
             found.add(w)
-            add_exclusions(sink, side, [w])
+            add_exclusions(sink, side, [w], guard=s)
         if found != star_rows(m, n):
             missing = sorted(star_rows(m, n) - found)[0]
             return run.verdict(missing, detail=f"not found with value *{m}")
+        sample_rows(run, sink, side, lw, rw, [-s], samples, lambda r, m=m: oracle(r, nimber(m)))
+        if run.failures:
+            break
         if found:
             counts.append(f"*{m}: {len(found)}")
     return run.verdict(detail="LR rows of value *m at this length: "
