@@ -759,8 +759,10 @@ def add_palindrome_row(sink: Any, pool: IDPool, n: int, alphabet: str = "LR",
     return side
 
 
-def add_rows_differ(sink: Any, pool: IDPool, g: StringSide, h: StringSide) -> None:
-    """Clauses: two rows of the same length differ in some domino.
+def add_rows_differ(sink: Any, pool: IDPool, g: StringSide, h: StringSide,
+                    guard: int | None = None) -> None:
+    """Clauses: two rows of the same length differ in some domino (guarded by the selector
+    literal ``guard`` if given).
 
     References
     ----------
@@ -769,7 +771,7 @@ def add_rows_differ(sink: Any, pool: IDPool, g: StringSide, h: StringSide) -> No
     pairs = []
     for k in range(len(g)):
         pairs += [(g.left[k], h.left[k]), (g.right[k], h.right[k])]
-    _add_some_differ(sink, pool, pairs)
+    _add_some_differ(sink, pool, pairs, guard)
 
 
 def add_lemma1_violation(sink: Any, pool: IDPool, side: StringSide, lw: int, rw: int,

@@ -267,10 +267,13 @@ CLAIMS: list[Claim] = [
         parameter="n = |x| + |y| (alphabet L, R, E)",
         base=0, quick_bound=5, target_bound=10,
         methods=(
-            Method(name="sat", run=conjectures_sat.conj34, uses_solver=True,
+            Method(name="sat", uses_solver=True,
+                   run=partial(conjectures_sat.conj34, oracle=brute.difference_wins,
+                               covers="LRE"),
                    scope="every split |x| = p <= |y| = n - p with x, y symbolic over LRE "
                          "(xLy and xy share variables): xLy - xy > 0; p > n - p follows by "
-                         "reversal"),
+                         "reversal. Controls: on each split, 16 random rows xy over LRE give "
+                         "the direct solver's first-player wins on xLy - xy"),
             Method(name="brute", run=conjectures_brute.conj34, max_n=10,
                    scope="every row xy of exactly n dominoes over LRE and every place for "
                          "the L"),
@@ -285,9 +288,13 @@ CLAIMS: list[Claim] = [
         parameter="n = the longer of the two rows compared (alphabet L, R)",
         base=1, quick_bound=7, target_bound=12,
         methods=(
-            Method(name="sat", run=conjectures_sat.conj35, uses_solver=True,
+            Method(name="sat", uses_solver=True,
+                   run=partial(conjectures_sat.conj35, oracle=brute.difference_wins,
+                               covers="LR"),
                    scope="every LR palindrome P (symbolic) and LR row G (symbolic) with "
-                         "max(|P|, |G|) = n: G = P only if G is P"),
+                         "max(|P|, |G|) = n: G = P only if G is P. Controls: on each instance, "
+                         "16 random pairs (an LR palindrome, an LR row) give the direct "
+                         "solver's first-player wins on G - P"),
             Method(name="brute", run=conjectures_brute.conj35, max_n=16,
                    scope="canonical forms of every LR row of length <= n: no value class "
                          "holding a palindrome has two rows (one of length n)"),
@@ -302,10 +309,12 @@ CLAIMS: list[Claim] = [
         parameter="n = length of x's row",
         base=3, quick_bound=14, target_bound=30,
         methods=(
-            Method(name="sat", run=conjectures_sat.thm36, uses_solver=True,
+            Method(name="sat", uses_solver=True,
+                   run=partial(conjectures_sat.thm36, oracle=brute.difference_wins),
                    scope="every non-integer number x whose row has n dominoes: x^L LR x^R "
                          "is x's row (Corollary 8), and that concrete row equals x in the "
-                         "difference encoding"),
+                         "difference encoding; control: with the goal off, its (LW, RW) equal "
+                         "the direct solver's"),
             Method(name="brute", run=conjectures_brute.thm36,
                    scope="the same x: canonical form of x^L LR x^R"),
         ),

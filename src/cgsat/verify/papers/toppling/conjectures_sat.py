@@ -5,6 +5,8 @@ Theorem 36, built like :mod:`cgsat.verify.papers.toppling.sat` (instances from
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cgsat.cgt.canonical import ZERO as ZERO_GAME
 from cgsat.cgt.canonical import number
 from cgsat.encodings.toppling import (
@@ -15,6 +17,7 @@ from cgsat.encodings.toppling import (
     add_row,
     add_rows_differ,
     insert_domino,
+    word_literals,
     word_of,
 )
 from cgsat.verify.claims import Budget, Verdict
@@ -26,8 +29,14 @@ from cgsat.verify.papers.toppling.constructions import (
     describe_numbers,
 )
 from cgsat.verify.papers.toppling.numbers import theorem36_cases
-from cgsat.verify.papers.toppling.sat import Oracle, concrete, uniqueness
-from cgsat.verify.solve import SatRun
+from cgsat.verify.papers.toppling.sat import (
+    Oracle,
+    concrete,
+    random_rows,
+    sample_rows,
+    uniqueness,
+)
+from cgsat.verify.solve import Control, SatRun
 
 
 def conj33(n: int, budget: Budget, *, oracle: Oracle, covers: str) -> Verdict:
@@ -42,29 +51,57 @@ def conj33(n: int, budget: Budget, *, oracle: Oracle, covers: str) -> Verdict:
                       oracle=oracle, covers=covers)
 
 
-def conj34(n: int, budget: Budget) -> Verdict:
+def conj34(n: int, budget: Budget, *, oracle: Oracle, covers: str) -> Verdict:
     """``xLy > xy`` for every split ``|x| = p <= |y| = n - p`` (``x``, ``y`` symbolic over
-    LRE, ``xLy`` and ``xy`` sharing variables; ``p > n - p`` follows by reversal).
+    LRE, ``xLy`` and ``xy`` sharing variables; ``p > n - p`` follows by reversal). Sample
+    controls on each split: random rows ``xy`` over ``covers`` give ``oracle(xLy, xy)``.
 
     References
     ----------
     Fink et al., *Toppling Conjectures*, Conjecture 34.
     """
     run = SatRun(budget)
+    samples = random_rows(run, n, covers)
     for p in range(n // 2 + 1):  # |x| = p <= |y| = n - p; the reversal gives the rest
         sink, pool = run.new()
         xy = add_row(sink, pool, n, name="xy")
-        add_relation(sink, pool, insert_domino(xy, p), xy, "not>")
-        model = run.solve(sink)
+        s = pool.id()
+        lw, rw = add_relation(sink, pool, insert_domino(xy, p), xy, "not>", guard=s)
+        model = run.solve(sink, [s])
         if model is not None:
             w = word_of(xy, model)
             return run.verdict(f"{w[:p]}L{w[p:]}", detail=f"x = {w[:p]!r}, y = {w[p:]!r}")
+        sample_rows(run, sink, xy, lw, rw, [-s], samples,
+                    lambda r, p=p: oracle(r[:p] + "L" + r[p:], r))
+        if run.failures:
+            break
     return run.verdict()
 
 
-def conj35(n: int, budget: Budget) -> Verdict:
+def pair_check(pal: StringSide, g: StringSide, words: tuple[str, str], lw: int, rw: int,
+               want: tuple[bool, bool]) -> Callable[[set[int] | None], str | None]:
+    """The check of a sample control of Conjecture 35: the model is the pair ``words``
+    (palindrome, row) and the root literals of ``G - P`` are ``want``.
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Conjecture 35; the controls of issue 12.
+    """
+    def check(true: set[int] | None) -> str | None:
+        if true is None:
+            return "the instance is UNSAT with the rows fixed"
+        if (word_of(pal, true), word_of(g, true)) != words:
+            return f"the model is {(word_of(pal, true), word_of(g, true))}"
+        got = (lw in true, rw in true)
+        return None if got == want else f"(LW, RW) = {got}, the direct solver says {want}"
+    return check
+
+
+def conj35(n: int, budget: Budget, *, oracle: Oracle, covers: str) -> Verdict:
     """Every LR palindrome ``P`` and LR row ``G`` (both symbolic) with
-    ``max(|P|, |G|) = n``: ``G = P`` only if ``G`` is ``P``.
+    ``max(|P|, |G|) = n``: ``G = P`` only if ``G`` is ``P``. Sample controls on each
+    instance: random pairs (a palindrome and a row over ``covers``) fixed with the goal off
+    give ``oracle(G, P)``.
 
     References
     ----------
@@ -77,19 +114,30 @@ def conj35(n: int, budget: Budget) -> Verdict:
             sink, pool = run.new()
             pal = add_palindrome_row(sink, pool, p)
             g = add_row(sink, pool, m, "LR")
-            add_relation(sink, pool, g, pal, "=")
+            s = pool.id()
+            lw, rw = add_relation(sink, pool, g, pal, "=", guard=s)
             if m == p:  # G differs from P somewhere
-                add_rows_differ(sink, pool, g, pal)
-            model = run.solve(sink)
+                add_rows_differ(sink, pool, g, pal, guard=s)
+            model = run.solve(sink, [s])
             if model is not None:
                 pw, gw = word_of(pal, model), word_of(g, model)
                 return run.verdict(f"{pw} {gw}", detail=f"palindrome {pw} = {gw}")
+            halves = random_rows(run, (p + 1) // 2, covers)
+            rows_ = random_rows(run, m, covers)
+            for half, r in zip(halves, rows_, strict=False):
+                pw = (half + half[::-1])[:p] if p % 2 == 0 else half + half[-2::-1]
+                fixed = word_literals(pal, pw) + word_literals(g, r)
+                run.control(sink, Control("sample", f"{pw} {r}", (-s, *fixed),
+                                          pair_check(pal, g, (pw, r), lw, rw, oracle(r, pw))))
+            if run.failures:
+                return run.verdict()
     return run.verdict()
 
 
-def thm36(n: int, budget: Budget) -> Verdict:
+def thm36(n: int, budget: Budget, *, oracle: Oracle) -> Verdict:
     """Every non-integer number ``x`` whose row has ``n`` dominoes: ``x^L LR x^R`` is
-    ``x``'s row, and that concrete row equals ``x``.
+    ``x``'s row, and that concrete row equals ``x`` (with its control:
+    :func:`~cgsat.verify.papers.toppling.sat.concrete`).
 
     References
     ----------
@@ -99,9 +147,7 @@ def thm36(n: int, budget: Budget) -> Verdict:
     for q, w, built in theorem36_cases(n):
         if built != w:
             return run.verdict(built, detail=f"x = {q}: x^L LR x^R is not x's row {w}")
-        sink, pool = run.new()
-        add_relation(sink, pool, StringSide.concrete(built), GameSide(number(q)), "!=")
-        if run.solve(sink) is not None:
+        if concrete(run, built, number(q), oracle):
             return run.verdict(built, detail=f"x = {q}")
     return run.verdict()
 
