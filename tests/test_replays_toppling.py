@@ -126,8 +126,13 @@ def test_real_counterexamples_are_accepted_wrong_ones_rejected() -> None:
     assert conjectures_brute.construction_confirm(6, "RLLRRL", "conj39", False)
     assert not conjectures_brute.construction_confirm(6, "LLLRRR", "conj39", False)
     assert not conjectures_brute.construction_confirm(6, "RLLRRL", "conj37", False)
-    # Conjecture 40: rows that give only some of the games do not refute it.
-    assert not conjectures_brute.conj40_confirm(3, "() L R E LR")
+    # Conjecture 40, one check per listed game: rows of other values do not refute it
+    # (LR = 0, LRE = *2); the row LRRL = ^ refutes the check only when ^ is listed.
+    games = ("^*", "v*", "{0,*|-1}", "{1|0,*}", "^^", "^^*")
+    assert not conjectures_brute.conj40_absent_confirm(3, "LRE", games)
+    assert not conjectures_brute.conj40_absent_confirm(2, "LR", games)
+    assert conjectures_brute.conj40_absent_confirm(4, "LRRL", ("^",))
+    assert not conjectures_brute.conj40_absent_confirm(4, "LRRL", games)
 
 
 def test_replays_accept_counterexamples_to_a_wrong_claim(monkeypatch) -> None:

@@ -13,8 +13,12 @@ from functools import cache
 
 import pytest
 
+from cgsat.cgt.canonical import nimber
 from cgsat.encodings.toppling import StringSide, outcome_from_pair
-from cgsat.verify.search.toppling import RowQuery, find_rows
+from cgsat.verify.claims import Budget
+from cgsat.verify.papers.toppling import conjectures_sat
+from cgsat.verify.papers.toppling.claims import CLAIMS
+from cgsat.verify.search.toppling import RowQuery
 
 
 # -- the oracle ---------------------------------------------------------------------------
@@ -156,15 +160,20 @@ def test_uniqueness_of_rlllr_at_length_9():
         assert q.find(TINY) == "RLLLR"
 
 
-# -- negative control: a false uniqueness claim is refuted with both forms ----------------
-def test_negative_control_star2_has_two_lr_forms():
-    """'*2 has exactly one LR form, up to reversal' is false (Theorem 29: m = 2 forms)."""
-    found = list(find_rows(STAR2, range(1, 11), alphabet="LR", identify_reversal=True))
-    assert len(found) == 2, found
-    canon = {min(w, w[::-1]) for w in found}
-    assert canon == {"LRLR", min("LRRLRLLR", "LRRLRLLR"[::-1])}
-    for w in found:  # each counterexample replayed by the oracle
-        assert not left_wins(w, STAR2) and not right_wins(w, STAR2)
+# -- negative control: a false non-occurrence claim, through the registered method ----------
+@pytest.mark.parametrize("n", [4, 8])
+def test_negative_control_star2_does_not_occur(monkeypatch, n):
+    """Conjecture 33's registered SAT method with its value replaced by *2 ('*2 has no LR
+    row', false by Theorem 29) is refuted at lengths 4 and 8 with a row of value *2, which
+    this file's oracle (plain play, no encoding, no engine) replays."""
+    monkeypatch.setattr(conjectures_sat, "conjecture33_value", lambda: nimber(2))
+    claim = next(c for c in CLAIMS if c.id == "toppling.conj33")
+    v = claim.method("sat").run(n, Budget())
+    assert v.status == "refuted", v
+    w = v.counterexample
+    assert len(w) == n and set(w) <= set("LR")
+    assert not left_wins(w, STAR2) and not right_wins(w, STAR2)
+    assert min(w, w[::-1]) in {"LRLR", min("LRRLRLLR", "LRRLRLLR"[::-1])}
 
 
 def test_theorem29_counts_small():

@@ -74,21 +74,42 @@ def test_confirm_rejects_non_counterexamples():
 
 
 # -- negative controls: deliberately wrong statements are refuted with a concrete row ------
-def test_negative_control_number_row_not_unique():
-    """'1/2 has no row of length 3' is false: SAT finds LRL, and the engine agrees."""
+def test_negative_control_number_row_not_unique(monkeypatch):
+    """Theorem 16 with 1/2's row forgotten ('1/2 has no row of length 3', a wrong variant,
+    LLR in its place): both registered methods find LRL, and the variant's replay confirms
+    it; the true claim's replay does not."""
     from fractions import Fraction
 
-    v = sat.uniqueness(3, Budget(), [("1/2", number(Fraction(1, 2)), [])])
-    assert v.status == "refuted" and v.counterexample == "LRL"
+    claim = CLAIMS["toppling.thm16"]
+    assert not claim.confirm(3, "LRL")
+    real = sat.nonnegative_numbers
+    monkeypatch.setattr(sat, "nonnegative_numbers", lambda n: [
+        (q, "LLR" if q == Fraction(1, 2) else w) for q, w in real(n)])
+    realb = brute.number_rows
+    monkeypatch.setattr(brute, "number_rows", lambda n: {
+        q: ("LLR" if q == Fraction(1, 2) else w) for q, w in realb(n).items()})
+    for method in claim.methods:
+        v = method.run(3, Budget())
+        assert v.status == "refuted" and v.counterexample == "LRL", (method.name, v)
+    assert claim.confirm(3, "LRL")
     assert brute.value("LRL") == number(Fraction(1, 2))
 
 
-def test_negative_control_miny_without_rlxlr():
-    """Forgetting to allow RLxLR itself: the check must find it."""
-    from cgsat.cgt.canonical import ONE
+def test_negative_control_miny_without_rlxlr(monkeypatch):
+    """Conjecture 22 with the wrong row for x = 1 (so RLxLR itself is not allowed): the
+    registered SAT and brute methods must both find RLLLR."""
+    from fractions import Fraction
 
-    v = sat.uniqueness(5, Budget(), [("{1|0||0}", miny(ONE), [])])
-    assert v.status == "refuted" and v.counterexample == "RLLLR"
+    real = sat.positive_numbers
+    monkeypatch.setattr(sat, "positive_numbers", lambda n: [
+        (q, "E" if q == 1 else w) for q, w in real(n)])
+    realb = brute.number_rows
+    monkeypatch.setattr(brute, "number_rows", lambda n: {
+        q: ("E" if q == Fraction(1) else w) for q, w in realb(n).items()})
+    for method in CLAIMS["toppling.conj22"].methods:
+        v = method.run(5, Budget())
+        assert v.status == "refuted" and v.counterexample == "RLLLR", (method.name, v)
+    assert brute.value("RLLLR") == miny(number(1))
 
 
 def test_negative_control_wrong_lemma1_rule(monkeypatch):
@@ -100,16 +121,29 @@ def test_negative_control_wrong_lemma1_rule(monkeypatch):
     assert brute.lem1_confirm(1, "R")
 
 
-def test_negative_control_star2_one_lr_form():
-    """'*2 has exactly one LR row up to reversal' is refuted with both forms."""
+@pytest.mark.parametrize("n", [4, 8])
+def test_negative_control_star2_one_lr_form(monkeypatch, n):
+    """'*2 has exactly one LR row up to reversal' (Theorem 29 with the reversals dropped):
+    the registered methods of Theorem 29 (SAT and brute) are refuted with a reversal, a
+    row of value *2, which the variant's replay (the direct solver) confirms."""
     from cgsat.cgt.canonical import nimber
+    from cgsat.verify.papers.toppling import constructions
 
-    forms = set()
-    for n in range(1, 11):
-        with RowQuery(n, "LR") as q:
-            forms |= {min(w, w[::-1]) for w in q.enumerate(nimber(2), identify_reversal=True)}
-    assert forms == {"LRLR", "LRRLRLLR"}
-    assert all(brute.value(w) == nimber(2) for w in forms)
+    real = constructions.star_rows
+
+    def one_form(m, length):
+        return {w for w in real(m, length) if w <= w[::-1]}
+
+    monkeypatch.setattr(sat, "star_rows", one_form)
+    monkeypatch.setattr(brute, "star_rows", one_form)
+    claim = CLAIMS["toppling.thm29"]
+    for method in claim.methods:
+        v = method.run(n, Budget())
+        assert v.status == "refuted", (method.name, v)
+        w = v.counterexample
+        assert w not in one_form(2, n) and w[::-1] in one_form(2, n), (method.name, w)
+        assert brute.value(w) == nimber(2)
+        assert claim.confirm(n, w)
 
 
 # -- SAT enumeration against the engine's value classes ------------------------------------

@@ -587,9 +587,11 @@ def add_row(sink: Any, pool: IDPool, n: int, alphabet: str = "LRE", name: Hashab
 
 
 def add_relation(sink: Any, pool: IDPool, g_side: Side, h_side: Side, relation: str,
-                 tag: Hashable = 0) -> tuple[int, int]:
+                 tag: Hashable = 0, guard: int | None = None) -> tuple[int, int]:
     """The difference encoding of ``g_side - h_side`` and the clauses making
-    ``G relation H`` true; returns the root pair ``(LW, RW)``.
+    ``G relation H`` true (each guarded by the selector literal ``guard`` if given, so that
+    the instance's controls can switch the relation off); returns the root pair
+    ``(LW, RW)``.
 
     Examples
     --------
@@ -599,6 +601,10 @@ def add_relation(sink: Any, pool: IDPool, g_side: Side, h_side: Side, relation: 
     (1, 2)
     >>> list(buf)[-2:]
     [[1], [-2]]
+    >>> add_relation(buf, IDPool(), StringSide.concrete("L"), GameSide(ZERO), ">", guard=9)
+    (1, 2)
+    >>> list(buf)[-2:]
+    [[-9, 1], [-9, -2]]
 
     References
     ----------
@@ -606,7 +612,7 @@ def add_relation(sink: Any, pool: IDPool, g_side: Side, h_side: Side, relation: 
     """
     lw, rw = DifferenceEncoding(sink, pool, g_side, h_side, tag=tag).root_vars()
     for clause in relation_clauses(lw, rw, relation):
-        sink.add_clause(clause)
+        sink.add_clause(clause if guard is None else [-guard] + clause)
     return lw, rw
 
 
@@ -692,9 +698,11 @@ def word_literals(side: StringSide, word: str) -> list[int]:
     return out
 
 
-def _add_some_differ(sink: Any, pool: IDPool, pairs: Iterable[tuple[Lit, Lit]]) -> None:
-    """Clauses: for some pair ``(x, y)``, ``x xor y`` (one auxiliary ``e -> x xor y`` each)."""
-    ors = []
+def _add_some_differ(sink: Any, pool: IDPool, pairs: Iterable[tuple[Lit, Lit]],
+                     guard: int | None = None) -> None:
+    """Clauses: for some pair ``(x, y)``, ``x xor y`` (one auxiliary ``e -> x xor y`` each;
+    the disjunction guarded by ``guard`` if given)."""
+    ors = [] if guard is None else [-guard]
     for x, y in pairs:
         e = pool.id()
         sink.add_clause([-e, x, y])
@@ -703,8 +711,10 @@ def _add_some_differ(sink: Any, pool: IDPool, pairs: Iterable[tuple[Lit, Lit]]) 
     sink.add_clause(ors)
 
 
-def add_not_palindrome(sink: Any, pool: IDPool, side: StringSide) -> None:
-    """Clauses: the row is not a palindrome (some domino differs from its mirror image).
+def add_not_palindrome(sink: Any, pool: IDPool, side: StringSide,
+                       guard: int | None = None) -> None:
+    """Clauses: the row is not a palindrome (some domino differs from its mirror image),
+    guarded by the selector literal ``guard`` if given.
 
     Examples
     --------
@@ -722,7 +732,7 @@ def add_not_palindrome(sink: Any, pool: IDPool, side: StringSide) -> None:
     for k in range(n // 2):
         m = n - 1 - k
         pairs += [(side.left[k], side.left[m]), (side.right[k], side.right[m])]
-    _add_some_differ(sink, pool, pairs)
+    _add_some_differ(sink, pool, pairs, guard)
 
 
 def add_palindrome_row(sink: Any, pool: IDPool, n: int, alphabet: str = "LR",
@@ -749,8 +759,10 @@ def add_palindrome_row(sink: Any, pool: IDPool, n: int, alphabet: str = "LR",
     return side
 
 
-def add_rows_differ(sink: Any, pool: IDPool, g: StringSide, h: StringSide) -> None:
-    """Clauses: two rows of the same length differ in some domino.
+def add_rows_differ(sink: Any, pool: IDPool, g: StringSide, h: StringSide,
+                    guard: int | None = None) -> None:
+    """Clauses: two rows of the same length differ in some domino (guarded by the selector
+    literal ``guard`` if given).
 
     References
     ----------
@@ -759,11 +771,13 @@ def add_rows_differ(sink: Any, pool: IDPool, g: StringSide, h: StringSide) -> No
     pairs = []
     for k in range(len(g)):
         pairs += [(g.left[k], h.left[k]), (g.right[k], h.right[k])]
-    _add_some_differ(sink, pool, pairs)
+    _add_some_differ(sink, pool, pairs, guard)
 
 
-def add_lemma1_violation(sink: Any, pool: IDPool, side: StringSide, lw: int, rw: int) -> None:
-    """Clauses: the outcome ``(LW, RW)`` of ``G - 0`` breaks Lemma 1's rule (as corrected).
+def add_lemma1_violation(sink: Any, pool: IDPool, side: StringSide, lw: int, rw: int,
+                         guard: int | None = None) -> None:
+    """Clauses: the outcome ``(LW, RW)`` of ``G - 0`` breaks Lemma 1's rule (as corrected);
+    the violation is asked for only under the selector literal ``guard`` if given.
 
     The rule: Left wins moving first unless both ends are R, Right wins moving first unless
     both ends are L (``LW = not both_R`` and ``RW = not both_L``); these clauses ask for
@@ -781,7 +795,7 @@ def add_lemma1_violation(sink: Any, pool: IDPool, side: StringSide, lw: int, rw:
     sink.add_clause([both_l, -a0, b0, -a1, b1])
     sink.add_clause([both_r, -b0, a0, -b1, a1])
     e1, e2 = pool.id(), pool.id()
-    sink.add_clause([e1, e2])
+    sink.add_clause([e1, e2] if guard is None else [-guard, e1, e2])
     sink.add_clause([-e1, lw, -both_r])  # e1 -> (LW == both_r), i.e. LW xor not both_r
     sink.add_clause([-e1, -lw, both_r])
     sink.add_clause([-e2, rw, -both_l])

@@ -534,3 +534,43 @@ def thm32_confirm(n: int, w: str) -> bool:
     """
     weight = infinitesimal_atomic_weight(value(w), ups=3).weight
     return weight is not None and weight not in {ZERO, ONE, -ONE}
+
+
+# -- the direct solver's answer on one row, for the SAT side's sample controls ---------------
+def difference_wins(word: str, h: Game | str) -> tuple[bool, bool]:
+    """Whether Left, and whether Right, moving first wins ``word - h``, from the canonical
+    form of the row (``not word <= h`` and ``not word >= h``; ``h`` a game or a row).
+
+    The SAT methods get this function from the claims (``functools.partial``) and compare
+    it with the root literals of their instance on random rows (sample controls).
+
+    Examples
+    --------
+    >>> difference_wins("RLLLR", miny(ONE)), difference_wins("L", ZERO)
+    ((False, False), (True, False))
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, §1 (the rules); the controls of issue 12.
+    """
+    g = value(word)
+    if isinstance(h, str):
+        h = value(h)
+    return (not g <= h, not g >= h)
+
+
+def morphism_wins(word: str) -> tuple[bool, bool]:
+    """Whether Left, and whether Right, moving first wins ``f(word) - 1:word``, from the
+    engine's canonical form of ``f(word)`` and its ordinal sum ``1:word``.
+
+    Examples
+    --------
+    >>> morphism_wins("RRLLRL")
+    (False, False)
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Definition 9 and Theorem 10; issue 12's controls.
+    """
+    g, h = value(f_morphism(word)), ordinal_sum(ONE, value(word))
+    return (not g <= h, not g >= h)

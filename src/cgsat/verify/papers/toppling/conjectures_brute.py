@@ -244,45 +244,6 @@ EXPLICIT_GAMES: dict[str, Callable[..., play.Explicit]] = {
 
 
 # -- Conjecture 40: games that do not occur --------------------------------------------------
-def conj40(n: int, budget: Budget) -> Verdict:
-    """Canonical forms of every row of length ``<= n`` over LRE against Conjecture 40's
-    list: some game has no row.
-
-    References
-    ----------
-    Fink et al., *Toppling Conjectures*, Conjecture 40.
-    """
-    targets = dict((g, label) for label, g in conjecture40_games())
-    shortest: dict = {}
-    for m in range(0, n + 1):
-        for w in rows(m):
-            v = value(w)
-            if v in targets and v not in shortest:
-                shortest[v] = w or "()"
-    absent = [label for g, label in targets.items() if g not in shortest]
-    if not absent:
-        return Verdict.refuted(" ".join(shortest.values()))
-    return Verdict.holds(detail=f"no row up to length {n} for: " + ", ".join(absent))
-
-
-def conj40_confirm(n: int, text: str) -> bool:
-    """Whether the rows of ``text`` give every game of Conjecture 40's list: each game,
-    written out from its options, equals some row by game-tree search.
-
-    Examples
-    --------
-    >>> conj40_confirm(1, "() L")
-    False
-
-    References
-    ----------
-    Fink et al., *Toppling Conjectures*, Conjecture 40.
-    """
-    got = [one_row("" if w == "()" else w) for w in text.split()]
-    return all(any(play.equals(TOPPLING, r, explicit(g)) for r in got)
-               for _, g in conjecture40_games())
-
-
 def explicit(g: Game) -> play.Explicit:
     """A listed game as an explicit game, read off its options (no engine call).
 
@@ -297,3 +258,34 @@ def explicit(g: Game) -> play.Explicit:
     """
     return play.Explicit(tuple(explicit(o) for o in g.left),
                          tuple(explicit(o) for o in g.right))
+
+
+# -- Conjecture 40, one check per listed game (issue 12) --------------------------------------
+def conj40_absent(n: int, budget: Budget, games: tuple[str, ...]) -> Verdict:
+    """Canonical forms of every row of exactly ``n`` dominoes over LRE: none is one of the
+    listed games (labels of :func:`conjecture40_games`); every listed game is checked.
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Conjecture 40.
+    """
+    listed = {g: label for label, g in conjecture40_games() if label in games}
+    if len(listed) != len(set(games)):
+        raise ValueError(f"unknown games in {games}")
+    for w in rows(n):
+        label = listed.get(value(w))
+        if label is not None:
+            return Verdict.refuted(w, detail=f"has value {label}")
+    return Verdict.holds(detail=f"{3 ** n} rows; none is {', '.join(games)}")
+
+
+def conj40_absent_confirm(n: int, w: str, games: tuple[str, ...]) -> bool:
+    """Whether the row ``w`` has the value of one of the listed games.
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Conjecture 40.
+    """
+    row = one_row(w)
+    return any(play.equals(TOPPLING, row, explicit(g))
+               for label, g in conjecture40_games() if label in games)
