@@ -284,8 +284,9 @@ def _confirm_miny(n: int, w: str) -> bool:
 def test_toppling_conj22_without_its_rows_is_refuted(tmp_path):
     claim = _claim(
         "neg.toppling-conj22",
-        (Method("sat", lambda n, b: top_sat.uniqueness(n, b, _miny_targets_without_rlxlr(n)),
-                uses_solver=True, scope="difference encoding"),),
+        (Method("sat", lambda n, b: top_sat.uniqueness(
+            n, b, _miny_targets_without_rlxlr(n), oracle=top_brute.difference_wins,
+            covers="LRE"), uses_solver=True, scope="difference encoding"),),
         _confirm_miny, base=1, quick=5)
     _assert_refuted(claim, _run(claim, tmp_path), first_n=5, counterexample="RLLLR")
 
@@ -298,8 +299,9 @@ def test_toppling_wrong_nimber_rows_are_refuted(tmp_path):
     """'No LR row has value *2' (Lemma 23 says (LR)^2 = *2): refuted at length 4."""
     claim = _claim(
         "neg.toppling-star2",
-        (Method("sat", lambda n, b: top_sat.uniqueness(n, b, [("*2", nimber(2), [])], "LR"),
-                uses_solver=True, scope="difference encoding"),),
+        (Method("sat", lambda n, b: top_sat.uniqueness(
+            n, b, [("*2", nimber(2), [])], "LR", oracle=top_brute.difference_wins,
+            covers="LR"), uses_solver=True, scope="difference encoding"),),
         _confirm_star2, base=1, quick=4)
     _assert_refuted(claim, _run(claim, tmp_path), first_n=4)
 

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cgsat.cgt import play
 from cgsat.cgt.canonical import ONE, STAR, ZERO, game, nimber, number
 from cgsat.cgt.notation import parse as parse_game
 from cgsat.cgt.partizan_values import canonical_form, describe_partizan
@@ -20,6 +21,7 @@ from cgsat.games.toppling import RULESET, key, left_options, parse, right_option
 from cgsat.verify.claims import Budget
 from cgsat.verify.papers.toppling import brute as toppling_brute
 from cgsat.verify.papers.toppling import sat as toppling_sat
+from cgsat.verify.registry import get_claim
 
 cgt_py = pytest.importorskip("cgt_py")
 
@@ -124,17 +126,25 @@ def _wrong_miny(x):
     return game([x], [STAR])
 
 
-@pytest.mark.parametrize("module", [toppling_brute, toppling_sat])
-def test_negative_control_wrong_reading_of_theorem_21_is_refuted(module, monkeypatch):
+def _wrong_miny_explicit(x):
+    """The same wrong reading for the replay's game-tree search: {x | {0|0}}."""
+    zero = play.Explicit((), ())
+    return play.Explicit((x,), (play.Explicit((zero,), (zero,)),))
+
+
+@pytest.mark.parametrize("method", ["brute", "sat"])
+def test_negative_control_wrong_reading_of_theorem_21_is_refuted(method, monkeypatch):
     # The registered methods of toppling.thm21 (canonical form, and the difference encoding)
     # with the wrong reading must refute it at length 5 with RLLLR = {1|0||0}, not {1|*};
-    # the claim's replay, reading the same wrong statement, confirms it.
+    # the claim's replay (game-tree search), reading the same wrong statement, confirms it.
     monkeypatch.setattr(toppling_brute, "miny", _wrong_miny)
     monkeypatch.setattr(toppling_sat, "miny", _wrong_miny)
-    verdict = module.thm21(5, Budget())
+    monkeypatch.setattr(toppling_brute, "miny_explicit", _wrong_miny_explicit)
+    claim = get_claim("toppling.thm21")
+    verdict = claim.method(method).run(5, Budget())
     assert verdict.status == "refuted"
     assert verdict.counterexample == "RLLLR"
-    assert toppling_brute.thm21_confirm(5, "RLLLR")
+    assert claim.confirm(5, "RLLLR")
     assert value("RLLLR") is not _wrong_miny(ONE)
 
 
