@@ -62,16 +62,17 @@ CLAIMS: list[Claim] = [
                        "every word of length n: its normal-play P-positions (exhaustive "
                        "play) are exactly the claimed words of length n")),
             Method("sat", partial(path_sat.characterization, predicate=wp_predicate,
-                                  misere=False),
+                                  misere=False, oracle=path_brute.is_p_position),
                    uses_solver=True, scope=(
                        "no word of length n breaks the normal partition condition for C, "
                        "given C on its options (sharp encoding: order-encoded prefix "
                        "heights); with every smaller size, C is exactly the P-positions of "
-                       "length <= n")),
+                       "length <= n. " + path_sat.CONTROLS_SCOPE)),
             Method("smt", partial(path_sat.smt_characterization, predicate=wp_predicate,
-                                  misere=False),
+                                  misere=False, oracle=path_brute.is_p_position),
                    scope="as sat, with z3 solving the same order-encoded CNF (not the "
-                         "CaDiCaL answer)"),
+                         "CaDiCaL answer), and z3 answering the same controls under "
+                         "assumptions"),
         ),
         confirm=partial(path_brute.confirm_characterization, member=words.is_dyck,
                         misere=False),
@@ -91,11 +92,14 @@ CLAIMS: list[Claim] = [
                 "the numbers of normal and misère P-positions of length n (exhaustive play "
                 "on every word), and the number of words P in both plays (= SWP(n), "
                 "n >= 1), equal WP(n), X(n) and SWP(n) of the formulas")),
-            Method("sat", path_sat.counts, uses_solver=True, scope=(
-                "the normal (WP) and misère (X, Theorem 2.4) characterizations pass the "
-                "inductive partition check at length n (so, with every smaller size, hold "
-                "up to n), and the words of length n in WP, X and SWP, counted by dynamic "
-                "programming, match the formulas")),
+            Method("sat", partial(path_sat.counts, oracle=path_brute.is_p_position),
+                   uses_solver=True, scope=(
+                       "the normal (WP) and misère (X, Theorem 2.4) characterizations pass "
+                       "the inductive partition check at length n (so, with every smaller "
+                       "size, hold up to n), and the words of length n in WP, X and SWP, "
+                       "counted by dynamic programming, match the formulas. Each of the two "
+                       "checks runs the controls of timber.thm2.3/2.4 (counted together): "
+                       + path_sat.CONTROLS_SCOPE)),
         ),
         confirm=path_brute.confirm_counts,
         notes="F_n is OEIS A000957(n+1). The paper reports the normal counts for n <= 10 "
@@ -116,16 +120,17 @@ CLAIMS: list[Claim] = [
                        "every word of length n: its misère P-positions (exhaustive play) "
                        "are exactly the words of X of length n")),
             Method("sat", partial(path_sat.characterization, predicate=x_predicate,
-                                  misere=True),
+                                  misere=True, oracle=path_brute.is_p_position),
                    uses_solver=True, scope=(
                        "no word of length n breaks the misère partition condition for C, "
                        "given C on its options (sharp encoding: order-encoded prefix "
                        "heights); with every smaller size, C is exactly the P-positions of "
-                       "length <= n")),
+                       "length <= n. " + path_sat.CONTROLS_SCOPE)),
             Method("smt", partial(path_sat.smt_characterization, predicate=x_predicate,
-                                  misere=True),
+                                  misere=True, oracle=path_brute.is_p_position),
                    scope="as sat, with z3 solving the same order-encoded CNF (not the "
-                         "CaDiCaL answer)"),
+                         "CaDiCaL answer), and z3 answering the same controls under "
+                         "assumptions"),
         ),
         confirm=partial(path_brute.confirm_characterization, member=words.in_x,
                         misere=True),

@@ -44,6 +44,42 @@ def _direct_solver() -> ImpartialSolver:
     return ImpartialSolver(get_ruleset("timber-path"))
 
 
+_ORACLE: list[ImpartialSolver] = []
+
+
+def is_p_position(word: str, misere: bool) -> bool:
+    """Whether ``word`` is a P-position of Toppling Peaks, by generic exhaustive play.
+
+    The direct solver's answer for the sample controls of the SAT and SMT methods (passed
+    to them by ``functools.partial`` in the claims): :class:`cgsat.cgt.impartial.
+    ImpartialSolver` on ``timber-path``, memoized across calls in this process (a word of
+    length n has n(n+1)/2 + 1 subwords, so n = 120 is cheap).
+
+    Parameters
+    ----------
+    word : str
+        A word over {L, R} (``""`` is the empty word).
+    misere : bool
+        Misère play (Theorem 2.2) instead of normal play.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> is_p_position("LLRR", False), is_p_position("LLRR", True), is_p_position("", True)
+    (True, True, False)
+
+    References
+    ----------
+    *The Game of timber!*, Theorems 2.3 (normal play) and 2.4 (misère play).
+    """
+    if not _ORACLE:
+        _ORACLE.append(_direct_solver())
+    return _ORACLE[0].outcome(word, misere=misere) == "P"
+
+
 def characterization(
     n: int, budget: Budget, member_words: Callable[[int], list[str]], misere: bool
 ) -> Verdict:

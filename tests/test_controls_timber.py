@@ -1,0 +1,185 @@
+"""Controls on the SAT and SMT instances of the Timber paper's claims (issue 12, item 2).
+
+Each registered sat/smt method must pass its controls on the true claims, and a control
+must fail (verdict "error", never "holds") when the instance is broken: the referee's
+mutation (an extra clause forcing the last letter of the Toppling Peaks inductive check to
+be R), a goal that can never be satisfied, a wrong direct-solver answer.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import random
+from functools import partial
+
+import pytest
+
+from cgsat.cli import main
+from cgsat.encodings import timber_path
+from cgsat.encodings.gates import adder
+from cgsat.verify import store
+from cgsat.verify.claims import Budget
+from cgsat.verify.papers.timber import path_brute, path_sat
+from cgsat.verify.papers.timber.words import in_x, is_dyck
+from cgsat.verify.registry import get_claim
+from cgsat.verify.solve import SatRun
+
+PEAKS = ("timber.thm2.3", "timber.thm2.4", "timber.thm2.5")
+PEAKS_SAT = [(c, m) for c in PEAKS for m in ("sat", "smt") if (c, m) != ("timber.thm2.5", "smt")]
+
+
+def _run(claim: str, method: str, n: int, **budget: object):
+    return get_claim(claim).method(method).run(n, Budget(seed=f"test:{claim}:{n}", **budget))
+
+
+# -- the true claims pass their controls ----------------------------------------------
+@pytest.mark.parametrize("claim,method", PEAKS_SAT)
+def test_true_peaks_claims_hold_with_every_control_passed(claim, method):
+    for n in (0, 1, 2, 3, 7, 12):
+        v = _run(claim, method, n)
+        assert v.status == "holds", (n, v.reason)
+        samples = min(16, 2 ** n)  # every word once when there are fewer than 16
+        per_check = samples + 1  # and one toggled control
+        total = 2 * per_check if claim == "timber.thm2.5" else per_check
+        assert v.controls == {"passed": total, "total": total}, n
+
+
+def test_controls_follow_the_budget():
+    v = _run("timber.thm2.3", "sat", 10, controls=3)
+    assert v.status == "holds" and v.controls == {"passed": 4, "total": 4}
+    v = _run("timber.thm2.3", "sat", 10, controls=0)  # the toggled control still runs
+    assert v.status == "holds" and v.controls == {"passed": 1, "total": 1}
+
+
+# -- the referee's mutation: the last letter forced to R -------------------------------
+def _force_last_letter_r(monkeypatch):
+    """An extra clause in the Toppling Peaks inductive check: the last letter is R."""
+    original = timber_path.add_inductive_check
+
+    def mutated(pool, sink, n, *args, **kwargs):
+        word = original(pool, sink, n, *args, **kwargs)
+        if n:
+            adder(sink)([word.letters[-1]])
+        return word
+
+    monkeypatch.setattr(timber_path, "add_inductive_check", mutated)
+
+
+@pytest.mark.parametrize("claim,method", PEAKS_SAT)
+def test_last_letter_forced_to_r_is_an_error_not_holds(monkeypatch, claim, method):
+    for n in (3, 6, 9):
+        assert _run(claim, method, n).status == "holds"  # before: it holds, controls pass
+    _force_last_letter_r(monkeypatch)
+    for n in (3, 6, 9):
+        v = _run(claim, method, n)
+        assert v.status == "error", (n, v)
+        assert "sample control" in v.reason and "UNSAT with the word fixed" in v.reason
+        assert v.controls["passed"] < v.controls["total"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("claim,method", PEAKS_SAT)
+def test_last_letter_forced_to_r_is_an_error_at_20_and_beyond(monkeypatch, claim, method):
+    _force_last_letter_r(monkeypatch)
+    for n in (20, 21, 40):
+        v = _run(claim, method, n)
+        assert v.status == "error", (n, v)
+
+
+# The store of this branch still refuses the status "error" (its schema allows holds,
+# refuted, unknown): the store part of issue 12 is another branch. Until it is merged the
+# CLI stops with an internal error, hence the strict xfail, which lifts itself then.
+STORE_TAKES_ERROR = "'error'" in inspect.getsource(store)
+
+
+@pytest.mark.xfail(not STORE_TAKES_ERROR, strict=True,
+                   reason="the store does not accept status 'error' yet (issue 12, store part)")
+def test_last_letter_forced_to_r_is_caught_by_cgsat_check(monkeypatch, tmp_path, capsys):
+    """Through the CLI and the runner (its workers are forked, so they see the patch)."""
+    _force_last_letter_r(monkeypatch)
+    main(["check", "timber.thm2.3", "--from", "20", "--up-to", "20", "--method", "sat",
+          "--force", "--db", str(tmp_path / "r.sqlite"), "--json"])
+    results = json.loads(capsys.readouterr().out)["results"]
+    assert [(r["n"], r["method"], r["status"]) for r in results] == [(20, "sat", "error")]
+    assert "control failed" in results[0]["reason"]
+
+
+# -- each control bites ---------------------------------------------------------------
+def test_a_goal_that_can_never_hold_fails_the_toggled_control(monkeypatch):
+    """The goal's selector forced off: every check is UNSAT, the samples still pass, and
+    only the toggled control can tell."""
+    original = timber_path.add_inductive_check
+
+    def mutated(pool, sink, n, *args, selector=None, **kwargs):
+        word = original(pool, sink, n, *args, selector=selector, **kwargs)
+        adder(sink)([-selector])
+        return word
+
+    monkeypatch.setattr(timber_path, "add_inductive_check", mutated)
+    for method in (path_sat.characterization, path_sat.smt_characterization):
+        v = method(8, Budget(), timber_path.wp_predicate, False, path_brute.is_p_position)
+        assert v.status == "error"
+        assert v.reason.startswith("control failed: toggled control")
+        assert v.controls == {"passed": 16, "total": 17}
+
+
+def test_a_wrong_direct_answer_fails_a_sample_control():
+    """The samples are compared with the oracle: one that lies on P-positions is caught."""
+    def liar(word, misere):
+        return not path_brute.is_p_position(word, misere) if is_dyck(word) and word else \
+            path_brute.is_p_position(word, misere)
+
+    for method in (path_sat.characterization, path_sat.smt_characterization):
+        v = method(10, Budget(seed="liar"), timber_path.wp_predicate, False, liar)
+        assert v.status == "error"
+        assert "but the direct solver says r is N" in v.reason
+
+
+def test_a_misread_literal_fails_a_sample_control(monkeypatch):
+    """If the instance's C(r) were read from the wrong literal, the samples disagree."""
+    original = timber_path.add_inductive_check
+
+    def mutated(*args, **kwargs):
+        word = original(*args, **kwargs)
+        word.whole = word.some
+        return word
+
+    monkeypatch.setattr(timber_path, "add_inductive_check", mutated)
+    v = path_sat.characterization(6, Budget(), timber_path.x_predicate, True,
+                                  path_brute.is_p_position)
+    assert v.status == "error" and "sample control" in v.reason
+
+
+def test_a_refutation_runs_no_control_and_stays_refuted():
+    """Dyck words are not the misère P-positions: refuted at n = 0, no control (the word is
+    replayed by the direct solver instead)."""
+    for method in (path_sat.characterization, path_sat.smt_characterization):
+        v = method(0, Budget(), timber_path.wp_predicate, True, path_brute.is_p_position)
+        assert v.status == "refuted" and v.counterexample == "()" and v.controls is None
+
+
+def test_toggled_control_works_at_n_0():
+    for predicate, misere in ((timber_path.wp_predicate, False),
+                              (timber_path.x_predicate, True)):
+        v = path_sat.characterization(0, Budget(controls=0), predicate, misere)
+        assert v.status == "holds" and v.controls == {"passed": 1, "total": 1}
+
+
+# -- the samples ----------------------------------------------------------------------
+def test_samples_are_seeded_and_cover_p_positions():
+    def draw(seed, n, misere):
+        return SatRun(Budget(seed=seed)).samples(partial(path_sat.draw_word, n, misere))
+
+    assert draw("a", 20, False) == draw("a", 20, False) != draw("b", 20, False)
+    for n, misere, member in ((20, False, is_dyck), (21, True, in_x), (40, True, in_x)):
+        words = draw("c", n, misere)
+        assert len(words) == 16 and all(len(w) == n for w in words)
+        assert any(member(w) for w in words) and not all(member(w) for w in words)
+
+
+def test_random_dyck_words_are_dyck_words():
+    rng = random.Random(0)
+    for m in range(0, 12):
+        assert all(is_dyck(path_sat._random_dyck(m, rng)) for _ in range(20))
+    assert len({path_sat._random_dyck(3, rng) for _ in range(200)}) == 5  # all of C_3
