@@ -15,9 +15,12 @@ from functools import partial
 
 import pytest
 
+from cgsat.cgt import peaks
+from cgsat.cgt.impartial import ImpartialSolver
 from cgsat.cli import main
 from cgsat.encodings import timber_path
 from cgsat.encodings.gates import adder
+from cgsat.games import get_ruleset
 from cgsat.verify import store
 from cgsat.verify.claims import Budget
 from cgsat.verify.papers.timber import path_brute, path_sat
@@ -183,3 +186,23 @@ def test_random_dyck_words_are_dyck_words():
     for m in range(0, 12):
         assert all(is_dyck(path_sat._random_dyck(m, rng)) for _ in range(20))
     assert len({path_sat._random_dyck(3, rng) for _ in range(200)}) == 5  # all of C_3
+
+
+# -- the direct solver's answer for the samples ----------------------------------------
+@pytest.mark.parametrize("misere", [False, True])
+def test_the_oracle_matches_the_numpy_tables_on_every_word(misere):
+    for n in range(0, 13):
+        table = peaks.p_position_table(n, misere)
+        for code in range(2 ** n):
+            word = peaks.word_of(code, n)
+            assert path_brute.is_p_position(word, misere) == bool(table[code]), word
+
+
+@pytest.mark.parametrize("misere", [False, True])
+def test_the_oracle_matches_generic_play_on_sampled_words(misere):
+    solver = ImpartialSolver(get_ruleset("timber-path"))
+    for n in (30, 41 if misere else 40):  # no normal-play P-position has odd length
+        words = SatRun(Budget(seed="oracle")).samples(partial(path_sat.draw_word, n, misere))
+        answers = [path_brute.is_p_position(w, misere) for w in words]
+        assert answers == [solver.outcome(w, misere=misere) == "P" for w in words]
+        assert any(answers) and not all(answers)
