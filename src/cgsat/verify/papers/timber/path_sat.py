@@ -2,8 +2,13 @@
 
 The ``sat`` methods run the sharp inductive partition check of
 :mod:`cgsat.encodings.timber_path` (order-encoded prefix heights shared by every option)
-through :func:`cgsat.verify.solve.sat_verdict`. The ``smt`` methods hand z3 the same CNF as
-DIMACS, so z3 answers the same question independently of CaDiCaL (z3's arithmetic
+through :class:`cgsat.verify.solve.SatRun`. The check's goal (the violation) and a toggle
+of C at one word r0 are selector literals, so that before an UNSAT counts, the same
+instance answers its controls under assumptions (:data:`CONTROLS_SCOPE`): sample words of
+length n compared with the direct solver (an ``oracle`` passed in by the claims; this
+module imports no brute-side code), and C toggled at r0 found at exactly r0. The ``smt``
+methods hand z3 the same CNF as DIMACS, so z3 answers the same question, and the same
+controls, independently of CaDiCaL (z3's arithmetic
 formulations of :mod:`cgsat.encodings.timber_path_smt` time out at n = 40, see
 docs/benchmarks.md; :func:`smt_inductive_check` runs them for the benchmarks). Theorem 2.5
 proves both characterizations inductively and then counts the characterized sets by
@@ -188,10 +193,12 @@ CONTROLS_SCOPE = (
     "Controls on the same instance at n (when it is UNSAT): budget.controls sample words r "
     "of length n (half uniform, half around random Dyck words), fixed by assumptions with "
     "the goal's selector off, must give a model whose C(r) equals the direct solver's "
-    "\"r is a P-position\" (generic play) and whose partition condition at r equals C(r); "
+    "\"r is a P-position\" (plain play on r's subwords, path_brute.is_p_position) and "
+    "whose partition condition at r equals C(r); "
     "and with C toggled at one random word r0 of length n (a second selector) the instance "
-    "must be SAT at exactly r0. A failed control makes the verdict an error. A SAT answer "
-    "runs no control: its word is replayed by the direct solver."
+    "must be SAT at exactly r0. A failed control makes the verdict an error (above a "
+    "refuted size, where C is already wrong on shorter words, the samples may fail too). "
+    "A SAT answer runs no control: its word is replayed by the direct solver."
 )
 """What the controls of :func:`characterization` check, for the claims' scopes."""
 
