@@ -18,12 +18,12 @@ import pytest
 from cgsat.cgt import peaks
 from cgsat.cgt.impartial import ImpartialSolver
 from cgsat.cli import main
-from cgsat.encodings import timber_path
+from cgsat.encodings import timber_graphs, timber_path
 from cgsat.encodings.gates import adder
 from cgsat.games import get_ruleset
 from cgsat.verify import store
 from cgsat.verify.claims import Budget
-from cgsat.verify.papers.timber import path_brute, path_sat
+from cgsat.verify.papers.timber import graphs_brute, graphs_sat, path_brute, path_sat
 from cgsat.verify.papers.timber.words import in_x, is_dyck
 from cgsat.verify.registry import get_claim
 from cgsat.verify.solve import SatRun
@@ -206,3 +206,57 @@ def test_the_oracle_matches_generic_play_on_sampled_words(misere):
         answers = [path_brute.is_p_position(w, misere) for w in words]
         assert answers == [solver.outcome(w, misere=misere) == "P" for w in words]
         assert any(answers) and not all(answers)
+
+
+# -- Timber on graphs: Theorem 1.1 and Phyminoes on bipartite graphs ---------------------
+GRAPHS = [("timber.thm1.1", 5), ("timber.phyminoes-bipartite", 5)]
+
+
+@pytest.mark.parametrize("claim,n", GRAPHS)
+def test_graph_claims_hold_with_every_control_passed(claim, n):
+    v = _run(claim, "sat", n)
+    assert v.status == "holds" and v.controls["passed"] == v.controls["total"] > 20
+
+
+def _first_arc_forced(monkeypatch, name):
+    """An extra clause in every graph instance: the first edge's orientation is fixed."""
+    original = getattr(timber_graphs, name)
+
+    def mutated(pool, sink, shape, *args, **kwargs):
+        lits, enc, root = original(pool, sink, shape, *args, **kwargs)
+        adder(sink)([lits[0]])
+        return lits, enc, root
+
+    monkeypatch.setattr(timber_graphs, name, mutated)
+
+
+@pytest.mark.parametrize("claim,n", GRAPHS)
+def test_graph_instances_with_half_the_orientations_cut_are_an_error(monkeypatch, claim, n):
+    _first_arc_forced(monkeypatch, "add_graph_kernel")
+    _first_arc_forced(monkeypatch, "add_graph_grundy")
+    v = _run(claim, "sat", n)
+    assert v.status == "error" and "UNSAT with the orientation fixed" in v.reason
+
+
+def test_a_graph_goal_that_can_never_hold_fails_the_toggled_control(monkeypatch):
+    original = graphs_sat.GuardedOrientations.build
+
+    def never(run, sink, pool, shape, lits, violation):
+        inst = original(run, sink, pool, shape, lits, violation)
+        adder(sink)([-inst.goal])
+        return inst
+
+    monkeypatch.setattr(graphs_sat.GuardedOrientations, "build", staticmethod(never))
+    v = _run("timber.thm1.1", "sat", 4)
+    assert v.status == "error" and "toggled control" in v.reason
+
+
+def test_a_wrong_direct_answer_fails_a_graph_sample_control():
+    def liar(position, rule="timber", distances="minus-edge"):
+        nim, misere_p = graphs_brute.nim_and_misere(position, rule, distances)
+        return nim, not misere_p
+
+    v = graphs_sat.theorem11(4, Budget(), liar)
+    assert v.status == "error" and "the direct solver" in v.reason
+    v = graphs_sat.phyminoes_bipartite(4, Budget(), liar)
+    assert v.status == "error" and "the direct solver" in v.reason

@@ -147,12 +147,15 @@ CLAIMS: list[Claim] = [
                                   "networkx atlas with n vertices)",
         base=3, quick_bound=5, target_bound=ATLAS_MAX_VERTICES,
         methods=(
-            Method("sat", graphs_sat.theorem11, uses_solver=True, max_n=ATLAS_MAX_VERTICES,
+            Method("sat", partial(graphs_sat.theorem11, oracle=graphs_brute.nim_and_misere),
+                   uses_solver=True, max_n=ATLAS_MAX_VERTICES,
                    scope=(
                        "for every connected graph with n vertices that contains a cycle, "
                        "the kernel encoding over all its orientations has no normal-play "
                        "P-position; for every 2-connected one, none is a misère N-position "
-                       "(one SAT call per graph and part, all UNSAT)")),
+                       "(one SAT call per graph and part, all UNSAT). The samples compare "
+                       "the root's P literal with the direct solver's outcome. "
+                       + graphs_sat.CONTROLS_SCOPE)),
             # 7 vertices is about 10^7 orientations: hours of exhaustive play
             Method("brute", graphs_brute.theorem11, max_n=6, scope=(
                 "every orientation of every such graph with n vertices, played out by the "
@@ -171,12 +174,15 @@ CLAIMS: list[Claim] = [
                                   "of the networkx atlas with n vertices)",
         base=2, quick_bound=6, target_bound=ATLAS_MAX_VERTICES,
         methods=(
-            Method("sat", graphs_sat.phyminoes_bipartite, uses_solver=True,
+            Method("sat", partial(graphs_sat.phyminoes_bipartite,
+                                  oracle=graphs_brute.nim_and_misere), uses_solver=True,
                    max_n=ATLAS_MAX_VERTICES, scope=(
                        "for every connected bipartite graph with n vertices, no orientation "
                        "where Phyminoes (either reading of the distances) and Timber differ "
                        "in nim-value or misère outcome (Grundy and kernel encodings, one SAT "
-                       "call per graph)")),
+                       "call per graph). The samples compare the nim-values and misère "
+                       "outcomes of all three games at the root with the direct solver. "
+                       + graphs_sat.CONTROLS_SCOPE)),
             Method("brute", graphs_brute.phyminoes_bipartite, max_n=ATLAS_MAX_VERTICES,
                    scope=(
                        "every orientation of every such graph, nim-values and misère "
