@@ -23,7 +23,13 @@ from cgsat.encodings.gates import adder
 from cgsat.games import get_ruleset
 from cgsat.verify import store
 from cgsat.verify.claims import Budget
-from cgsat.verify.papers.timber import graphs_brute, graphs_sat, path_brute, path_sat
+from cgsat.verify.papers.timber import (
+    graphs_brute,
+    graphs_sat,
+    path_brute,
+    path_sat,
+    trees_sat,
+)
 from cgsat.verify.papers.timber.words import in_x, is_dyck
 from cgsat.verify.registry import get_claim
 from cgsat.verify.solve import SatRun
@@ -259,4 +265,62 @@ def test_a_wrong_direct_answer_fails_a_graph_sample_control():
     v = graphs_sat.theorem11(4, Budget(), liar)
     assert v.status == "error" and "the direct solver" in v.reason
     v = graphs_sat.phyminoes_bipartite(4, Budget(), liar)
+    assert v.status == "error" and "the direct solver" in v.reason
+
+
+# -- Timber on trees: Lemma 3.3 ---------------------------------------------------------
+def test_lemma33_holds_with_every_control_passed():
+    v = _run("timber.lem3.3", "sat", 5)
+    assert v.status == "holds" and v.controls["passed"] == v.controls["total"] > 50
+
+
+def test_lemma33_with_half_the_orientations_cut_is_an_error(monkeypatch):
+    original_tree = trees_sat._lemma33_tree
+
+    def cut(pool, sink, g, cases, r0):
+        inst = original_tree(pool, sink, g, cases, r0)
+        sink.add_clause([inst.lits[0]])  # the first edge's orientation fixed
+        return inst
+
+    monkeypatch.setattr(trees_sat, "_lemma33_tree", cut)
+    v = _run("timber.lem3.3", "sat", 5)
+    assert v.status == "error" and "UNSAT with the orientation fixed" in v.reason
+
+
+def test_lemma33_goal_that_can_never_hold_fails_the_toggled_control(monkeypatch):
+    original_tree = trees_sat._lemma33_tree
+
+    def never(pool, sink, g, cases, r0):
+        inst = original_tree(pool, sink, g, cases, r0)
+        sink.add_clause([-inst.goal])
+        return inst
+
+    monkeypatch.setattr(trees_sat, "_lemma33_tree", never)
+    v = _run("timber.lem3.3", "sat", 4)
+    assert v.status == "error" and "toggled control" in v.reason
+
+
+def test_lemma33_toggled_control_goes_through_the_grundy_encodings(monkeypatch):
+    """If the merged tree's values were not tied to T's, the toggled case (equal values at
+    r0) could not be relied on: a wrong encoding of T (its root value forced off 0) makes
+    the toggled or a sample control fail."""
+    original = trees_sat.add_tree_grundy
+
+    def wrong(pool, sink, graph, lits, tag="G"):
+        enc = original(pool, sink, graph, lits, tag=tag)
+        if tag == "T":
+            sink.add_clause([-enc.value[0][0]])
+        return enc
+
+    monkeypatch.setattr(trees_sat, "add_tree_grundy", wrong)
+    v = _run("timber.lem3.3", "sat", 4)
+    assert v.status == "error"
+
+
+def test_a_wrong_direct_answer_fails_a_lemma33_sample_control():
+    def liar(position):
+        nim, misere_p = graphs_brute.nim_and_misere(position)
+        return nim + 1, misere_p
+
+    v = trees_sat.lemma33(4, Budget(), liar)
     assert v.status == "error" and "the direct solver" in v.reason

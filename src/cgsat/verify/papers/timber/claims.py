@@ -238,11 +238,13 @@ CLAIMS: list[Claim] = [
         parameter=TREES_PARAMETER + " (T_t has n edges)",
         base=2, quick_bound=7, target_bound=8,
         methods=(
-            Method("sat", trees_sat.lemma33, uses_solver=True, scope=(
-                "UNSAT at n: for every tree with n edges, every vertex w with two leaf "
-                "paths and every orientation with both paths directed away from w, the "
-                "Grundy encodings of T_t and of the merged T'_t (sharing the other arcs) "
-                "give equal nim-values (hence equal outcomes)")),
+            Method("sat", partial(trees_sat.lemma33, oracle=graphs_brute.nim_and_misere),
+                   uses_solver=True, scope=(
+                       "UNSAT at n: for every tree with n edges, every vertex w with two "
+                       "leaf paths and every orientation with both paths directed away "
+                       "from w, the Grundy encodings of T_t and of the merged T'_t (sharing "
+                       "the other arcs) give equal nim-values (hence equal outcomes). "
+                       + trees_sat.LEMMA33_CONTROLS)),
             Method("brute", trees_brute.lemma33, max_n=9, scope=(
                 TREES_BRUTE + ": every merge of two leaf paths directed away from their "
                 "common vertex keeps the nim-value (hence the outcome)")),

@@ -15,7 +15,8 @@ References
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import networkx as nx
@@ -23,6 +24,8 @@ from pysat.formula import IDPool
 
 from cgsat.cgt import timber_trees as algorithm
 from cgsat.encodings.cnf import ClauseBuffer
+from cgsat.encodings.gates import Circuit
+from cgsat.encodings.kernel import GrundyEncoding
 from cgsat.encodings.timber_trees import (
     add_partial_tree_kernel,
     add_tree_grundy,
@@ -37,7 +40,12 @@ from cgsat.games.timber import format as fmt
 from cgsat.games.timber import make_position
 from cgsat.verify.claims import Budget, Verdict
 from cgsat.verify.papers.timber.shapes import lemma33_cases, trees
-from cgsat.verify.solve import SatRun, sat_verdict
+from cgsat.verify.solve import Control, SatRun, sat_verdict
+
+Oracle = Callable[[str], tuple[int, bool]]
+"""``oracle(position) -> (nim-value, misère P)``: the direct solver on an oriented tree in
+``timber`` syntax (:func:`cgsat.verify.papers.timber.graphs_brute.nim_and_misere`), passed
+in by the claims."""
 
 
 def _arcs_from_model(edges: Iterable[tuple], lits: list[int], true: Iterable[int]) -> str:
@@ -239,17 +247,38 @@ def _dist(g: nx.Graph, a: Any, b: Any) -> int:
     return nx.shortest_path_length(g, a, b)
 
 
-def _lemma33_tree(pool: IDPool, sink: Any, g: nx.Graph, cases: list[tuple]) -> list[int]:
+@dataclass
+class _Lemma33Instance:
+    """One tree's instance of Lemma 3.3 with its goal behind selectors: ``goal`` asserts
+    "some case" (the check); ``toggle`` adds the case "at r0, T and the merged T' of case
+    ``pick`` have equal nim-values" (the claim toggled at r0: SAT at exactly r0 when the
+    lemma holds, through both Grundy encodings)."""
+
+    edges: tuple
+    lits: list[int]
+    grundy: GrundyEncoding
+    goal: int
+    toggle: int
+    r0: str
+
+
+def _lemma33_tree(pool: IDPool, sink: Any, g: nx.Graph, cases: list[tuple],
+                  r0: str) -> _Lemma33Instance:
     """The instance for one tree T and all its cases of Lemma 3.3, written into ``sink``.
 
     The Grundy encoding of T, and for each case (w, P1, P2) a selector, the Grundy encoding
     of the merged T' (sharing the other edges' orientations), both paths (and the new path)
-    directed away from w under the selector, and different nim-values at the roots.
-    Returns T's orientation literals.
+    directed away from w under the selector, and different nim-values at the roots. The
+    orientation ``r0`` (bits, "1": the edge's literal true) is made to satisfy case 0's
+    path directions; the toggled case asks for equal values there.
     """
     shape = tree_shape(g.edges())
     lits = orientation_literals(pool, shape)
+    circ = Circuit(pool, sink)
     gt = add_tree_grundy(pool, sink, followers(shape), lits, tag="T")
+    goal, toggle = pool.id(("selector", "goal")), pool.id(("selector", "toggle"))
+    y = pool.id(("selector", "toggled case"))
+    bits = list(r0)
     selectors = []
     for idx, (w, p1, p2) in enumerate(cases):
         d = pool.id(("case", idx))
@@ -257,10 +286,13 @@ def _lemma33_tree(pool: IDPool, sink: Any, g: nx.Graph, cases: list[tuple]) -> l
         on_path = {frozenset(e) for path in (p1, p2)
                    for e in zip([w] + path, path, strict=False)}
         edges2, lits2 = [], []
-        for (u, v), lit in zip(shape.edges, lits, strict=True):
+        for i, ((u, v), lit) in enumerate(zip(shape.edges, lits, strict=True)):
             if frozenset((u, v)) in on_path:
                 nearer = u if _dist(g, w, u) < _dist(g, w, v) else v  # the tail
                 sink.add_clause([-d, lit if nearer == u else -lit])
+                if idx == 0:
+                    sink.add_clause([-y, lit if nearer == u else -lit])
+                    bits[i] = "1" if nearer == u else "0"
             else:
                 edges2.append((u, v))
                 lits2.append(lit)
@@ -274,26 +306,99 @@ def _lemma33_tree(pool: IDPool, sink: Any, g: nx.Graph, cases: list[tuple]) -> l
             g2 = add_tree_grundy(pool, sink, followers(tree_shape(edges2)), lits2,
                                  tag=("M", idx))
             sink.add_clause([-d, values_differ(pool, sink, gt, g2, tag=("diff", idx))])
+            if idx == 0:
+                va, vb = gt.value[0], g2.value[0]
+                equal = circ.or_([circ.and_([va[t], vb[t]])
+                                  for t in range(min(len(va), len(vb)))])
+                sink.add_clause([-y, equal])
         else:  # the merged tree is empty: value 0
             sink.add_clause([-d, -gt.value[0][0]])
-    sink.add_clause(selectors)
-    return lits
+            if idx == 0:
+                sink.add_clause([-y, gt.value[0][0]])
+    r0 = "".join(bits)
+    sink.add_clause([-y, toggle])
+    for x in _fix(lits, r0):
+        sink.add_clause([-y, x])
+    sink.add_clause([-goal, y] + selectors)
+    return _Lemma33Instance(shape.edges, lits, gt, goal, toggle, r0)
 
 
-def lemma33(n: int, budget: Budget) -> Verdict:
+def _fix(lits: list[int], bits: str) -> list[int]:
+    """Assumptions fixing orientation literals to ``bits`` ("1": the literal true)."""
+    return [x if b == "1" else -x for x, b in zip(lits, bits, strict=True)]
+
+
+def _lemma33_controls(run: SatRun, inst: _Lemma33Instance,
+                      oracle: Oracle | None) -> list[Control]:
+    """Sample orientations of T (its root nim-value against the direct solver) and the
+    toggled case at r0."""
+    def sample(bits: str) -> Control:
+        """One sample control."""
+        fixed = _fix(inst.lits, bits)
+        position = _arcs_from_model(inst.edges, inst.lits, fixed)
+
+        def check(true: set[int] | None) -> str | None:
+            """SAT at exactly this orientation, with the direct solver's nim-value."""
+            if true is None:
+                return "the instance is UNSAT with the orientation fixed and the goal off"
+            if _arcs_from_model(inst.edges, inst.lits, true) != position:
+                return "the model decodes to another orientation"
+            got = next((t for t, x in enumerate(inst.grundy.value[0]) if x in true), None)
+            expected = oracle(position)[0]  # type: ignore[misc]
+            return None if got == expected else (
+                f"the Grundy encoding gives {got}, the direct solver {expected}")
+
+        return Control("sample", position, tuple([-inst.goal, -inst.toggle] + fixed), check)
+
+    r0 = _arcs_from_model(inst.edges, inst.lits, _fix(inst.lits, inst.r0))
+
+    def toggled(true: set[int] | None) -> str | None:
+        """SAT at exactly r0."""
+        if true is None:
+            return "the instance is UNSAT with the claim toggled there"
+        found = _arcs_from_model(inst.edges, inst.lits, true)
+        return None if found == r0 else f"the model decodes to {found}"
+
+    words = _draw(run, len(inst.lits)) if oracle else []
+    return [sample(b) for b in words] + [Control("toggled", r0, (inst.goal, inst.toggle),
+                                                 toggled)]
+
+
+def _draw(run: SatRun, m: int, k: int | None = None) -> list[str]:
+    """Seeded random orientations of m edges, as bit strings."""
+    return run.samples(lambda rng: "".join(rng.choice("01") for _ in range(m)), k)
+
+
+LEMMA33_CONTROLS = (
+    "Controls on every instance (when it is UNSAT): budget.controls random orientations "
+    "of T, fixed through the orientation variables with the goal's selector off, must "
+    "give a model whose nim-value of T equals the direct solver's (generic play, "
+    "graphs_brute.nim_and_misere); and with the claim toggled at one random orientation "
+    "r0 satisfying the first case's path directions (a selector adding the case 'at r0, "
+    "T and the merged T' have equal nim-values'), the instance must be SAT at exactly "
+    "r0. A failed control makes the verdict an error."
+)
+"""What the controls of :func:`lemma33` check."""
+
+
+def lemma33(n: int, budget: Budget, oracle: Oracle | None = None) -> Verdict:
     """Lemma 3.3 (outcome and nim-value) on every tree with n edges, one instance per tree.
 
     Each instance covers the tree's cases (vertex w, two leaf paths at w): it asks for an
     orientation, with both paths directed away from w, on which T and the merged T' have
-    different nim-values (which covers different outcomes). Every instance UNSAT: the
-    lemma holds at n. The verdict shows the largest instance.
+    different nim-values (which covers different outcomes). Every instance UNSAT, with its
+    controls passed (:data:`LEMMA33_CONTROLS`): the lemma holds at n. The verdict shows
+    the largest instance.
 
     Parameters
     ----------
     n : int
         The number of edges.
     budget : Budget
-        Solver, proof and confirm-with options.
+        Solver, proof and confirm-with options; ``budget.controls`` samples per instance.
+    oracle : callable or None
+        The direct solver, ``oracle(position) -> (nim-value, misère P)`` (None: only the
+        toggled controls).
 
     Returns
     -------
@@ -301,8 +406,9 @@ def lemma33(n: int, budget: Budget) -> Verdict:
 
     Examples
     --------
-    >>> lemma33(4, Budget()).status
-    'holds'
+    >>> v = lemma33(4, Budget())
+    >>> v.status, v.controls
+    ('holds', {'passed': 3, 'total': 3})
 
     References
     ----------
@@ -315,12 +421,13 @@ def lemma33(n: int, budget: Budget) -> Verdict:
         if not todo:
             continue
         sink, pool = run.new()
-        lits = _lemma33_tree(pool, sink, g, todo)
+        inst = _lemma33_tree(pool, sink, g, todo, _draw(run, g.number_of_edges(), 1)[0])
         cases += len(todo)
-        model = run.solve(sink)
+        model = run.solve(sink, [inst.goal, -inst.toggle])
         if model is not None:
-            edges = tree_shape(g.edges()).edges
-            return run.verdict(_arcs_from_model(edges, lits, model))
+            return run.verdict(_arcs_from_model(inst.edges, inst.lits, model))
+        for control in _lemma33_controls(run, inst, oracle):
+            run.control(sink, control)
     if not cases:
         return Verdict.holds(detail=f"no tree with {n} edges has two leaf paths at a vertex")
     return run.verdict(detail=f"{cases} (tree, vertex, path pair) cases, one instance per tree")
