@@ -217,10 +217,12 @@ CLAIMS: list[Claim] = [
         parameter=TREES_PARAMETER + " (T_t has n edges, T'_t has n - 2)",
         base=2, quick_bound=8, target_bound=9,
         methods=(
-            Method("sat", trees_sat.lemma32, uses_solver=True, scope=(
-                "UNSAT at n: for every tree with n edges, every vertex x of degree 2 and "
-                "every orientation with both arcs at x pointing out of x, the kernels of "
-                "T_t and of the flattened T'_t (sharing the other arcs) agree")),
+            Method("sat", partial(trees_sat.lemma32, oracle=graphs_brute.nim_and_misere),
+                   uses_solver=True, scope=(
+                       "UNSAT at n: for every tree with n edges, every vertex x of degree 2 "
+                       "and every orientation with both arcs at x pointing out of x, the "
+                       "kernels of T_t and of the flattened T'_t (sharing the other arcs) "
+                       "agree. " + trees_sat.LEMMA32_CONTROLS)),
             Method("brute", trees_brute.lemma32, max_n=9, scope=(
                 TREES_BRUTE + ": at each degree-2 vertex with both arcs out, the flattened "
                 "position has the same outcome")),

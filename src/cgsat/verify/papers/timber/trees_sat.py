@@ -15,6 +15,7 @@ References
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -173,18 +174,36 @@ def _lemma32_cases(n: int) -> Iterator[tuple[nx.Graph, Any]]:
                 yield g, x
 
 
-def lemma32(n: int, budget: Budget) -> Verdict:
+LEMMA32_CONTROLS = (
+    "Controls on the instance (when it is UNSAT): budget.controls random (tree, "
+    "orientation) pairs, fixed through that tree's orientation variables with the goal's "
+    "selector off, must give a model whose kernel says P exactly when the direct solver "
+    "does (normal play, graphs_brute.nim_and_misere); and with the claim toggled at one "
+    "random orientation r0 of the first case's tree, with both arcs out of x (a selector "
+    "adding the case 'at r0, T and the flattened T' have equal outcomes', through both "
+    "kernels), the instance must be SAT at exactly r0. A failed control makes the verdict "
+    "an error."
+)
+"""What the controls of :func:`lemma32` check."""
+
+
+def lemma32(n: int, budget: Budget, oracle: Oracle | None = None) -> Verdict:
     """Lemma 3.2 on every tree with n edges and every vertex of degree 2, in one instance.
 
     The kernels of T and of the flattened T' share the orientations of the other edges;
-    the arcs at x are forced out of x; a selector asks P(T) != P(T').
+    the arcs at x are forced out of x; a selector asks P(T) != P(T'). The goal ("some
+    case") is behind a selector literal, and the UNSAT answer counts after its controls
+    (:data:`LEMMA32_CONTROLS`).
 
     Parameters
     ----------
     n : int
         The number of edges.
     budget : Budget
-        Solver, proof and confirm-with options.
+        Solver, proof and confirm-with options; ``budget.controls`` samples.
+    oracle : callable or None
+        The direct solver, ``oracle(position) -> (nim-value, misère P)`` (None: only the
+        toggled control).
 
     Returns
     -------
@@ -192,53 +211,113 @@ def lemma32(n: int, budget: Budget) -> Verdict:
 
     Examples
     --------
-    >>> lemma32(4, Budget()).detail
-    '4 (tree, vertex) cases'
+    >>> v = lemma32(4, Budget())
+    >>> v.detail, v.controls
+    ('4 (tree, vertex) cases', {'passed': 1, 'total': 1})
 
     References
     ----------
     *The Game of timber!*, Lemma 3.2.
     """
-    pool, cnf = IDPool(), ClauseBuffer()
+    run = SatRun(budget)
+    sink, pool = run.new()
+    goal, toggle = pool.id(("selector", "goal")), pool.id(("selector", "toggle"))
+    y = pool.id(("selector", "toggled case"))
     sel = []
     kernels: dict[int, tuple] = {}
+    toggled: tuple | None = None
     for idx, (g, x) in enumerate(_lemma32_cases(n)):
         key = id(g)
         if key not in kernels:
             shape = tree_shape(g.edges())
             lits = orientation_literals(pool, shape, tag=("o", key))
-            kern = add_tree_kernel(pool, cnf, followers(shape), lits, tag=("T", key))
+            kern = add_tree_kernel(pool, sink, followers(shape), lits, tag=("T", key))
             kernels[key] = (shape, lits, kern.p[0])
         shape, lits, root = kernels[key]
         flat_edges, src = _flatten_shape(g, x)
         if flat_edges:
             flat = tree_shape(flat_edges)
             flat_lits = [lits[i] for i in src]
-            root2 = add_tree_kernel(pool, cnf, followers(flat), flat_lits, tag=("F", idx)).p[0]
+            root2 = add_tree_kernel(pool, sink, followers(flat), flat_lits,
+                                    tag=("F", idx)).p[0]
         else:
             root2 = pool.id(("F-empty", idx))
-            cnf.add_clause([root2])  # the empty position is P
+            sink.add_clause([root2])  # the empty position is P
         d = pool.id(("case", idx))
+        out_of_x = []
         for i, (u, v) in enumerate(shape.edges):
             if u == x:
-                cnf.add_clause([-d, lits[i]])
+                out_of_x.append((i, "1"))
+                sink.add_clause([-d, lits[i]])
             elif v == x:
-                cnf.add_clause([-d, -lits[i]])
-        cnf.add_clause([-d, root, root2])
-        cnf.add_clause([-d, -root, -root2])
+                out_of_x.append((i, "0"))
+                sink.add_clause([-d, -lits[i]])
+        sink.add_clause([-d, root, root2])
+        sink.add_clause([-d, -root, -root2])
         sel.append((d, shape, lits))
-    if not sel:
+        if toggled is None:
+            bits = list(_draw(run, len(lits), 1)[0])
+            for i, b in out_of_x:
+                bits[i] = b
+            r0 = "".join(bits)
+            for lit in _fix(lits, r0):
+                sink.add_clause([-y, lit])
+            sink.add_clause([-y, -root, root2])  # equal outcomes at r0: the claim, toggled
+            sink.add_clause([-y, root, -root2])
+            sink.add_clause([-y, toggle])
+            toggled = (shape, lits, r0)
+    if not sel or toggled is None:
         return Verdict.holds(detail=f"no tree with {n} edges has a vertex of degree 2")
-    cnf.add_clause([d for d, _, _ in sel])
-
-    def decode(true: set[int]) -> Verdict:
-        """The oriented tree of the selected case, as the counterexample."""
+    sink.add_clause([-goal, y] + [d for d, _, _ in sel])
+    model = run.solve(sink, [goal, -toggle])
+    if model is not None:
+        true = {lit for lit in model if lit > 0}
         for d, shape, lits in sel:
             if d in true:
-                return Verdict.refuted(_arcs_from_model(shape.edges, lits, true))
-        return Verdict.unknown("SAT model names no case (internal error)")
+                return run.verdict(_arcs_from_model(shape.edges, lits, true))
+        return run.verdict(unknown="SAT model names no case (internal error)")
+    trees_ = list(kernels.values())
 
-    return sat_verdict(cnf, budget, decode, detail=f"{len(sel)} (tree, vertex) cases")
+    def draw(rng: random.Random) -> str:
+        """A random tree of the instance and a random orientation of it, as 'index:bits'."""
+        i = rng.randrange(len(trees_))
+        return f"{i}:" + "".join(rng.choice("01") for _ in trees_[i][1])
+
+    def sample(pick: str) -> Control:
+        """One sample control: the tree's kernel at this orientation against play."""
+        i, bits = pick.split(":")
+        shape, lits, root = trees_[int(i)]
+        fixed = _fix(lits, bits)
+        position = _arcs_from_model(shape.edges, lits, fixed)
+
+        def check(true: set[int] | None) -> str | None:
+            """SAT, with the direct solver's outcome at the root."""
+            if true is None:
+                return "the instance is UNSAT with the orientation fixed and the goal off"
+            got = root in true
+            expected = oracle(position)[0] == 0  # type: ignore[misc]
+            return None if got == expected else (
+                f"the kernel says {'P' if got else 'N'}, the direct solver "
+                f"{'P' if expected else 'N'}")
+
+        return Control("sample", position, tuple([-goal, -toggle] + fixed), check)
+
+    shape0, lits0, r0 = toggled
+    position0 = _arcs_from_model(shape0.edges, lits0, _fix(lits0, r0))
+
+    def toggled_check(true: set[int] | None) -> str | None:
+        """SAT at exactly r0, by the toggled case."""
+        if true is None:
+            return "the instance is UNSAT with the claim toggled there"
+        found = _arcs_from_model(shape0.edges, lits0, true)
+        if y not in true or any(d in true for d, _, _ in sel):
+            return "the model picks another case"
+        return None if found == position0 else f"the model decodes to {found}"
+
+    for pick in (run.samples(draw) if oracle else []):
+        run.control(sink, sample(pick))
+    run.control(sink, Control("toggled", position0, (goal, toggle), toggled_check))
+    return run.verdict(detail=f"{len(sel)} (tree, vertex) cases")
 
 
 # ------------------------------------------------------------------ Lemma 3.3
