@@ -367,3 +367,43 @@ def test_a_wrong_direct_answer_fails_a_lemma32_sample_control():
 
     v = trees_sat.lemma32(5, Budget(), liar)
     assert v.status == "error" and "the direct solver" in v.reason
+
+
+# -- Timber on trees: Algorithm 3.5 -----------------------------------------------------
+def test_algorithm35_holds_with_every_control_passed():
+    v = _run("timber.alg3.5", "sat", 6)
+    assert v.status == "holds" and v.controls == {"passed": 17, "total": 17}
+
+
+def test_algorithm35_with_half_the_orientations_cut_is_an_error(monkeypatch):
+    original = trees_sat.add_tree_kernel
+
+    def cut(pool, sink, graph, lits, tag="P"):
+        enc = original(pool, sink, graph, lits, tag=tag)
+        sink.add_clause([lits[0]])  # the first edge of every tree oriented one way
+        return enc
+
+    monkeypatch.setattr(trees_sat, "add_tree_kernel", cut)
+    v = _run("timber.alg3.5", "sat", 6)
+    assert v.status == "error" and "UNSAT with the orientation fixed" in v.reason
+
+
+def test_algorithm35_goal_that_can_never_hold_fails_the_toggled_control(monkeypatch):
+    real_solve = trees_sat.SatRun.solve
+
+    def solve(self, sink, assumptions=()):
+        sink.add_clause([-assumptions[0]])  # the goal selector can never be on
+        return real_solve(self, sink, assumptions)
+
+    monkeypatch.setattr(trees_sat.SatRun, "solve", solve)
+    v = _run("timber.alg3.5", "sat", 5)
+    assert v.status == "error" and v.reason.startswith("control failed: toggled control")
+
+
+def test_a_wrong_direct_answer_fails_an_algorithm35_sample_control():
+    def liar(position):
+        nim, misere_p = graphs_brute.nim_and_misere(position)
+        return (1 if nim == 0 else 0), misere_p
+
+    v = trees_sat.algorithm35(5, Budget(), liar)
+    assert v.status == "error" and "the direct solver" in v.reason

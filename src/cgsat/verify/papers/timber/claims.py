@@ -266,10 +266,12 @@ CLAIMS: list[Claim] = [
                 "Algorithm 3.5 (cgt.timber_trees) agrees with exhaustive play on the "
                 "outcome of every orientation of every tree with n edges, and its "
                 "winning move of each N-position leads to a P-position")),
-            Method("sat", trees_sat.algorithm35, uses_solver=True, scope=(
-                "UNSAT at n: for every tree shape with n edges, the orientations that "
-                "Algorithm 3.5 calls P are exactly the P-positions of the shape's kernel "
-                "encoding (outcomes only; winning moves are checked by play)")),
+            Method("sat", partial(trees_sat.algorithm35, oracle=graphs_brute.nim_and_misere),
+                   uses_solver=True, scope=(
+                       "UNSAT at n: for every tree shape with n edges, the orientations "
+                       "that Algorithm 3.5 calls P are exactly the P-positions of the "
+                       "shape's kernel encoding (outcomes only; winning moves are checked "
+                       "by play). " + trees_sat.ALGORITHM35_CONTROLS)),
         ),
         confirm=trees_brute.confirm_algorithm35,
         notes="Algorithm 3.5 is a reduction procedure, not a predicate given as a "

@@ -276,47 +276,8 @@ def lemma32(n: int, budget: Budget, oracle: Oracle | None = None) -> Verdict:
             if d in true:
                 return run.verdict(_arcs_from_model(shape.edges, lits, true))
         return run.verdict(unknown="SAT model names no case (internal error)")
-    trees_ = list(kernels.values())
-
-    def draw(rng: random.Random) -> str:
-        """A random tree of the instance and a random orientation of it, as 'index:bits'."""
-        i = rng.randrange(len(trees_))
-        return f"{i}:" + "".join(rng.choice("01") for _ in trees_[i][1])
-
-    def sample(pick: str) -> Control:
-        """One sample control: the tree's kernel at this orientation against play."""
-        i, bits = pick.split(":")
-        shape, lits, root = trees_[int(i)]
-        fixed = _fix(lits, bits)
-        position = _arcs_from_model(shape.edges, lits, fixed)
-
-        def check(true: set[int] | None) -> str | None:
-            """SAT, with the direct solver's outcome at the root."""
-            if true is None:
-                return "the instance is UNSAT with the orientation fixed and the goal off"
-            got = root in true
-            expected = oracle(position)[0] == 0  # type: ignore[misc]
-            return None if got == expected else (
-                f"the kernel says {'P' if got else 'N'}, the direct solver "
-                f"{'P' if expected else 'N'}")
-
-        return Control("sample", position, tuple([-goal, -toggle] + fixed), check)
-
-    shape0, lits0, r0 = toggled
-    position0 = _arcs_from_model(shape0.edges, lits0, _fix(lits0, r0))
-
-    def toggled_check(true: set[int] | None) -> str | None:
-        """SAT at exactly r0, by the toggled case."""
-        if true is None:
-            return "the instance is UNSAT with the claim toggled there"
-        found = _arcs_from_model(shape0.edges, lits0, true)
-        if y not in true or any(d in true for d, _, _ in sel):
-            return "the model picks another case"
-        return None if found == position0 else f"the model decodes to {found}"
-
-    for pick in (run.samples(draw) if oracle else []):
-        run.control(sink, sample(pick))
-    run.control(sink, Control("toggled", position0, (goal, toggle), toggled_check))
+    _tree_controls(run, sink, list(kernels.values()), (goal, toggle, y),
+                   [d for d, _, _ in sel], toggled, oracle)
     return run.verdict(detail=f"{len(sel)} (tree, vertex) cases")
 
 
@@ -513,20 +474,36 @@ def lemma33(n: int, budget: Budget, oracle: Oracle | None = None) -> Verdict:
 
 
 # ------------------------------------------------------------------ Algorithm 3.5
-def algorithm35(n: int, budget: Budget) -> Verdict:
+ALGORITHM35_CONTROLS = (
+    "Controls on the instance (when it is UNSAT): budget.controls random (tree, "
+    "orientation) pairs, fixed through that tree's orientation variables with the goal's "
+    "selector off, must give a model whose kernel says P exactly when the direct solver "
+    "does (normal play, graphs_brute.nim_and_misere); and with the claim toggled at one "
+    "random orientation r0 of the first tree (a selector adding the case 'at r0, the "
+    "kernel's outcome equals the algorithm's', through the kernel), the instance must be "
+    "SAT at exactly r0. A failed control makes the verdict an error."
+)
+"""What the controls of :func:`algorithm35` check."""
+
+
+def algorithm35(n: int, budget: Budget, oracle: Oracle | None = None) -> Verdict:
     """Algorithm 3.5's outcomes against the kernel of every tree shape with n edges.
 
     For every shape, the set A of orientations that Algorithm 3.5 calls P is computed
     (orientation by orientation); then one instance asks, with the shape's kernel, for an
-    orientation that is P but not in A, or in A but not P. UNSAT: the algorithm's outcome
-    is right on every orientation. Winning moves are checked by play only.
+    orientation that is P but not in A, or in A but not P. UNSAT, with its controls passed
+    (:data:`ALGORITHM35_CONTROLS`): the algorithm's outcome is right on every orientation.
+    Winning moves are checked by play only.
 
     Parameters
     ----------
     n : int
         The number of edges.
     budget : Budget
-        Solver, proof and confirm-with options.
+        Solver, proof and confirm-with options; ``budget.controls`` samples.
+    oracle : callable or None
+        The direct solver, ``oracle(position) -> (nim-value, misère P)`` (None: only the
+        toggled control).
 
     Returns
     -------
@@ -534,21 +511,28 @@ def algorithm35(n: int, budget: Budget) -> Verdict:
 
     Examples
     --------
-    >>> algorithm35(4, Budget()).detail
-    '3 trees'
+    >>> v = algorithm35(4, Budget())
+    >>> v.detail, v.controls
+    ('3 trees', {'passed': 1, 'total': 1})
 
     References
     ----------
     *The Game of timber!*, Algorithm 3.5.
     """
-    pool, cnf = IDPool(), ClauseBuffer()
+    run = SatRun(budget)
+    sink, pool = run.new()
+    goal, toggle = pool.id(("selector", "goal")), pool.id(("selector", "toggle"))
+    y = pool.id(("selector", "toggled case"))
     sel = []
+    shapes: list[tuple] = []
+    toggled: tuple | None = None
     for idx, g in enumerate(trees(n)):
         if g.number_of_edges() == 0:
             continue
         shape = tree_shape(g.edges())
         lits = orientation_literals(pool, shape, tag=("o", idx))
-        root = add_tree_kernel(pool, cnf, followers(shape), lits, tag=("T", idx)).p[0]
+        root = add_tree_kernel(pool, sink, followers(shape), lits, tag=("T", idx)).p[0]
+        shapes.append((shape, lits, root))
         index = {(str(u), str(v)): lit for (u, v), lit in zip(shape.edges, lits, strict=True)}
         cubes = []
         for p in orientations(g):
@@ -556,29 +540,87 @@ def algorithm35(n: int, budget: Budget) -> Verdict:
                 cubes.append([index[a] if a in index else -index[(a[1], a[0])] for a in p])
         # case 1: P-position outside A
         d1 = pool.id(("notA", idx))
-        cnf.add_clause([-d1, root])
+        sink.add_clause([-d1, root])
         for cube in cubes:
-            cnf.add_clause([-d1] + [-x for x in cube])
+            sink.add_clause([-d1] + [-x for x in cube])
         # case 2: in A but not a P-position
         d2 = pool.id(("inA", idx))
-        cnf.add_clause([-d2, -root])
+        sink.add_clause([-d2, -root])
         picks = []
         for j, cube in enumerate(cubes):
             c = pool.id(("cube", idx, j))
             for x in cube:
-                cnf.add_clause([-c, x])
+                sink.add_clause([-c, x])
             picks.append(c)
-        cnf.add_clause([-d2] + picks)
+        sink.add_clause([-d2] + picks)
         sel += [(d1, shape, lits), (d2, shape, lits)]
-    if not sel:
+        if toggled is None:
+            r0 = _draw(run, len(lits), 1)[0]
+            fixed = _fix(lits, r0)
+            in_a = any(set(cube) <= set(fixed) for cube in cubes)
+            for lit in fixed:
+                sink.add_clause([-y, lit])
+            sink.add_clause([-y, root if in_a else -root])  # the kernel agrees at r0
+            sink.add_clause([-y, toggle])
+            toggled = (shape, lits, r0)
+    if not sel or toggled is None:
         return Verdict.holds(detail="no edge (vacuous)")
-    cnf.add_clause([d for d, _, _ in sel])
-
-    def decode(true: set[int]) -> Verdict:
-        """The oriented tree of the selected case, as the counterexample."""
+    sink.add_clause([-goal, y] + [d for d, _, _ in sel])
+    model = run.solve(sink, [goal, -toggle])
+    if model is not None:
+        true = {lit for lit in model if lit > 0}
         for d, shape, lits in sel:
             if d in true:
-                return Verdict.refuted(_arcs_from_model(shape.edges, lits, true))
-        return Verdict.unknown("SAT model names no case (internal error)")
+                return run.verdict(_arcs_from_model(shape.edges, lits, true))
+        return run.verdict(unknown="SAT model names no case (internal error)")
+    _tree_controls(run, sink, shapes, (goal, toggle, y), [d for d, _, _ in sel], toggled,
+                   oracle)
+    return run.verdict(detail=f"{len(sel) // 2} trees")
 
-    return sat_verdict(cnf, budget, decode, detail=f"{len(sel) // 2} trees")
+
+def _tree_controls(run: SatRun, sink: Any, shapes: list[tuple], selectors: tuple[int, ...],
+                   cases: list[int], toggled: tuple, oracle: Oracle | None) -> None:
+    """Run the controls of a one-instance tree check (Lemma 3.2, Algorithm 3.5 of *The
+    Game of timber!*): samples of (tree, orientation) whose kernel root (normal play) must
+    match the direct solver, and the toggled case at r0, which must be the only answer."""
+    goal, toggle, y = selectors
+
+    def draw(rng: random.Random) -> str:
+        """A random tree of the instance and a random orientation of it, as 'index:bits'."""
+        i = rng.randrange(len(shapes))
+        return f"{i}:" + "".join(rng.choice("01") for _ in shapes[i][1])
+
+    def sample(pick: str) -> Control:
+        """One sample control: the tree's kernel at this orientation against play."""
+        i, bits = pick.split(":")
+        shape, lits, root = shapes[int(i)]
+        fixed = _fix(lits, bits)
+        position = _arcs_from_model(shape.edges, lits, fixed)
+
+        def check(true: set[int] | None) -> str | None:
+            """SAT, with the direct solver's outcome at the root."""
+            if true is None:
+                return "the instance is UNSAT with the orientation fixed and the goal off"
+            got = root in true
+            expected = oracle(position)[0] == 0  # type: ignore[misc]
+            return None if got == expected else (
+                f"the kernel says {'P' if got else 'N'}, the direct solver "
+                f"{'P' if expected else 'N'}")
+
+        return Control("sample", position, tuple([-goal, -toggle] + fixed), check)
+
+    shape0, lits0, r0 = toggled
+    position0 = _arcs_from_model(shape0.edges, lits0, _fix(lits0, r0))
+
+    def toggled_check(true: set[int] | None) -> str | None:
+        """SAT at exactly r0, by the toggled case."""
+        if true is None:
+            return "the instance is UNSAT with the claim toggled there"
+        if y not in true or any(d in true for d in cases):
+            return "the model picks another case"
+        found = _arcs_from_model(shape0.edges, lits0, true)
+        return None if found == position0 else f"the model decodes to {found}"
+
+    for pick in (run.samples(draw) if oracle else []):
+        run.control(sink, sample(pick))
+    run.control(sink, Control("toggled", position0, (goal, toggle), toggled_check))
