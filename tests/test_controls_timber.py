@@ -407,3 +407,48 @@ def test_a_wrong_direct_answer_fails_an_algorithm35_sample_control():
 
     v = trees_sat.algorithm35(5, Budget(), liar)
     assert v.status == "error" and "the direct solver" in v.reason
+
+
+# -- Timber on trees: Lemma 3.1 (a relaxation: samples must admit the true value) ---------
+def test_lemma31_holds_with_every_control_passed():
+    v = _run("timber.lem3.1", "sat", 6)
+    assert v.status == "holds" and v.controls == {"passed": 17, "total": 17}
+
+
+def test_lemma31_with_half_the_orientations_cut_is_an_error(monkeypatch):
+    original = trees_sat.add_partial_tree_kernel
+
+    def cut(pool, sink, graph, lits, *args, **kwargs):
+        p = original(pool, sink, graph, lits, *args, **kwargs)
+        sink.add_clause([lits[0]])  # the first edge of every tree oriented one way
+        return p
+
+    monkeypatch.setattr(trees_sat, "add_partial_tree_kernel", cut)
+    v = _run("timber.lem3.1", "sat", 6)
+    assert v.status == "error" and "UNSAT with the orientation fixed" in v.reason
+
+
+def test_lemma31_relaxation_that_excludes_the_true_value_fails_a_sample(monkeypatch):
+    """A root forced N on every tree: UNSAT for nothing; the P samples cannot be admitted."""
+    original = trees_sat.add_partial_tree_kernel
+
+    def never_p(pool, sink, graph, lits, *args, **kwargs):
+        p = original(pool, sink, graph, lits, *args, **kwargs)
+        sink.add_clause([-p[0]])
+        return p
+
+    monkeypatch.setattr(trees_sat, "add_partial_tree_kernel", never_p)
+    v = _run("timber.lem3.1", "sat", 2)  # 1>0 1>2 is P: every orientation is sampled
+    assert v.status == "error" and "set to the direct solver's outcome" in v.reason
+
+
+def test_lemma31_goal_that_can_never_hold_fails_the_toggled_control(monkeypatch):
+    real_solve = trees_sat.SatRun.solve
+
+    def solve(self, sink, assumptions=()):
+        sink.add_clause([-assumptions[0]])  # the goal selector can never be on
+        return real_solve(self, sink, assumptions)
+
+    monkeypatch.setattr(trees_sat.SatRun, "solve", solve)
+    v = _run("timber.lem3.1", "sat", 5)
+    assert v.status == "error" and v.reason.startswith("control failed: toggled control")

@@ -199,11 +199,13 @@ CLAIMS: list[Claim] = [
                   "N-position.",
         parameter=TREES_PARAMETER, base=1, quick_bound=8, target_bound=14,
         methods=(
-            Method("sat", trees_sat.lemma31, uses_solver=True, scope=(
-                "UNSAT at n: no orientation of any tree with n edges with a leaf arc "
-                "pointing away from its leaf is a P-position, by the depth-1 relaxation "
-                "of the kernel encoding (root and empty position constrained), whose "
-                "UNSAT implies that of the full kernel")),
+            Method("sat", partial(trees_sat.lemma31, oracle=graphs_brute.nim_and_misere),
+                   uses_solver=True, scope=(
+                       "UNSAT at n: no orientation of any tree with n edges with a leaf arc "
+                       "pointing away from its leaf is a P-position, by the depth-1 "
+                       "relaxation of the kernel encoding (root and empty position "
+                       "constrained), whose UNSAT implies that of the full kernel. "
+                       + trees_sat.LEMMA31_CONTROLS)),
             Method("brute", trees_brute.lemma31, max_n=9, scope=(
                 TREES_BRUTE + " that has a leaf arc pointing away from its leaf: all are N")),
         ),

@@ -24,7 +24,6 @@ import networkx as nx
 from pysat.formula import IDPool
 
 from cgsat.cgt import timber_trees as algorithm
-from cgsat.encodings.cnf import ClauseBuffer
 from cgsat.encodings.gates import Circuit
 from cgsat.encodings.kernel import GrundyEncoding
 from cgsat.encodings.timber_trees import (
@@ -41,7 +40,7 @@ from cgsat.games.timber import format as fmt
 from cgsat.games.timber import make_position
 from cgsat.verify.claims import Budget, Verdict
 from cgsat.verify.papers.timber.shapes import lemma33_cases, trees
-from cgsat.verify.solve import Control, SatRun, sat_verdict
+from cgsat.verify.solve import Control, SatRun
 
 Oracle = Callable[[str], tuple[int, bool]]
 """``oracle(position) -> (nim-value, misère P)``: the direct solver on an oriented tree in
@@ -57,23 +56,28 @@ def _arcs_from_model(edges: Iterable[tuple], lits: list[int], true: Iterable[int
 
 
 # ------------------------------------------------------------------ Lemma 3.1
-def leaf_arc_sat(graphs: Iterable[nx.Graph], budget: Budget, toward: bool = False) -> Verdict:
+def leaf_arc_sat(graphs: Iterable[nx.Graph], budget: Budget, toward: bool = False,
+                 oracle: Oracle | None = None) -> Verdict:
     """No orientation of these shapes with a leaf arc pointing away from its leaf is a P-position.
 
     One instance, one depth-1 relaxation of the kernel per shape (root and empty position
     constrained, the other followers free); UNSAT of the relaxation implies UNSAT of the
-    full kernel.
+    full kernel. The goal ("some case") is behind a selector literal, and an UNSAT answer
+    counts after its controls (:data:`LEMMA31_CONTROLS`).
 
     Parameters
     ----------
     graphs : iterable of networkx.Graph
         Tree shapes.
     budget : Budget
-        Solver, proof and confirm-with options.
+        Solver, proof and confirm-with options; ``budget.controls`` samples.
     toward : bool
         Ask about a leaf arc pointing *to* its leaf instead: a wrong statement, kept for
         negative controls (its SAT answers are not refuted by the relaxation alone, so
         then the full kernel is used).
+    oracle : callable or None
+        The direct solver, ``oracle(position) -> (nim-value, misère P)`` (None: only the
+        toggled control).
 
     Returns
     -------
@@ -82,8 +86,9 @@ def leaf_arc_sat(graphs: Iterable[nx.Graph], budget: Budget, toward: bool = Fals
 
     Examples
     --------
-    >>> leaf_arc_sat(trees(4), Budget()).status
-    'holds'
+    >>> v = leaf_arc_sat(trees(4), Budget())
+    >>> v.status, v.controls
+    ('holds', {'passed': 1, 'total': 1})
     >>> leaf_arc_sat(trees(2), Budget(), toward=True).counterexample
     '0>1 0>2'
 
@@ -91,41 +96,74 @@ def leaf_arc_sat(graphs: Iterable[nx.Graph], budget: Budget, toward: bool = Fals
     ----------
     *The Game of timber!*, Lemma 3.1.
     """
-    pool, cnf = IDPool(), ClauseBuffer()
+    run = SatRun(budget)
+    sink, pool = run.new()
+    goal, toggle = pool.id(("selector", "goal")), pool.id(("selector", "toggle"))
+    y = pool.id(("selector", "toggled case"))
     sel = []
+    shapes: list[tuple] = []
+    toggled: tuple | None = None
     for idx, g in enumerate(graphs):
         if g.number_of_edges() == 0:
             continue
         shape = tree_shape(g.edges())
         lits = orientation_literals(pool, shape, tag=("o", idx))
         graph = followers(shape) if toward else followers(shape, max_depth=1)
-        p = add_partial_tree_kernel(pool, cnf, graph, lits, tag=idx)
+        p = add_partial_tree_kernel(pool, sink, graph, lits, tag=idx)
+        shapes.append((shape, lits, p[0]))
         outs = []
+        away: tuple[int, str] | None = None  # one leaf arc leaving its leaf: (edge, bit)
         sign = -1 if toward else 1
-        for (u, v), lit in zip(shape.edges, lits, strict=True):
+        for i, ((u, v), lit) in enumerate(zip(shape.edges, lits, strict=True)):
             if g.degree(u) == 1:
                 outs.append(sign * lit)  # u > v leaves the leaf u
+                away = away or (i, "1" if sign > 0 else "0")
             if g.degree(v) == 1:
                 outs.append(-sign * lit)
+                away = away or (i, "0" if sign > 0 else "1")
         x = pool.id(("case", idx))
-        cnf.add_clause([-x, p[0]])
-        cnf.add_clause([-x] + outs)
+        sink.add_clause([-x, p[0]])
+        sink.add_clause([-x] + outs)
         sel.append((x, shape, lits))
-    if not sel:
+        if toggled is None and away is not None:
+            bits = list(_draw(run, len(lits), 1)[0])
+            bits[away[0]] = away[1]
+            r0 = "".join(bits)
+            for lit in _fix(lits, r0):
+                sink.add_clause([-y, lit])
+            sink.add_clause([-y, -p[0]])  # the claim, toggled: r0 (with such an arc) is N
+            sink.add_clause([-y, toggle])
+            toggled = (shape, lits, r0)
+    if not sel or toggled is None:
         return Verdict.holds(detail="no tree with a leaf (vacuous)")
-    cnf.add_clause([x for x, _, _ in sel])
-
-    def decode(true: set[int]) -> Verdict:
-        """The oriented tree of the selected case, as the counterexample."""
+    sink.add_clause([-goal, y] + [x for x, _, _ in sel])
+    model = run.solve(sink, [goal, -toggle])
+    if model is not None:
+        true = {lit for lit in model if lit > 0}
         for x, shape, lits in sel:
             if x in true:
-                return Verdict.refuted(_arcs_from_model(shape.edges, lits, true))
-        return Verdict.unknown("SAT model names no tree (internal error)")
+                return run.verdict(_arcs_from_model(shape.edges, lits, true))
+        return run.verdict(unknown="SAT model names no tree (internal error)")
+    _tree_controls(run, sink, shapes, (goal, toggle, y), [x for x, _, _ in sel], toggled,
+                   oracle, relaxed=not toward)
+    return run.verdict(detail=f"{len(sel)} trees")
 
-    return sat_verdict(cnf, budget, decode, detail=f"{len(sel)} trees")
+
+LEMMA31_CONTROLS = (
+    "Controls on the instance (when it is UNSAT): budget.controls random (tree, "
+    "orientation) pairs, fixed through that tree's orientation variables with the goal's "
+    "selector off and the root's P literal set to the direct solver's outcome (normal "
+    "play, graphs_brute.nim_and_misere), must be SAT: the depth-1 relaxation admits the "
+    "true root value (it does not determine it, so it cannot be compared); and with the "
+    "claim toggled at one random orientation r0 of the first tree with a leaf arc away "
+    "from its leaf (a selector adding the case 'r0 is N', through the relaxation's root "
+    "and empty-position constraints), the instance must be SAT at exactly r0. A failed "
+    "control makes the verdict an error."
+)
+"""What the controls of :func:`lemma31` check."""
 
 
-def lemma31(n: int, budget: Budget) -> Verdict:
+def lemma31(n: int, budget: Budget, oracle: Oracle | None = None) -> Verdict:
     """Lemma 3.1 on every tree with n edges, by :func:`leaf_arc_sat`.
 
     Parameters
@@ -133,7 +171,9 @@ def lemma31(n: int, budget: Budget) -> Verdict:
     n : int
         The number of edges.
     budget : Budget
-        Solver, proof and confirm-with options.
+        Solver, proof and confirm-with options; ``budget.controls`` samples.
+    oracle : callable or None
+        The direct solver for the sample controls.
 
     Returns
     -------
@@ -148,7 +188,7 @@ def lemma31(n: int, budget: Budget) -> Verdict:
     ----------
     *The Game of timber!*, Lemma 3.1.
     """
-    return leaf_arc_sat(trees(n), budget)
+    return leaf_arc_sat(trees(n), budget, oracle=oracle)
 
 
 # ------------------------------------------------------------------ Lemma 3.2
@@ -579,10 +619,13 @@ def algorithm35(n: int, budget: Budget, oracle: Oracle | None = None) -> Verdict
 
 
 def _tree_controls(run: SatRun, sink: Any, shapes: list[tuple], selectors: tuple[int, ...],
-                   cases: list[int], toggled: tuple, oracle: Oracle | None) -> None:
-    """Run the controls of a one-instance tree check (Lemma 3.2, Algorithm 3.5 of *The
-    Game of timber!*): samples of (tree, orientation) whose kernel root (normal play) must
-    match the direct solver, and the toggled case at r0, which must be the only answer."""
+                   cases: list[int], toggled: tuple, oracle: Oracle | None,
+                   relaxed: bool = False) -> None:
+    """Run the controls of a one-instance tree check (Lemmas 3.1, 3.2 and Algorithm 3.5 of
+    *The Game of timber!*): samples of (tree, orientation) whose kernel root (normal play)
+    must match the direct solver (``relaxed``: must admit the direct solver's value, for
+    the depth-1 relaxation of Lemma 3.1), and the toggled case at r0, which must be the
+    only answer."""
     goal, toggle, y = selectors
 
     def draw(rng: random.Random) -> str:
@@ -596,18 +639,23 @@ def _tree_controls(run: SatRun, sink: Any, shapes: list[tuple], selectors: tuple
         shape, lits, root = shapes[int(i)]
         fixed = _fix(lits, bits)
         position = _arcs_from_model(shape.edges, lits, fixed)
+        expected = oracle(position)[0] == 0  # type: ignore[misc]
+        extra = [root if expected else -root] if relaxed else []
 
         def check(true: set[int] | None) -> str | None:
             """SAT, with the direct solver's outcome at the root."""
             if true is None:
-                return "the instance is UNSAT with the orientation fixed and the goal off"
+                return ("the instance is UNSAT with the orientation fixed and the goal off"
+                        + (" and the root set to the direct solver's outcome"
+                           if relaxed else ""))
+            if _arcs_from_model(shape.edges, lits, true) != position:
+                return "the model decodes to another orientation"
             got = root in true
-            expected = oracle(position)[0] == 0  # type: ignore[misc]
             return None if got == expected else (
                 f"the kernel says {'P' if got else 'N'}, the direct solver "
                 f"{'P' if expected else 'N'}")
 
-        return Control("sample", position, tuple([-goal, -toggle] + fixed), check)
+        return Control("sample", position, tuple([-goal, -toggle] + fixed + extra), check)
 
     shape0, lits0, r0 = toggled
     position0 = _arcs_from_model(shape0.edges, lits0, _fix(lits0, r0))
