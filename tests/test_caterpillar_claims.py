@@ -5,6 +5,7 @@
   the direct solver confirms.
 """
 
+import networkx as nx
 import pytest
 
 from cgsat.cgt.impartial import ImpartialSolver
@@ -100,10 +101,25 @@ def test_theorem_3_3_on_a_hand_example():
 
 
 # -- negative controls --------------------------------------------------------------------
-def test_negative_control_caterpillar_1_has_a_p_position_is_refuted():
-    """'cat(1,...,1) has a P-position' is wrong: the SAT kernel finds none (Theorem 3.2)
-    while the wrong claim needs one; and 'all-even caterpillars have no P-position' is
-    refuted with a P-position that the direct solver confirms."""
+def _wrong_caterpillar_1(n, s):
+    """A deliberately wrong Theorem 3.2: cat(1, ..., 1, 0) (n = 2s - 2 edges) has no
+    P-position. With the last leg gone it is the caterpillar 1 of s - 1 spine vertices
+    plus one spine edge, and cat(1, 0) is the path with 3 vertices, which has one."""
+    return [(1,) * (s - 1) + (0,)] if s >= 2 and 2 * s - 2 == n else []
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_negative_control_wrong_caterpillar_1_is_refuted(n):
+    """Theorem 3.2's registered check (``outleg_check`` with no pairs, as ``thm32_sat``
+    calls it) on the wrong leg vectors refutes them with a P-position that the direct
+    solver confirms; and 'all-even caterpillars have no P-position' is refuted likewise."""
+    verdict = sat.outleg_check(n, BUDGET, None, lambda s: _wrong_caterpillar_1(n, s),
+                               "caterpillar 1 with a bare end")
+    assert verdict.status == "refuted"
+    p = parse(verdict.counterexample)
+    g = nx.Graph(list(p))
+    assert nx.is_isomorphic(g, legs.cat_graph((1,) * (n // 2) + (0,)))
+    assert DIRECT.outcome(p) == "P"
     verdict = sat.outleg_check(
         4, BUDGET, None,
         lambda s: [k for k in legs.leg_vectors(4, s) if all(x % 2 == 0 for x in k)],
@@ -111,9 +127,6 @@ def test_negative_control_caterpillar_1_has_a_p_position_is_refuted():
     )
     assert verdict.status == "refuted"
     assert DIRECT.outcome(parse(verdict.counterexample)) == "P"
-    # the caterpillar 1 with 5 edges has no P-position, so "it has one" fails
-    assert sat.thm32_sat(5, BUDGET).status == "holds"
-    assert brute.brute_p_count((1, 1, 1)) == 0
 
 
 def test_negative_control_wrong_leg_parity_rule_is_refuted():

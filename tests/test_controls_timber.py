@@ -8,7 +8,6 @@ be R), a goal that can never be satisfied, a wrong direct-solver answer.
 
 from __future__ import annotations
 
-import inspect
 import json
 import random
 from functools import partial
@@ -21,7 +20,6 @@ from cgsat.cli import main
 from cgsat.encodings import timber_graphs, timber_path
 from cgsat.encodings.gates import adder
 from cgsat.games import get_ruleset
-from cgsat.verify import store
 from cgsat.verify.claims import Budget
 from cgsat.verify.papers.timber import (
     graphs_brute,
@@ -96,19 +94,12 @@ def test_last_letter_forced_to_r_is_an_error_at_20_and_beyond(monkeypatch, claim
         assert v.status == "error", (n, v)
 
 
-# The store of this branch still refuses the status "error" (its schema allows holds,
-# refuted, unknown): the store part of issue 12 is another branch. Until it is merged the
-# CLI stops with an internal error, hence the strict xfail, which lifts itself then.
-STORE_TAKES_ERROR = "'error'" in inspect.getsource(store)
-
-
-@pytest.mark.xfail(not STORE_TAKES_ERROR, strict=True,
-                   reason="the store does not accept status 'error' yet (issue 12, store part)")
 def test_last_letter_forced_to_r_is_caught_by_cgsat_check(monkeypatch, tmp_path, capsys):
     """Through the CLI and the runner (its workers are forked, so they see the patch)."""
     _force_last_letter_r(monkeypatch)
-    main(["check", "timber.thm2.3", "--from", "20", "--up-to", "20", "--method", "sat",
-          "--force", "--db", str(tmp_path / "r.sqlite"), "--json"])
+    code = main(["check", "timber.thm2.3", "--from", "20", "--up-to", "20", "--method", "sat",
+                 "--force", "--db", str(tmp_path / "r.sqlite"), "--json"])
+    assert code == 3
     results = json.loads(capsys.readouterr().out)["results"]
     assert [(r["n"], r["method"], r["status"]) for r in results] == [(20, "sat", "error")]
     assert "control failed" in results[0]["reason"]

@@ -3,6 +3,7 @@ of Thinning Thickets §3 (Theorems 3.1-3.4)."""
 
 import io
 import json
+from functools import partial
 
 import pytest
 from hypothesis import given, settings
@@ -10,10 +11,14 @@ from hypothesis import strategies as st
 
 from cgsat import cli
 from cgsat.cgt.impartial import ImpartialSolver, mex
+from cgsat.encodings.green_cordon import GapRule, NimCharacterization
 from cgsat.errors import PositionError
 from cgsat.games import get_ruleset
 from cgsat.games import green_cordon as gc
 from cgsat.games import thickets as th
+from cgsat.verify.claims import Budget
+from cgsat.verify.papers.thickets import brute as thk_brute
+from cgsat.verify.papers.thickets import sat as thk_sat
 
 RULES = get_ruleset("green-cordon")
 
@@ -142,19 +147,30 @@ def test_theorems_3_2_and_3_3_up_to_height_10():
         assert (g == 1) == theorem_3_3(cordon), gc.format_cordon(cordon)
 
 
-def test_negative_control_wrong_theorem_3_2_is_refuted():
-    # Deliberately wrong: ask for a(1) odd instead of even.
-    def wrong(cordon):
-        n, a = cordon
-        if not a:
-            return n % 2 == 0
-        gaps = [y - x for x, y in zip(a, a[1:], strict=False)] + [n - a[-1]]
-        return a[0] % 2 == 1 and all(g % 2 == 1 for g in gaps)
+WRONG_THM_3_2 = GapRule(stalk=0, first=1, middle=1, last=1)
+"""A deliberately wrong Theorem 3.2: a(1) odd instead of even."""
 
-    s = cordon_solver()
-    bad = next(c for c in all_cordons(6) if (nim(s, c) == 0) != wrong(c))
-    assert gc.format_cordon(bad) == "2:1"  # a(1) = 1 is odd, n - a(1) = 1, yet g = 2
-    assert nim(s, bad) != 0
+
+@pytest.mark.parametrize("method", ["brute", "sat"])
+def test_negative_control_wrong_theorem_3_2_is_refuted(method, monkeypatch):
+    # The registered methods of thickets.thm3.2 with the wrong rule must refute it at
+    # height 2 with 2:1 (a(1) = 1 is odd, n - a(1) = 1, yet g = 1), and the claim's own
+    # replay must confirm that counterexample.
+    if method == "brute":
+        run = partial(thk_brute.characterization, value=0, rule=WRONG_THM_3_2.holds,
+                      leaves=None)
+    else:
+        key = (0, "wrong")
+        monkeypatch.setitem(thk_sat.CHARACTERIZATIONS, key, NimCharacterization(
+            0, WRONG_THM_3_2, None, ((WRONG_THM_3_2,),)))
+        run = partial(thk_sat.characterization, value=0, leaves=key[1])
+    assert run(1, Budget()).status == "holds"
+    verdict = run(2, Budget())
+    assert verdict.status == "refuted"
+    assert verdict.counterexample == "2:1"
+    assert thk_brute.confirm_characterization(2, "2:1", value=0, rule=WRONG_THM_3_2.holds,
+                                              leaves=None)
+    assert cordon_solver().nim_value(RULES.parse("2:1")) == 1  # Theorem 3.3, not 0
 
 
 def test_theorem_3_4_and_3_5_fibonacci_counts():

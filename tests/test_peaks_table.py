@@ -1,6 +1,7 @@
 """The numpy Toppling Peaks tables against the direct solver and the paper's counts."""
 
 import itertools
+from functools import partial
 from math import comb
 
 import numpy as np
@@ -10,8 +11,11 @@ from hypothesis import strategies as st
 
 from cgsat.cgt import peaks
 from cgsat.cgt.impartial import ImpartialSolver
+from cgsat.encodings.timber_path import toggled, wp_predicate
 from cgsat.errors import TooLargeError
 from cgsat.games import get_ruleset
+from cgsat.verify.claims import Budget
+from cgsat.verify.papers.timber import path_brute, path_sat
 
 RULES = get_ruleset("timber-path")
 
@@ -99,11 +103,30 @@ def test_paper_counts_for_lengths_1_to_10():
     assert [peaks.count_p_positions(n) for n in range(1, 11)] == [0, 1, 0, 2, 0, 5, 0, 14, 0, 42]
 
 
+def _balanced_words(n):
+    """A deliberately wrong Theorem 2.3: the P-positions are the words with as many L as R."""
+    if n % 2:
+        return []
+    return sorted("".join(w) for w in itertools.product("LR", repeat=n) if w.count("L") == n // 2)
+
+
 def test_negative_control_a_wrong_characterization_is_refuted():
-    # "P-positions are the words with as many L as R" is wrong: RL is a counterexample.
+    # The registered methods of timber.thm2.3 with the wrong set must refute it at length 2
+    # with RL, and the claim's replay confirms it. Up to length 2 the balanced words are the
+    # Dyck words with RL added, which is the SAT method's (toggled) predicate.
+    def balanced(w):
+        return w.count("L") == w.count("R")
+
+    brute = partial(path_brute.characterization, member_words=_balanced_words, misere=False)
+    sat = partial(path_sat.characterization, predicate=toggled(wp_predicate, "RL"),
+                  misere=False)
+    for run in (brute, sat):
+        assert [run(n, Budget()).status for n in (0, 1)] == ["holds", "holds"]
+        verdict = run(2, Budget())
+        assert (verdict.status, verdict.counterexample) == ("refuted", "RL")
+    assert path_brute.confirm_characterization(2, "RL", balanced, misere=False)
     table = peaks.p_position_table(2)
-    wrong = [c for c in range(4) if bool(table[c]) != (bin(c).count("1") == 1)]
-    assert [peaks.word_of(c, 2) for c in wrong] == ["RL"]
+    assert not table[peaks.code_of("RL")]
 
 
 def test_tables_are_read_only_and_limits_refuse():

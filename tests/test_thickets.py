@@ -259,7 +259,7 @@ def test_green_outcome_agrees_with_options(spec, misere):
         assert s.nim_value(p) == mex({s.nim_value(o) for o in options})
 
 
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None)  # slow under load, no reason for a deadline
 @given(thicket_specs(colours="g"))
 def test_green_components_give_the_value_of_the_whole(spec):
     whole = ImpartialRuleset(

@@ -17,6 +17,9 @@ from cgsat.cli import main
 from cgsat.errors import PositionError, TooLargeError
 from cgsat.games import get_ruleset
 from cgsat.games.toppling import RULESET, key, left_options, parse, right_options
+from cgsat.verify.claims import Budget
+from cgsat.verify.papers.toppling import brute as toppling_brute
+from cgsat.verify.papers.toppling import sat as toppling_sat
 
 cgt_py = pytest.importorskip("cgt_py")
 
@@ -116,11 +119,23 @@ def test_theorem_21_for_several_numbers():
         assert value("LR" + mx + "RL") is game([ZERO], [game([ZERO], [-xv])]), x
 
 
-def test_negative_control_wrong_reading_of_theorem_21_is_refuted():
-    # A deliberately wrong reading, {x | {0|0}} = {x|*}: the check must refute it.
-    wrong = {x: game([value(x)], [STAR]) for x in positive_number_strings(4)}
-    counterexamples = [x for x, g in wrong.items() if value("RL" + x + "LR") is not g]
-    assert "L" in counterexamples  # RLLLR = {1|0||0}, not {1|*}
+def _wrong_miny(x):
+    """A deliberately wrong reading of Theorem 21: {x | {0|0}} = {x|*}."""
+    return game([x], [STAR])
+
+
+@pytest.mark.parametrize("module", [toppling_brute, toppling_sat])
+def test_negative_control_wrong_reading_of_theorem_21_is_refuted(module, monkeypatch):
+    # The registered methods of toppling.thm21 (canonical form, and the difference encoding)
+    # with the wrong reading must refute it at length 5 with RLLLR = {1|0||0}, not {1|*};
+    # the claim's replay, reading the same wrong statement, confirms it.
+    monkeypatch.setattr(toppling_brute, "miny", _wrong_miny)
+    monkeypatch.setattr(toppling_sat, "miny", _wrong_miny)
+    verdict = module.thm21(5, Budget())
+    assert verdict.status == "refuted"
+    assert verdict.counterexample == "RLLLR"
+    assert toppling_brute.thm21_confirm(5, "RLLLR")
+    assert value("RLLLR") is not _wrong_miny(ONE)
 
 
 def test_theorem_16_and_corollary_17_numbers_are_unique_palindromes():

@@ -20,13 +20,15 @@ from cgsat.encodings.timber_path import toggled, wp_predicate, x_predicate
 from cgsat.errors import CgsatInputError
 from cgsat.verify import registry
 from cgsat.verify.claims import Budget, Claim, Method, Verdict
+from cgsat.verify.fingerprint import method_fingerprint
 from cgsat.verify.papers.timber import path_brute, path_sat
 from cgsat.verify.papers.timber.words import dyck_words, in_x, is_dyck
+from cgsat.verify.report import build_report
 from cgsat.verify.runner import run_checks
 from cgsat.verify.store import Row, Store
 
 CHECK_FIELDS = {"claim", "n", "method", "status", "seconds", "counterexample", "reason",
-                "instance", "solver", "certificate"}
+                "instance", "solver", "certificate", "controls", "reused"}
 LIST_FIELDS = {"id", "source", "statement", "kind", "parameter", "paper_bound",
                "quick_bound", "target_bound", "methods", "scope"}
 REPORT_CLAIM_FIELDS = {"id", "source", "statement", "kind", "paper_bound", "verified",
@@ -185,16 +187,19 @@ def test_timeout_gives_unknown_not_holds(tmp_path, register, capsys):
     register(_claim("test.sleepy", (Method("slow", _sleepy, "all"),), quick=2))
     db = str(tmp_path / "r.sqlite")
     t0 = time.monotonic()
-    code, out, _ = _run_cli(["check", "test.sleepy", "--timeout", "0.5", "--jobs", "1",
+    code, out, err = _run_cli(["check", "test.sleepy", "--timeout", "0.5", "--jobs", "1",
                              "--db", db, "--json"], capsys)
     assert time.monotonic() - t0 < 20  # the worker was killed, not waited for
-    assert code == 0
+    assert code == 5  # stopped short of what it was asked for
+    assert "test.sleepy slow: verified to 0 of 2: n=1 timed out at 0.5 s" in err
     by_n = {r["n"]: r for r in json.loads(out)["results"]}
     assert by_n[0]["status"] == "holds"
     assert by_n[1]["status"] == "unknown" and by_n[1]["reason"] == "timeout 0.5s"
     assert by_n[2]["status"] == "unknown"  # skipped after the timeout at n=1
+    claim = registry.get_claim("test.sleepy")
+    fp = method_fingerprint(claim, claim.methods[0])
     with Store(db) as store:
-        assert store.get("test.sleepy", 1, "slow", "", _version()).status == "unknown"
+        assert store.current("test.sleepy", 1, "slow", "", fp).row.status == "unknown"
 
 
 def _version() -> str:
@@ -210,38 +215,60 @@ def test_store_round_trip(tmp_path):
     path = str(tmp_path / "r.sqlite")
     row = Row("timber.thm2.3", 7, "sat", "cadical195", "9.9", "refuted", 1.5, "LRL", None,
               10, 20, json.dumps({"kind": "model", "checker": "clause-check",
-                                  "verdict": "verified", "sha256": "ab"}), "cd", "detail")
+                                  "verdict": "verified", "sha256": "ab"}), "cd", "detail",
+              fingerprint="fp", controls=json.dumps({"passed": 3, "total": 3}),
+              controls_asked=3, solver_used="cadical195")
     with Store(path) as store:
         store.put(row)
     with Store(path) as store:
-        back = store.get("timber.thm2.3", 7, "sat", "cadical195", "9.9")
-        assert back is not None
+        back = store.current("timber.thm2.3", 7, "sat", "cadical195", "fp").row
         for field in ("claim", "n", "method", "solver", "version", "status", "seconds",
                       "counterexample", "instance_vars", "instance_clauses", "certificate",
-                      "dimacs_sha256", "detail"):
+                      "dimacs_sha256", "detail", "fingerprint", "controls", "controls_asked",
+                      "solver_used"):
             assert getattr(back, field) == getattr(row, field)
         assert back.instance == {"vars": 10, "clauses": 20}
-        store.put(Row("timber.thm2.3", 7, "sat", "cadical195", "9.9", "holds", 2.0))
-        assert [r.status for r in store.rows("timber.thm2.3")] == ["holds"]
-        assert store.get("timber.thm2.3", 7, "sat", "glucose4", "9.9") is None
+        assert back.controls_dict == {"passed": 3, "total": 3}
+        assert store.current("timber.thm2.3", 7, "sat", "glucose4", "fp") is None
+        assert store.current("timber.thm2.3", 7, "sat", "cadical195", "other") is None
+        # an unknown never replaces a decided verdict; every run is kept
+        store.put(Row("timber.thm2.3", 7, "sat", "cadical195", "9.9", "unknown",
+                      reason="timeout 1s", fingerprint="fp"))
+        current = store.current("timber.thm2.3", 7, "sat", "cadical195", "fp")
+        assert current.row.status == "refuted" and not current.conflict
+        assert [r.status for r in store.rows("timber.thm2.3")] == ["refuted", "unknown"]
+        # a holds and a refuted under one fingerprint is a conflict
+        store.put(Row("timber.thm2.3", 7, "sat", "cadical195", "9.9", "holds",
+                      fingerprint="fp"))
+        assert store.current("timber.thm2.3", 7, "sat", "cadical195", "fp").conflict
+
+
+def _fp(claim_id: str, method: str) -> str:
+    claim = registry.get_claim(claim_id)
+    return method_fingerprint(claim, claim.method(method))
 
 
 def test_rerun_reuses_holds_and_retries_unknown(tmp_path, capsys):
     db = str(tmp_path / "r.sqlite")
     args = ["check", "timber.thm2.3", "--up-to", "6", "--db", db, "--json"]
-    assert _run_cli(args, capsys)[0] == 0
+    code, out, _ = _run_cli(args, capsys)
+    assert code == 0
+    assert not any(r["reused"] for r in json.loads(out)["results"])
     with Store(db) as store:
-        before = {(r.n, r.method): r.time for r in store.rows()}
-        store.put(Row("timber.thm2.3", 6, "sat", "cadical195", _version(), "unknown",
-                      reason="timeout 1s", time="2000-01-01T00:00:00Z"))
-    time.sleep(1.1)
-    assert _run_cli(args, capsys)[0] == 0
+        before = {(r.n, r.method): r.id for r in store.rows()}
+        # a key whose only run is unknown: retried
+        store.put(Row("timber.thm2.3", 7, "sat", "cadical195", _version(), "unknown",
+                      reason="timeout 1s", fingerprint=_fp("timber.thm2.3", "sat")))
+    code, out, _ = _run_cli(args[:3] + ["7"] + args[4:], capsys)
+    assert code == 0
+    results = {(r["n"], r["method"]): r for r in json.loads(out)["results"]}
+    assert results[(7, "sat")]["status"] == "holds" and not results[(7, "sat")]["reused"]
+    assert all(results[k]["reused"] for k in before)
     with Store(db) as store:
-        after = {(r.n, r.method): r for r in store.rows()}
-    assert after[(6, "sat")].status == "holds"  # the unknown was retried
-    for key, stamp in before.items():
-        if key != (6, "sat"):
-            assert after[key].time == stamp  # reused, not recomputed
+        current = {(c.row.n, c.row.method): c.row for c in store.current_rows()}
+    assert current[(7, "sat")].status == "holds"  # the unknown was retried
+    for key, ident in before.items():
+        assert current[key].id == ident  # reused, not recomputed
     # another solver is another key: sat is recomputed, brute reused
     assert _run_cli(args + ["--solver", "glucose4"], capsys)[0] == 0
     with Store(db) as store:
@@ -281,7 +308,7 @@ def test_resume_after_sigkill(tmp_path):
         if os.path.exists(db):
             try:
                 with sqlite3.connect(db) as conn:
-                    done = {n for (n,) in conn.execute("SELECT n FROM results")}
+                    done = {n for (n,) in conn.execute("SELECT n FROM runs")}
             except sqlite3.OperationalError:
                 pass
     os.killpg(proc.pid, signal.SIGKILL)  # the run and its worker, mid-way
@@ -297,6 +324,7 @@ def test_resume_after_sigkill(tmp_path):
     assert rc.returncode == 0, rc.stderr
     with Store(db) as store:
         after = {r.n: r for r in store.rows("test.resume")}
+        assert len(list(store.rows("test.resume"))) == upto + 1  # nothing ran twice
     assert set(after) == set(range(upto + 1))
     for n, stamp in stamps.items():
         assert after[n].time == stamp  # finished sizes were reused, not recomputed
@@ -362,14 +390,21 @@ def test_report_shows_counterexamples_and_gaps(tmp_path, register, capsys):
     register(_toggled_claim("test.neg", "LLRR"))
     db = str(tmp_path / "r.sqlite")
     assert _run_cli(["check", "test.neg", "--up-to", "5", "--db", db], capsys)[0] == 1
-    with Store(db) as store:  # a gap: n = 2 unknown for brute
-        store.put(Row("test.neg", 2, "brute", "", _version(), "unknown", reason="timeout 1s"))
-        from cgsat.verify.report import build_report
-
+    fp = _fp("test.neg", "brute")
+    with Store(db) as store:  # a later unknown at n = 2 leaves the holds current
+        store.put(Row("test.neg", 2, "brute", "", _version(), "unknown", reason="timeout 1s",
+                      fingerprint=fp))
+        doc = build_report(store)
+        entry = next(c for c in doc["claims"] if c["id"] == "test.neg")
+        assert entry["verified"] == {"brute": 3, "sat": 3}
+        # a gap: an error (a failed control) at n = 2 for brute
+        store.put(Row("test.neg", 2, "brute", "", _version(), "error", reason="control",
+                      fingerprint=fp))
         doc = build_report(store)
     entry = next(c for c in doc["claims"] if c["id"] == "test.neg")
     assert entry["verified"] == {"brute": 1, "sat": 3}
-    assert {"n": 4, "method": "sat", "position": "LLRR"} in entry["counterexamples"]
+    assert entry["counterexamples"] == [{"n": 4, "method": "brute", "position": "LLRR"},
+                                        {"n": 4, "method": "sat", "position": "LLRR"}]
 
 
 def test_registry_rejects_duplicates(monkeypatch):

@@ -4,8 +4,11 @@ Every subcommand is a function ``run(args) -> exit code`` in :mod:`cgsat.command
 module only parses arguments and turns errors into one line on stderr:
 
 - 0: nothing was refuted; 1: some claim was refuted;
-- 2: bad usage or bad input; 3: two methods disagreed;
-- 4: an internal error (a bug in cgsat; the message says so), 130: interrupted.
+- 2: bad usage or bad input; 3: two methods disagreed or a control failed;
+- 4: an internal error (a bug in cgsat; the message says so);
+- 5: ``check`` stopped short of the sizes it was asked for (precedence 3 > 4 > 1 > 5 > 0);
+- 130: interrupted (Ctrl-C); 143: terminated (SIGTERM, handled like Ctrl-C: 128 + 15, the
+  code a shell reports for a process SIGTERM ends, so callers see the same either way).
 """
 
 from __future__ import annotations
@@ -55,6 +58,17 @@ def positive_int(text: str) -> int:
     return value
 
 
+def controls_count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"the number of controls must be at least 0, got "
+                                         f"{value}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cgsat", description=__doc__.splitlines()[0])
     parser.add_argument("--version", action="version", version=f"cgsat {__version__}")
@@ -79,7 +93,13 @@ def build_parser() -> argparse.ArgumentParser:
     bound.add_argument("--up-to", dest="up_to", type=non_negative_int, default=None)
     bound.add_argument("--target", action="store_true", help="run up to the target bound")
     p.add_argument("--method", default="all")
-    p.add_argument("--timeout", type=positive_float, default=60.0)
+    p.add_argument("--timeout", type=positive_float, default=60.0, metavar="S",
+                   help="seconds per check (claim, method, n), default 60; a check that "
+                        "runs longer is killed, its size is unknown, larger sizes of that "
+                        "method are skipped, and the run exits 5")
+    p.add_argument("--controls", type=controls_count, default=16, metavar="K",
+                   help="sample controls per SAT instance, default 16: positions of the "
+                        "size checked whose answers must equal the direct solver's")
     p.add_argument("--jobs", type=positive_int, default=None)
     p.add_argument("--solver", default="cadical195")
     p.add_argument("--proof", action="store_true", help="check DRAT proofs of UNSAT answers")
@@ -149,9 +169,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CgsatInputError as exc:
         sys.stderr.write(f"cgsat: error: {exc}\n")
         return EXIT_USAGE
-    except KeyboardInterrupt:
-        sys.stderr.write("cgsat: interrupted\n")
-        return 130
+    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM during `check` (exit_code 143)
+        code = getattr(exc, "exit_code", 130)
+        sys.stderr.write("cgsat: terminated\n" if code != 130 else "cgsat: interrupted\n")
+        return code
     except BrokenPipeError:
         return EXIT_OK
     except Exception as exc:  # noqa: BLE001 - no traceback ever reaches the user

@@ -1,8 +1,11 @@
 """``cgsat list``, ``cgsat check`` and ``cgsat report`` (DESIGN.md, "CLI contract").
 
-Exit codes: 0 nothing refuted; 1 some claim refuted; 2 bad usage or input; 3 two methods
-(or two solvers) disagreed, or a refutation did not replay — a bug, reported loudly; 4 an
-internal error in a method.
+Exit codes, by precedence 3 > 4 > 1 > 5 > 0: 3 two methods (or two solvers) disagreed, a
+control failed, a refutation did not replay, or the store holds both holds and refuted for
+the same code — a bug, reported loudly; 4 an internal error in a method; 1 some claim was
+refuted; 5 the run stopped short of the sizes it was asked for (a timeout or a resource
+limit; a closing summary on stderr says how far each method got); 0 otherwise. 2 is bad
+usage or input (before anything runs).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from cgsat.verify.runner import plan_sizes, run_checks, select_methods
 from cgsat.verify.solvers import PROOF_SOLVERS, canonical_solver
 from cgsat.verify.store import Store, db_path
 
-EXIT_OK, EXIT_REFUTED, EXIT_DISAGREE, EXIT_INTERNAL = 0, 1, 3, 4
+EXIT_OK, EXIT_REFUTED, EXIT_DISAGREE, EXIT_INTERNAL, EXIT_SHORT = 0, 1, 3, 4, 5
 
 
 def run(args: argparse.Namespace) -> int:
@@ -73,6 +76,8 @@ def _describe(res: Any) -> str:
         extra.append(f"{res.instance['vars']} vars, {res.instance['clauses']} clauses")
     if res.solver:
         extra.append(res.solver)
+    if res.controls:
+        extra.append(f"controls {res.controls['passed']}/{res.controls['total']}")
     if res.certificate and res.certificate.get("kind") != "model":
         c = res.certificate
         extra.append(f"{c['kind']} {c['verdict']} by {c['checker']}")
@@ -110,7 +115,7 @@ def run_check(args: argparse.Namespace) -> int:
         raise CgsatInputError(f"no registered claim has method {args.method!r}")
     sizes = {c.id: plan_sizes(c, args.from_n, args.up_to, args.target) for c in claims}
     budget = Budget(timeout=args.timeout, solver=solver, proof=args.proof,
-                    confirm_with=confirm)
+                    confirm_with=confirm, controls=args.controls)
     for c in claims:
         for name in methods[c.id]:
             limit = c.method(name).max_n
@@ -130,17 +135,21 @@ def run_check(args: argparse.Namespace) -> int:
         print(json.dumps({"results": [r.to_json() for r in results]}, indent=2))
     for problem in summary.problems:
         sys.stderr.write(f"cgsat: DISAGREEMENT (a bug, please report): {problem}\n")
+    for r in results:
+        if r.status == "refuted":
+            by = f"{r.method} ({r.solver})" if r.solver else r.method
+            sys.stderr.write(f"cgsat: REFUTED {r.claim} at n={r.n} by {by}: "
+                             f"{r.counterexample}\n")
+    for line in summary.short:
+        sys.stderr.write(f"cgsat: stopped short: {line}\n")
     if summary.problems:
         return EXIT_DISAGREE
     if summary.internal_error:
         return EXIT_INTERNAL
     if summary.refuted:
-        if not args.json:
-            for r in results:
-                if r.status == "refuted":
-                    sys.stderr.write(f"cgsat: REFUTED {r.claim} at n={r.n} by {r.method}: "
-                                     f"{r.counterexample}\n")
         return EXIT_REFUTED
+    if summary.short:
+        return EXIT_SHORT
     return EXIT_OK
 
 

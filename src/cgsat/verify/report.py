@@ -6,9 +6,12 @@ method), the largest n *certified* (every UNSAT answer backed by a checked DRAT 
 second solver), what a verified size covers (the method's scope), counterexamples as
 positions, every run, and time against n (a matplotlib plot, inline PNG in the HTML).
 
-Only results of the running cgsat version are used, as for reuse in ``cgsat check``.
-Results of one method at one n from different solvers are merged: a size holds when some
-solver says holds and none refutes it; a conflict between solvers is shown as such.
+Only the current verdicts (:func:`cgsat.verify.store.derive`) of each method's current
+fingerprint are used, as for reuse in ``cgsat check``: a result of code that has changed
+since is not shown. Results of one method at one n from different solvers are merged: a
+size holds when some solver says holds and none refutes it; a conflict (between solvers,
+or a holds and a refuted of one solver and the same code) is shown as such. ``error`` and
+``vacuous`` sizes are shown and never count as verified.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from typing import Any
 from cgsat import __version__
 from cgsat.verify.certificates import is_certified
 from cgsat.verify.claims import Claim
+from cgsat.verify.fingerprint import method_fingerprint
 from cgsat.verify.registry import all_claims
 from cgsat.verify.solvers import pysat_version, solver_title
 from cgsat.verify.store import Row, Store, now_utc
@@ -36,10 +40,14 @@ def _merge(rows: Sequence[Row]) -> dict[str, Any]:
     statuses = {r.status for r in rows}
     if "holds" in statuses and "refuted" in statuses:
         status = "conflict"
+    elif "error" in statuses:
+        status = "error"
     elif "refuted" in statuses:
         status = "refuted"
     elif "holds" in statuses:
         status = "holds"
+    elif "vacuous" in statuses:
+        status = "vacuous"
     else:
         status = "unknown"
     decisive = [r for r in rows if r.status == status] or list(rows)
@@ -115,9 +123,27 @@ def versions(rows: Sequence[Row]) -> dict[str, Any]:
     }
 
 
+def current_rows(store: Store, claims: Sequence[Claim]) -> list[Row]:
+    """The current verdict of every key whose fingerprint is its method's current one
+    (a key whose history holds both holds and refuted gives both, shown as a conflict)."""
+    fingerprints = {(c.id, m.name): method_fingerprint(c, m) for c in claims
+                    for m in c.methods}
+    out = []
+    for current in store.current_rows():
+        row = current.row
+        if fingerprints.get((row.claim, row.method)) != row.fingerprint:
+            continue
+        if current.conflict:
+            out += [next(r for r in reversed(current.history) if r.status == s)
+                    for s in ("holds", "refuted")]
+        else:
+            out.append(row)
+    return out
+
+
 def build_report(store: Store) -> dict[str, Any]:
-    """The ``bounds.json`` document from the store (current cgsat version only)."""
-    all_rows = [r for r in store.rows() if r.version == __version__]
+    """The ``bounds.json`` document from the store (current code only)."""
+    all_rows = current_rows(store, all_claims())
     by_claim: dict[str, list[Row]] = defaultdict(list)
     for r in all_rows:
         by_claim[r.claim].append(r)
@@ -209,7 +235,8 @@ def plot_png(c: dict[str, Any]) -> str | None:
     import matplotlib.pyplot as plt  # heavy, and only after matplotlib.use("Agg")
 
     fig, ax = plt.subplots(figsize=(6.0, 3.0), dpi=100)
-    markers = {"holds": "o", "refuted": "x", "unknown": "s", "conflict": "D"}
+    markers = {"holds": "o", "refuted": "x", "unknown": "s", "conflict": "D", "error": "D",
+               "vacuous": "^"}
     for method in sorted({r["method"] for r in runs}):
         pts = sorted((r["n"], max(r["seconds"], 1e-4), r["status"]) for r in runs
                      if r["method"] == method)
@@ -243,6 +270,7 @@ th { background: #f0f0f0; }
 code { background: #f6f6f6; padding: 0 0.2em; }
 .holds { color: #1a7f37; } .refuted { color: #c62828; font-weight: bold; }
 .unknown { color: #8a6d00; } .conflict { color: #c62828; font-weight: bold; }
+.error { color: #c62828; font-weight: bold; } .vacuous { color: #8a6d00; }
 .claim { border-top: 2px solid #ddd; margin-top: 2em; }
 .small { font-size: 0.85em; color: #555; }
 """

@@ -6,24 +6,39 @@ worker; the verdict is then "unknown" with reason ``"timeout 60s"``, never "hold
 
 - A "refuted" counts only after ``claim.confirm(n, counterexample)`` — the direct solver's
   replay — returns True (in the worker, within the timeout). A refutation that does not
-  replay is a bug, reported loudly (exit code 3).
+  replay is an ``error`` (a bug, exit code 3), as is a failed control of a SAT instance or
+  a solver disagreement.
 - Two methods of one claim disagreeing at the same n (one holds, the other refuted there
-  for the first time) is reported loudly (exit code 3). An inductive method refuted at n
-  is checked only relative to smaller sizes, so once a method is refuted its larger sizes
-  are not run (and a later refutation of it is not compared).
-- Results are written to the store as soon as each arrives. A stored holds/refuted for the
-  same claim, n, method, solver and cgsat version is reused unless ``force``; unknown
-  results are always retried. With ``--proof`` or ``--confirm-with`` a stored "holds" is
-  reused only when it carries such a certificate.
-- After a timeout, the larger sizes of that method are skipped (they would time out too).
+  for the first time) is reported loudly (exit code 3).
+- Every result is appended to the store's history (:mod:`cgsat.verify.store`) as soon as
+  it is known, keyed by (claim, n, method, solver, method fingerprint)
+  (:mod:`cgsat.verify.fingerprint`). A current holds or refuted of the same key is reused
+  unless ``force``; unknown, error and vacuous results are retried. With ``--proof`` or
+  ``--confirm-with`` a stored "holds" is reused only when it carries such a certificate,
+  and a SAT method's holds only when it ran at least ``--controls K`` sample controls.
+- Repeatable reruns: once a method is refuted at n (the smallest refuted n, from the store
+  or this run), its larger sizes are not scheduled, and results for n' > n that finish
+  anyway are neither stored nor shown as refuted: they are "skipped: refuted at n=…". A
+  refutation is stored only when every smaller size of its method is known, so it is the
+  smallest; results of one (claim, method) are reported in size order.
+- After a timeout, the larger sizes of that method are skipped (they would time out too);
+  such a run stops short of what it was asked for: :attr:`RunSummary.short` says how far
+  each method got (exit code 5).
+- ``Budget.seed`` is ``"claim:n:fingerprint"``, so the sample controls of a rerun repeat.
+- Workers die with the runner: each sets ``PR_SET_PDEATHSIG`` (Linux) when it starts, so a
+  ``kill -9`` of ``cgsat check`` takes its workers with it; SIGTERM is handled like Ctrl-C
+  (workers stopped, what is stored kept), raising :class:`Terminated`.
 """
 
 from __future__ import annotations
 
+import ctypes
 import json
 import multiprocessing
 import os
+import signal
 import sys
+import threading
 import time
 import traceback
 from collections.abc import Callable, Sequence
@@ -35,8 +50,17 @@ from typing import Any
 from cgsat import __version__
 from cgsat.errors import CgsatInputError, TooLargeError
 from cgsat.verify.claims import Budget, Claim, Verdict
+from cgsat.verify.fingerprint import method_fingerprint
 from cgsat.verify.solvers import SolverDisagreement, canonical_solver, pysat_version
-from cgsat.verify.store import Row, Store
+from cgsat.verify.store import Current, Row, Store
+
+PR_SET_PDEATHSIG = 1
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, handled like Ctrl-C; the CLI exits with ``exit_code`` (128 + SIGTERM)."""
+
+    exit_code = 128 + signal.SIGTERM
 
 
 @dataclass
@@ -53,10 +77,11 @@ class Result:
     instance: dict[str, int] | None = None
     solver: str | None = None
     certificate: dict[str, str] | None = None
+    controls: dict[str, int] | None = None
     # not part of the JSON contract:
     detail: str | None = None
-    stored: bool = False
-    problem: str | None = None  # a disagreement or unconfirmed refutation (exit code 3)
+    stored: bool = False  # reused from the store ("reused" in the JSON)
+    problem: str | None = None  # a disagreement, failed control or bad replay (exit 3)
     internal_error: bool = False
     dimacs_sha256: str | None = None
 
@@ -65,14 +90,20 @@ class Result:
             "claim": self.claim, "n": self.n, "method": self.method, "status": self.status,
             "seconds": self.seconds, "counterexample": self.counterexample,
             "reason": self.reason, "instance": self.instance, "solver": self.solver,
-            "certificate": self.certificate,
+            "certificate": self.certificate, "controls": self.controls,
+            "reused": self.stored,
         }
+
+    @property
+    def skipped(self) -> bool:
+        return self.status == "unknown" and (self.reason or "").startswith("skipped")
 
 
 @dataclass
 class RunSummary:
     results: list[Result] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    short: list[str] = field(default_factory=list)  # methods that stopped short, and where
 
     @property
     def refuted(self) -> bool:
@@ -87,6 +118,15 @@ class RunSummary:
 _ACTIVE: dict[str, Claim] = {}
 
 
+def _init_worker(parent: int) -> None:
+    """Worker initializer: die with the runner (SIGKILL when it dies, even by kill -9)."""
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:  # the runner died before prctl took effect
+        os._exit(1)
+
+
 def _work(claim_id: str, method_name: str, n: int, budget: Budget) -> dict[str, Any]:
     """Run one check in a worker: the method, then the replay of any counterexample."""
     claim = _ACTIVE[claim_id]
@@ -95,8 +135,8 @@ def _work(claim_id: str, method_name: str, n: int, budget: Budget) -> dict[str, 
     try:
         verdict = method.run(n, budget)
     except SolverDisagreement as exc:
-        return {"verdict": Verdict.unknown(f"solver disagreement: {exc}"),
-                "seconds": time.perf_counter() - t0, "problem": f"solver disagreement: {exc}"}
+        return {"verdict": Verdict.error(f"solver disagreement: {exc}"),
+                "seconds": time.perf_counter() - t0}
     except TooLargeError as exc:
         return {"verdict": Verdict.unknown(f"too large: {exc}"),
                 "seconds": time.perf_counter() - t0}
@@ -109,7 +149,6 @@ def _work(claim_id: str, method_name: str, n: int, budget: Budget) -> dict[str, 
         return {"verdict": Verdict.unknown(f"internal error: {type(exc).__name__}: {exc}"),
                 "seconds": time.perf_counter() - t0, "internal_error": tb}
     seconds = time.perf_counter() - t0
-    out: dict[str, Any] = {"verdict": verdict, "seconds": seconds}
     if verdict.status == "refuted":
         cex = verdict.counterexample or ""
         try:
@@ -118,11 +157,10 @@ def _work(claim_id: str, method_name: str, n: int, budget: Budget) -> dict[str, 
         except Exception as exc:  # noqa: BLE001
             ok, why = False, f"replay raised {type(exc).__name__}: {exc}"
         if not ok:
-            out["problem"] = (
-                f"{claim.id} n={n} {method.name}: counterexample {cex!r} was NOT confirmed by "
-                f"the direct solver{' (' + why + ')' if why else ''}; this is a bug"
-            )
-    return out
+            verdict = replace(verdict, status="error", reason=(
+                f"counterexample {cex!r} was NOT confirmed by the direct solver"
+                f"{' (' + why + ')' if why else ''}; this is a bug"))
+    return {"verdict": verdict, "seconds": seconds}
 
 
 def plan_sizes(claim: Claim, from_n: int | None, up_to: int | None, target: bool) -> range:
@@ -171,29 +209,76 @@ def select_methods(claim: Claim, method: str, strict: bool) -> list[str]:
     return [w for w in wanted if w in names]
 
 
-def _stored_usable(row: Row | None, budget: Budget) -> bool:
-    if row is None or row.status not in ("holds", "refuted"):
-        return False
-    if row.status == "holds" and (budget.proof or budget.confirm_with):
+def reusable(current: Current | None, budget: Budget, uses_solver: bool) -> Row | None:
+    """The stored run to reuse for one key, or None to run the check again.
+
+    A current holds or refuted is reused (DESIGN.md, "CLI contract"); unknown, error,
+    vacuous and a conflict (holds and refuted under one fingerprint) are not. A holds
+    must also carry the certificate ``--proof`` / ``--confirm-with`` ask for and, for a
+    SAT method, have run at least ``budget.controls`` sample controls (the latest such
+    holds is taken).
+
+    Examples
+    --------
+    >>> from cgsat.verify.store import derive
+    >>> rows = [Row("c", 3, "sat", "x", "0", "holds", controls_asked=16, id=1),
+    ...         Row("c", 3, "sat", "x", "0", "unknown", id=2)]
+    >>> reusable(derive(rows), Budget(), True).id, reusable(derive(rows), Budget(controls=32), True)
+    (1, None)
+    """
+    if current is None or current.conflict:
+        return None
+    if current.row.status == "refuted":
+        return current.row
+    if current.row.status != "holds":
+        return None
+    for row in reversed(current.history):
+        if row.status != "holds":
+            continue
         cert = row.certificate_dict or {}
         kinds = set(cert.get("kind", "").split("+"))
         if budget.proof and "drat" not in kinds:
-            return False
+            continue
         if budget.confirm_with and "confirm" not in kinds:
-            return False
-    return True
+            continue
+        if uses_solver and (row.controls_asked or 0) < budget.controls:
+            continue
+        return row
+    return None
 
 
-def _row_of(result: Result, solver_key: str) -> Row:
-    inst = result.instance or {}
+@dataclass
+class _Lane:
+    """The sizes of one (claim, method): its store key, what came back, what was shown."""
+
+    claim: str
+    method: str
+    solver_key: str
+    fingerprint: str
+    sizes: list[int]
+    cutoff: int | None = None  # the smallest refuted n known (store or this run)
+    stopped: str | None = None  # why larger sizes were cancelled after a timeout
+    ready: dict[int, Result] = field(default_factory=dict)
+    shown: list[Result] = field(default_factory=list)
+
+    def skipped(self, n: int) -> Result:
+        return Result(self.claim, n, self.method, "unknown",
+                      reason=f"skipped: refuted at n={self.cutoff}")
+
+
+def _row_of(res: Result, lane: _Lane, budget: Budget) -> Row:
+    inst = res.instance or {}
     return Row(
-        claim=result.claim, n=result.n, method=result.method, solver=solver_key,
-        version=__version__, status=result.status, seconds=result.seconds,
-        counterexample=result.counterexample, reason=result.reason,
+        claim=res.claim, n=res.n, method=res.method, solver=lane.solver_key,
+        version=__version__, status=res.status, seconds=res.seconds,
+        counterexample=res.counterexample, reason=res.reason,
         instance_vars=inst.get("vars"), instance_clauses=inst.get("clauses"),
-        certificate=json.dumps(result.certificate) if result.certificate else None,
-        dimacs_sha256=result.dimacs_sha256, detail=result.detail,
-        pysat=pysat_version() if solver_key else None,
+        certificate=json.dumps(res.certificate) if res.certificate else None,
+        dimacs_sha256=res.dimacs_sha256, detail=res.detail,
+        pysat=pysat_version() if lane.solver_key else None,
+        fingerprint=lane.fingerprint,
+        controls=json.dumps(res.controls) if res.controls else None,
+        controls_asked=budget.controls, solver_used=res.solver,
     )
 
 
@@ -201,9 +286,51 @@ def _result_of_row(row: Row) -> Result:
     return Result(
         claim=row.claim, n=row.n, method=row.method, status=row.status,
         seconds=row.seconds, counterexample=row.counterexample, reason=row.reason,
-        instance=row.instance, solver=row.solver or None, certificate=row.certificate_dict,
-        detail=row.detail, stored=True, dimacs_sha256=row.dimacs_sha256,
+        instance=row.instance, solver=row.solver_used, certificate=row.certificate_dict,
+        controls=row.controls_dict, detail=row.detail, stored=True,
+        dimacs_sha256=row.dimacs_sha256,
     )
+
+
+def _conflict(lane: _Lane, n: int) -> str:
+    solver = f" ({lane.solver_key})" if lane.solver_key else ""
+    return (f"{lane.claim} n={n} {lane.method}{solver}: the store has both holds and "
+            f"refuted for the same code (fingerprint {lane.fingerprint[:12]})")
+
+
+def _shortfall(lane: _Lane) -> str | None:
+    """The closing line of a method that stopped short of its sizes, else None.
+
+    Examples
+    --------
+    >>> lane = _Lane("c", "sat", "", "f", [1, 2, 3, 4])
+    >>> lane.shown = [Result("c", 1, "sat", "holds"), Result("c", 2, "sat", "holds"),
+    ...     Result("c", 3, "sat", "unknown", reason="timeout 60s"),
+    ...     Result("c", 4, "sat", "unknown", reason="skipped: timeout at n=3")]
+    >>> _shortfall(lane)
+    'c sat: verified to 2 of 4: n=3 timed out at 60 s (1 larger size skipped)'
+    """
+    bad = [r for r in lane.shown if r.status == "unknown"
+           and not (r.reason or "").startswith("skipped: refuted")]
+    if not bad:
+        return None
+    verified = None
+    for r in lane.shown:
+        if r.status != "holds":
+            break
+        verified = r.n
+    first = next(r for r in bad if not r.skipped) if any(not r.skipped for r in bad) \
+        else bad[0]
+    why = first.reason or "unknown"
+    if why.startswith("timeout "):
+        why = f"timed out at {why.removeprefix('timeout ').removesuffix('s')} s"
+    elif why == "memory":
+        why = "ran out of memory"
+    done = (f"verified to {verified}" if verified is not None
+            else f"nothing verified from {lane.sizes[0]}")
+    more = sum(1 for r in bad if r.skipped)
+    tail = f" ({more} larger size{'s' if more > 1 else ''} skipped)" if more else ""
+    return f"{lane.claim} {lane.method}: {done} of {lane.sizes[-1]}: n={first.n} {why}{tail}"
 
 
 def run_checks(
@@ -227,13 +354,14 @@ def run_checks(
     sizes : dict
         Claim id -> the range of n.
     budget : Budget
-        Timeout, solver, proof and confirm-with options for every check.
+        Timeout, solver, proof, confirm-with and controls options for every check (the
+        runner sets ``seed`` per check).
     store : Store
         Where results go (and come from, unless ``force``).
     jobs : int, optional
         Worker processes (default: the core count).
     on_result : callable, optional
-        Called with each result as it arrives (for printing).
+        Called with each result, in size order per (claim, method) (for printing).
     progress : bool
         Show a tqdm progress bar on stderr.
     """
@@ -244,25 +372,33 @@ def run_checks(
     summary = RunSummary()
     _ACTIVE.clear()
     _ACTIVE.update({c.id: c for c in claims})
-    by_id = {c.id: c for c in claims}
 
-    # per (claim, method): sizes still to run, in order
-    todo: list[tuple[str, str, int]] = []
+    lanes: list[_Lane] = []
+    todo: list[tuple[_Lane, int]] = []
     for claim in claims:
         for name in methods[claim.id]:
             method = claim.method(name)
-            key_solver = solver if method.uses_solver else ""
-            for n in sizes[claim.id]:
-                if method.max_n is not None and n > method.max_n:
+            lane = _Lane(claim.id, name, solver if method.uses_solver else "",
+                         method_fingerprint(claim, method),
+                         [n for n in sizes[claim.id]
+                          if method.max_n is None or n <= method.max_n])
+            lanes.append(lane)
+            known = store.lane(claim.id, name, lane.solver_key, lane.fingerprint)
+            lane.cutoff = min((n for n, cur in known.items()
+                               if cur.row.status == "refuted" and not cur.conflict),
+                              default=None)
+            for n in lane.sizes:
+                if lane.cutoff is not None and n > lane.cutoff:
+                    lane.ready[n] = lane.skipped(n)
                     continue
-                row = None if force else store.get(claim.id, n, name, key_solver, __version__)
-                if _stored_usable(row, budget):
-                    res = _result_of_row(row)  # type: ignore[arg-type]
-                    summary.results.append(res)
-                    if on_result:
-                        on_result(res)
-                    continue
-                todo.append((claim.id, name, n))
+                current = known.get(n)
+                if current is not None and current.conflict:
+                    summary.problems.append(_conflict(lane, n))
+                row = None if force else reusable(current, budget, method.uses_solver)
+                if row is not None:
+                    lane.ready[n] = _result_of_row(row)
+                else:
+                    todo.append((lane, n))
 
     bar = None
     if progress and todo:
@@ -270,64 +406,113 @@ def run_checks(
 
         bar = tqdm(total=len(todo), file=sys.stderr, unit="check", leave=False)
 
-    stopped: dict[tuple[str, str], str] = {}  # (claim, method) -> why larger sizes stop
+    def put(res: Result, lane: _Lane) -> None:
+        store.put(_row_of(res, lane, budget))
+        current = store.current(lane.claim, res.n, lane.method, lane.solver_key,
+                                lane.fingerprint)
+        if current is not None and current.conflict:
+            summary.problems.append(_conflict(lane, res.n))
 
-    def finish(res: Result) -> None:
-        method = by_id[res.claim].method(res.method)
-        if res.status != "unknown" or not res.reason or not res.reason.startswith("skipped"):
-            store.put(_row_of(res, solver if method.uses_solver else ""))
+    def show(res: Result) -> None:
         summary.results.append(res)
-        if res.problem:
+        if res.status == "error":
+            res.problem = f"{res.claim} n={res.n} {res.method}: {res.reason}"
             summary.problems.append(res.problem)
         if on_result and bar is not None:
             with bar.external_write_mode(file=sys.stdout):  # keep the bar intact
                 on_result(res)
         elif on_result:
             on_result(res)
-        if bar is not None:
-            bar.update(1)
 
-    if todo:
-        workers = max(1, min(jobs or os.cpu_count() or 1, len(todo)))
-        context = multiprocessing.get_context("fork")
-        pool = ProcessPool(max_workers=workers, context=context)
-        try:
-            tasks = {}
-            for cid, name, n in todo:
-                fut = pool.schedule(_work, args=(cid, name, n, budget), timeout=budget.timeout)
-                tasks[fut] = (cid, name, n)
-            for fut in as_completed(list(tasks)):
-                cid, name, n = tasks[fut]
-                method = by_id[cid].method(name)
-                key = (cid, name)
-                res = _collect(fut, cid, name, n, budget, solver if method.uses_solver else None)
-                if res.reason == "cancelled":
-                    res.reason = f"skipped: {stopped.get(key, 'cancelled')}"
-                finish(res)
-                why = None
-                if res.status == "refuted" and not res.problem:
-                    why = f"refuted at n={n}"
-                elif res.status == "unknown" and (res.reason or "").startswith("timeout"):
-                    why = f"timeout at n={n}"
-                if why and key not in stopped:
-                    stopped[key] = why
-                    for other, (c2, m2, n2) in tasks.items():
-                        if (c2, m2) == key and n2 > n and not other.done():
-                            other.cancel()  # pebble stops a running task's worker too
-        except BaseException:
-            # Ctrl-C, or bad input raised by a method: stop the workers now, keep what is
-            # stored, and let the CLI report it.
-            pool.stop()
-            pool.join()
-            if bar is not None:
-                bar.close()
-            raise
-        pool.close()
-        pool.join()
-    if bar is not None:
-        bar.close()
+    def flush(lane: _Lane) -> None:
+        """Show the results of ``lane`` that are next in size order."""
+        while len(lane.shown) < len(lane.sizes) and lane.sizes[len(lane.shown)] in lane.ready:
+            n = lane.sizes[len(lane.shown)]
+            res = lane.ready.pop(n)
+            if lane.cutoff is not None and n > lane.cutoff:
+                res = lane.skipped(n)  # the cutoff is final: every smaller size is known
+            elif res.status == "refuted" and not res.stored:  # the smallest refutation
+                put(res, lane)
+            lane.shown.append(res)
+            show(res)
+
+    for lane in lanes:
+        flush(lane)
+
+    old_term = None
+    if threading.current_thread() is threading.main_thread():
+        old_term = signal.signal(signal.SIGTERM, _raise_terminated)
+    try:
+        if todo:
+            _run_pool(ProcessPool, todo, budget, jobs, bar, put, flush)
+    finally:
+        if old_term is not None:
+            signal.signal(signal.SIGTERM, old_term)
+        if bar is not None:
+            bar.close()
+    for lane in lanes:
+        flush(lane)
+        line = _shortfall(lane)
+        if line:
+            summary.short.append(line)
     summary.problems.extend(find_disagreements(summary.results))
+    summary.problems = list(dict.fromkeys(summary.problems))
     return summary
+
+
+def _raise_terminated(signum: int, frame: object) -> None:
+    raise Terminated()
+
+
+def _run_pool(pool_class, todo, budget, jobs, bar, put, flush) -> None:
+    """Run ``todo`` ((lane, n) pairs) in worker processes, handing each result on."""
+    workers = max(1, min(jobs or os.cpu_count() or 1, len(todo)))
+    context = multiprocessing.get_context("fork")
+    pool = pool_class(max_workers=workers, context=context, initializer=_init_worker,
+                      initargs=(os.getpid(),))
+    try:
+        tasks = {}
+        for lane, n in todo:
+            task_budget = replace(budget, seed=f"{lane.claim}:{n}:{lane.fingerprint}")
+            fut = pool.schedule(_work, args=(lane.claim, lane.method, n, task_budget),
+                                timeout=budget.timeout)
+            tasks[fut] = (lane, n)
+        for fut in as_completed(list(tasks)):
+            lane, n = tasks[fut]
+            res = _collect(fut, lane.claim, lane.method, n, budget,
+                           lane.solver_key or None)
+            if bar is not None:
+                bar.update(1)
+            if res.reason == "cancelled":  # not stored, and no solver ran to the end
+                res = (lane.skipped(n) if lane.cutoff is not None and n > lane.cutoff
+                       else Result(lane.claim, n, lane.method, "unknown",
+                                   reason=f"skipped: {lane.stopped or 'cancelled'}"))
+            elif lane.cutoff is not None and n > lane.cutoff:
+                res = lane.skipped(n)  # not stored: above a refutation
+            elif res.status != "refuted":
+                put(res, lane)  # a refutation is stored once it is known to be the smallest
+            cancel_above = None
+            if res.status == "refuted":
+                lane.cutoff = n if lane.cutoff is None else min(lane.cutoff, n)
+                cancel_above = n
+            elif res.status == "unknown" and (res.reason or "").startswith("timeout"):
+                if lane.stopped is None:
+                    lane.stopped = f"timeout at n={n}"
+                    cancel_above = n
+            if cancel_above is not None:
+                for other, (lane2, n2) in tasks.items():
+                    if lane2 is lane and n2 > cancel_above and not other.done():
+                        other.cancel()  # pebble stops a running task's worker too
+            lane.ready[n] = res
+            flush(lane)
+    except BaseException:
+        # Ctrl-C, SIGTERM, or bad input raised by a method: stop the workers now, keep
+        # what is stored, and let the CLI report it.
+        pool.stop()
+        pool.join()
+        raise
+    pool.close()
+    pool.join()
 
 
 def _collect(fut, cid: str, name: str, n: int, budget: Budget, solver: str | None) -> Result:
@@ -350,9 +535,9 @@ def _collect(fut, cid: str, name: str, n: int, budget: Budget, solver: str | Non
         claim=cid, n=n, method=name, status=verdict.status,
         seconds=round(out["seconds"], 6), counterexample=verdict.counterexample,
         reason=verdict.reason, instance=verdict.instance,
-        solver=verdict.solver or solver, certificate=verdict.certificate,
+        solver=verdict.solver,  # only a solver that ran: a refutation may need none
+        certificate=verdict.certificate, controls=verdict.controls,
         detail=verdict.detail, dimacs_sha256=verdict.dimacs_sha256,
-        problem=out.get("problem"),
     )
     if out.get("internal_error"):
         res.internal_error = True

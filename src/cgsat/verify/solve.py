@@ -303,7 +303,7 @@ class SatRun:
         self.budget = budget
         self.vars = 0
         self.clauses = 0
-        self.solver: str | None = canonical_solver(budget.solver)
+        self.solver: str | None = None  # named once a solver has run
         self.certs: list[dict[str, str] | None] = []
         self.instances = 0
         self.certified = bool(budget.proof or budget.confirm_with)

@@ -13,8 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
+from cgsat.cgt import play
 from cgsat.cgt.impartial import solver_for
-from cgsat.games import get_ruleset, green_cordon
+from cgsat.errors import PositionError
+from cgsat.games import get_ruleset, green_cordon, thickets
+from cgsat.games.thickets import Thicket
 from cgsat.verify.claims import Budget, Verdict
 from cgsat.verify.papers.thickets.rules import L, cordon_text, fibonacci
 
@@ -190,11 +193,55 @@ def thm31(n: int, budget: Budget, *, offset: int) -> Verdict:
     return Verdict.holds(detail=f"nim-values of L(2), L(4), ...: {values}")
 
 
+def L_thicket(n: int) -> Thicket:  # noqa: N802 - the paper's name
+    """L(n) as a green thicket, written in the paper's tuple notation (§4): stalk vertices
+    v_n .. v_1 from the top, leaf arcs on v_{n-2} .. v_1.
+
+    Examples
+    --------
+    >>> thickets.format(L_thicket(3))
+    '1>0:g 2>1:g 3>1:g 4>3:g'
+
+    References
+    ----------
+    *Thinning Thickets*, Theorem 3.1 (L(n)) and §4 (tuple notation).
+    """
+    if n == 0:
+        return thickets.parse_green("()")
+    return thickets.parse_green("green:[" + "0" * min(n, 2) + "1" * max(n - 2, 0) + "]")
+
+
 def confirm_thm31(n: int, counterexample: str, *, offset: int) -> bool:
-    """Replay: exhaustive play refutes the statement at n.
+    """Replay THE counterexample: it must be L(n), and on it the statement must fail.
+
+    Checked with code that shares nothing with either method: L(n) and L(i) are green
+    thickets in the paper's tuple notation, their options come from the general rules of
+    :mod:`cgsat.games.thickets` (not the cordon rules), and nim-values from plain
+    recursion (:func:`cgsat.cgt.play.nim_value`, no component splitting). The replay
+    holds if some L(i), 2 <= i <= n - ``offset``, is no option of L(n), or two of L(2),
+    L(4), ..., L(2 floor(n/2)) have equal nim-values.
+
+    Examples
+    --------
+    >>> confirm_thm31(3, "3:1", offset=1), confirm_thm31(3, "3:1", offset=2)
+    (True, False)
+    >>> confirm_thm31(3, "3:", offset=1), confirm_thm31(4, "3:1", offset=1)
+    (False, False)
 
     References
     ----------
     *Thinning Thickets*, Theorem 3.1.
     """
-    return thm31(n, Budget(), offset=offset).status == "refuted"
+    try:
+        given = green_cordon.parse(counterexample)
+    except PositionError:
+        return False
+    as_thickets = [green_cordon.to_thicket(c) for c in given]
+    if as_thickets != ([L_thicket(n)] if n else []):
+        return False
+    options = {o for _, o in thickets.green_options(L_thicket(n))}
+    if any(L_thicket(i) not in options for i in range(2, n - offset + 1)):
+        return True
+    values = [play.nim_value(thickets.GREEN_RULESET, L_thicket(2 * k))
+              for k in range(1, n // 2 + 1)]
+    return len(set(values)) != len(values)

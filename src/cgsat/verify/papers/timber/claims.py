@@ -71,8 +71,8 @@ CLAIMS: list[Claim] = [
             Method("smt", partial(path_sat.smt_characterization, predicate=wp_predicate,
                                   misere=False, oracle=path_brute.is_p_position),
                    scope="as sat, with z3 solving the same order-encoded CNF (not the "
-                         "CaDiCaL answer), and z3 answering the same controls under "
-                         "assumptions"),
+                         "CaDiCaL answer): a second solver on sat's CNF, not a formulation "
+                         "of its own; z3 answers the same controls under assumptions"),
         ),
         confirm=partial(path_brute.confirm_characterization, member=words.is_dyck,
                         misere=False),
@@ -129,8 +129,8 @@ CLAIMS: list[Claim] = [
             Method("smt", partial(path_sat.smt_characterization, predicate=x_predicate,
                                   misere=True, oracle=path_brute.is_p_position),
                    scope="as sat, with z3 solving the same order-encoded CNF (not the "
-                         "CaDiCaL answer), and z3 answering the same controls under "
-                         "assumptions"),
+                         "CaDiCaL answer): a second solver on sat's CNF, not a formulation "
+                         "of its own; z3 answers the same controls under assumptions"),
         ),
         confirm=partial(path_brute.confirm_characterization, member=words.in_x,
                         misere=True),
@@ -159,7 +159,9 @@ CLAIMS: list[Claim] = [
             # 7 vertices is about 10^7 orientations: hours of exhaustive play
             Method("brute", graphs_brute.theorem11, max_n=6, scope=(
                 "every orientation of every such graph with n vertices, played out by the "
-                "direct solver (7 vertices is about 10^7 orientations, beyond this method)")),
+                "direct solver (7 vertices is about 10^7 orientations, beyond this method). "
+                "Shared with sat: the graphs and the parts that apply (shapes.connected_graphs, "
+                "shapes.theorem11_parts)")),
         ),
         confirm=graphs_brute.confirm_theorem11,
         notes="Part 1 is read as 'connected and contains a cycle': networkx calls a single "
@@ -207,7 +209,8 @@ CLAIMS: list[Claim] = [
                        "constrained), whose UNSAT implies that of the full kernel. "
                        + trees_sat.LEMMA31_CONTROLS)),
             Method("brute", trees_brute.lemma31, max_n=9, scope=(
-                TREES_BRUTE + " that has a leaf arc pointing away from its leaf: all are N")),
+                TREES_BRUTE + " that has a leaf arc pointing away from its leaf: all are N. "
+                "Shared with sat: the tree shapes (shapes.trees)")),
         ),
         confirm=trees_brute.confirm_lemma31,
     ),
@@ -227,7 +230,8 @@ CLAIMS: list[Claim] = [
                        "agree. " + trees_sat.LEMMA32_CONTROLS)),
             Method("brute", trees_brute.lemma32, max_n=9, scope=(
                 TREES_BRUTE + ": at each degree-2 vertex with both arcs out, the flattened "
-                "position has the same outcome")),
+                "position has the same outcome. Shared with sat: the tree shapes "
+                "(shapes.trees)")),
         ),
         confirm=trees_brute.confirm_lemma32,
         notes="The paper's E(T_t) lists E(T^1_t) twice; the second is E(T^2_t). The "
@@ -251,7 +255,8 @@ CLAIMS: list[Claim] = [
                        + trees_sat.LEMMA33_CONTROLS)),
             Method("brute", trees_brute.lemma33, max_n=9, scope=(
                 TREES_BRUTE + ": every merge of two leaf paths directed away from their "
-                "common vertex keeps the nim-value (hence the outcome)")),
+                "common vertex keeps the nim-value (hence the outcome). Shared with sat: the "
+                "tree shapes and the pairs of leaf paths (shapes.trees, shapes.lemma33_cases)")),
         ),
         confirm=trees_brute.confirm_lemma33,
         notes="The nim-value part is the paper's remark in §4 ('both trees actually "
@@ -267,7 +272,8 @@ CLAIMS: list[Claim] = [
             Method("play", trees_brute.algorithm35, max_n=9, scope=(
                 "Algorithm 3.5 (cgt.timber_trees) agrees with exhaustive play on the "
                 "outcome of every orientation of every tree with n edges, and its "
-                "winning move of each N-position leads to a P-position")),
+                "winning move of each N-position leads to a P-position. Shared with sat: the "
+                "tree shapes (shapes.trees) and Algorithm 3.5 itself, the code under test")),
             Method("sat", partial(trees_sat.algorithm35, oracle=graphs_brute.nim_and_misere),
                    uses_solver=True, scope=(
                        "UNSAT at n: for every tree shape with n edges, the orientations "

@@ -2,8 +2,9 @@
 (*The Game of timber!*, §1 and §4).
 
 Every orientation of every graph shape is played out by :mod:`cgsat.cgt.impartial` on
-:mod:`cgsat.games.timber` and :mod:`cgsat.games.phyminoes`. The same code replays the
-counterexamples of either method. This module imports no encoding and no SAT code.
+:mod:`cgsat.games.timber` and :mod:`cgsat.games.phyminoes`. The counterexamples of either
+method are replayed by plain recursion on the position (:mod:`cgsat.cgt.play`), not by
+that solver. This module imports no encoding and no SAT code.
 
 References
 ----------
@@ -17,6 +18,7 @@ from typing import Any
 
 import networkx as nx
 
+from cgsat.cgt import play
 from cgsat.cgt.impartial import ImpartialSolver
 from cgsat.games import get_ruleset
 from cgsat.games.oriented import orientations
@@ -69,7 +71,8 @@ def theorem11(n: int, budget: Budget) -> Verdict:
 
 def confirm_theorem11(n: int, counterexample: str) -> bool:
     """Replay a refutation of Theorem 1.1: a connected oriented graph with n vertices on
-    which some part of the theorem that applies gives the wrong outcome.
+    which some part of the theorem that applies gives the wrong outcome (outcomes by plain
+    recursion, :mod:`cgsat.cgt.play`).
 
     Parameters
     ----------
@@ -96,8 +99,7 @@ def confirm_theorem11(n: int, counterexample: str) -> bool:
     g = graph_of(pos)
     if g.number_of_nodes() != n or not nx.is_connected(g):
         return False
-    solver = ImpartialSolver(rs)
-    return any(solver.outcome(pos, misere=m) != o for _, m, o in theorem11_parts(g))
+    return any(play.impartial_outcome(rs, pos, m) != o for _, m, o in theorem11_parts(g))
 
 
 _ORACLES: dict[tuple[str, str], ImpartialSolver] = {}
@@ -191,7 +193,8 @@ def phyminoes_bipartite(n: int, budget: Budget) -> Verdict:
 
 
 def confirm_phyminoes_bipartite(n: int, counterexample: str) -> bool:
-    """Replay a refutation: Phyminoes and Timber differ on this oriented graph.
+    """Replay a refutation: Phyminoes and Timber differ on this oriented graph (nim-values
+    and misère outcomes by plain recursion, :mod:`cgsat.cgt.play`).
 
     Parameters
     ----------
@@ -213,4 +216,9 @@ def confirm_phyminoes_bipartite(n: int, counterexample: str) -> bool:
     ----------
     *The Game of timber!*, §4 (before Problem 4.3).
     """
-    return _differs(get_ruleset("timber").parse(counterexample), _solvers())
+    pos = get_ruleset("timber").parse(counterexample)
+    timber, *phys = (get_ruleset("timber"), get_ruleset("phyminoes", distances="minus-edge"),
+                     get_ruleset("phyminoes", distances="graph"))
+    nim, mis = play.nim_value(timber, pos), play.is_p_position(timber, pos, misere=True)
+    return any(play.nim_value(r, pos) != nim or play.is_p_position(r, pos, misere=True) != mis
+               for r in phys)

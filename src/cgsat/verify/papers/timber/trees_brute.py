@@ -4,8 +4,10 @@ timber!* §3.
 Every orientation of every tree with n edges is played out by the direct solver
 (:mod:`cgsat.cgt.impartial` on :mod:`cgsat.games.timber`); Algorithm 3.5 is
 :mod:`cgsat.cgt.timber_trees`. The reductions of Lemmas 3.2 and 3.3 are applied to
-positions here (:func:`flatten`, :func:`merge`). The same code replays the counterexamples
-of either method. This module imports no encoding and no SAT code.
+positions here (:func:`flatten`, :func:`merge`). The counterexamples of either method are
+replayed with the same reductions but with outcomes and nim-values by plain recursion on
+the position (:mod:`cgsat.cgt.play`), not by the solver above. This module imports no
+encoding and no SAT code.
 
 How the statements are read
 ---------------------------
@@ -34,6 +36,7 @@ from typing import Any
 
 import networkx as nx
 
+from cgsat.cgt import play
 from cgsat.cgt import timber_trees as algorithm
 from cgsat.cgt.impartial import ImpartialSolver, solver_for
 from cgsat.games import get_ruleset
@@ -47,6 +50,16 @@ from cgsat.verify.papers.timber.shapes import graph_of, lemma33_cases, trees
 def _solver() -> ImpartialSolver:
     """The shared direct solver of Timber."""
     return solver_for(get_ruleset("timber"))  # type: ignore[arg-type]
+
+
+def _outcome_by_play(position: Any) -> str:
+    """The normal-play outcome by plain recursion (the replays' solver)."""
+    return play.impartial_outcome(get_ruleset("timber"), position)  # type: ignore[arg-type]
+
+
+def _nim_by_play(position: Any) -> int:
+    """The nim-value by plain recursion (the replays' solver)."""
+    return play.nim_value(get_ruleset("timber"), position)  # type: ignore[arg-type]
 
 
 def _leaf_out(position: Any) -> bool:
@@ -138,7 +151,7 @@ def confirm_lemma31(n: int, counterexample: str) -> bool:
     p = parse(counterexample)
     g = graph_of(p)
     return (g.number_of_edges() == n and nx.is_tree(g) and _leaf_out(p)
-            and _solver().outcome(p) == "P")
+            and _outcome_by_play(p) == "P")
 
 
 # ------------------------------------------------------------------ Lemma 3.2
@@ -177,12 +190,13 @@ def flatten(position: Any, x: str) -> Any:
     return make_position(rest)
 
 
-def _lemma32_bad_vertex(p: Any) -> str | None:
-    """A vertex whose flattening changes the outcome of ``p``, or None."""
-    solver = _solver()
+def _lemma32_bad_vertex(p: Any, outcome: Any = None) -> str | None:
+    """A vertex whose flattening changes the outcome of ``p``, or None (outcomes by
+    ``outcome``, default the direct solver)."""
+    outcome = outcome or _solver().outcome
     for x in sorted({u for u, _ in p}):
         q = flatten(p, x)
-        if q is not None and solver.outcome(p) != solver.outcome(q):
+        if q is not None and outcome(p) != outcome(q):
             return x
     return None
 
@@ -242,7 +256,8 @@ def confirm_lemma32(n: int, counterexample: str) -> bool:
     """
     p = parse(counterexample)
     g = graph_of(p)
-    return g.number_of_edges() == n and nx.is_tree(g) and _lemma32_bad_vertex(p) is not None
+    return (g.number_of_edges() == n and nx.is_tree(g)
+            and _lemma32_bad_vertex(p, _outcome_by_play) is not None)
 
 
 # ------------------------------------------------------------------ Lemma 3.3
@@ -288,15 +303,16 @@ def merge(position: Any, w: str, p1: list[str], p2: list[str]) -> Any:
     return make_position(arcs)
 
 
-def _lemma33_bad(p: Any) -> str | None:
-    """A description of a merge that changes the nim-value of ``p``, or None."""
-    solver = _solver()
+def _lemma33_bad(p: Any, nim: Any = None) -> str | None:
+    """A description of a merge that changes the nim-value of ``p``, or None (nim-values
+    by ``nim``, default the direct solver)."""
+    nim = nim or _solver().nim_value
     g = graph_of(p)
     for w, p1, p2 in lemma33_cases(g):
         q = merge(p, w, p1, p2)
         if q is None:
             continue
-        a, b = solver.nim_value(p), solver.nim_value(q)
+        a, b = nim(p), nim(q)
         if a != b:
             return f"w={w}: nim-value {a} before, {b} after"
     return None
@@ -358,21 +374,22 @@ def confirm_lemma33(n: int, counterexample: str) -> bool:
     """
     p = parse(counterexample)
     g = graph_of(p)
-    return g.number_of_edges() == n and nx.is_tree(g) and _lemma33_bad(p) is not None
+    return g.number_of_edges() == n and nx.is_tree(g) and _lemma33_bad(p, _nim_by_play) is not None
 
 
 # ------------------------------------------------------------------ Algorithm 3.5
-def _algorithm_disagrees(p: Any) -> str | None:
-    """Why Algorithm 3.5 is wrong on ``p`` (outcome or winning move), or None."""
-    solver = _solver()
+def _algorithm_disagrees(p: Any, outcome: Any = None) -> str | None:
+    """Why Algorithm 3.5 is wrong on ``p`` (outcome or winning move), or None (outcomes of
+    play by ``outcome``, default the direct solver)."""
+    outcome = outcome or _solver().outcome
     alg = algorithm.outcome(p)
-    play = solver.outcome(p)
-    if alg != play:
-        return f"Algorithm 3.5 says {alg}, play says {play}"
-    if play == "N":
+    by_play = outcome(p)
+    if alg != by_play:
+        return f"Algorithm 3.5 says {alg}, play says {by_play}"
+    if by_play == "N":
         move = algorithm.winning_move(p)
         followers = dict(options(p))
-        if move not in followers or solver.outcome(followers[move]) != "P":
+        if move not in followers or outcome(followers[move]) != "P":
             return f"Algorithm 3.5's move {move} does not win"
     return None
 
@@ -435,4 +452,4 @@ def confirm_algorithm35(n: int, counterexample: str) -> bool:
     p = parse(counterexample)
     g = graph_of(p)
     return (g.number_of_edges() == n and (n == 0 or nx.is_tree(g))
-            and _algorithm_disagrees(p) is not None)
+            and _algorithm_disagrees(p, _outcome_by_play) is not None)

@@ -5,7 +5,10 @@ the replays of counterexamples. §7 ("Conjectures") is in
 
 Every method is ``run(n, budget) -> Verdict``; every replay is ``confirm(n, text) -> bool``,
 true when ``text`` really is a counterexample (the runner requires it before reporting
-"refuted", whichever method found it). Nothing here uses an encoding or a SAT solver.
+"refuted", whichever method found it). The replays share nothing with the methods: they
+decide ``G = x`` (or an outcome, or ``G > H``) by plain game-tree search on the row minus
+the claimed value, written as a row or as a small explicit game (:mod:`cgsat.cgt.play`),
+never by canonical forms. Nothing here uses an encoding or a SAT solver.
 """
 
 from __future__ import annotations
@@ -13,7 +16,10 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator
 from fractions import Fraction
+from functools import cache
+from typing import Any
 
+from cgsat.cgt import play
 from cgsat.cgt.atomic_weight import infinitesimal_atomic_weight
 from cgsat.cgt.canonical import ONE, ZERO, Game, nimber
 from cgsat.cgt.ordinal import ordinal_sum
@@ -61,6 +67,40 @@ def rows(n: int, alphabet: str = "LRE") -> Iterator[str]:
         yield "".join(t)
 
 
+TOPPLING = toppling.RULESET
+
+
+def row(word: str) -> tuple[str, ...]:
+    """The position of one row (the empty row is the empty position).
+
+    Examples
+    --------
+    >>> row("LR"), row("")
+    (('LR',), ())
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, §1.
+    """
+    return (word,) if word else ()
+
+
+def number_by_play(word: str) -> Fraction | None:
+    """The number a row equals, by game-tree search against explicit numbers (a row of
+    ``n`` dominoes is born by day ``n``), or None.
+
+    Examples
+    --------
+    >>> number_by_play("LRL"), number_by_play("LR")
+    (Fraction(1, 2), None)
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Theorem 16 (numbers).
+    """
+    return play.number_value(TOPPLING, row(word), len(word))
+
+
 # -- Lemma 1 --------------------------------------------------------------------------------
 def lemma1_rule(word: str) -> str:
     """Lemma 1 as corrected: P for the empty row, L if both ends are L, R if both are R,
@@ -99,13 +139,18 @@ def lem1(n: int, budget: Budget) -> Verdict:
 
 
 def lem1_confirm(n: int, w: str) -> bool:
-    """Whether ``w``'s outcome breaks Lemma 1's rule.
+    """Whether ``w``'s outcome, by game-tree search, breaks Lemma 1's rule.
+
+    Examples
+    --------
+    >>> lem1_confirm(3, "LRL"), lem1_confirm(3, "LRR")
+    (False, False)
 
     References
     ----------
     Fink et al., *Toppling Conjectures*, Lemma 1.
     """
-    return value(w).outcome() != lemma1_rule(w)
+    return play.outcome(TOPPLING, row(w)) != lemma1_rule(w)
 
 
 # -- Lemma 4 and Theorem 10 -----------------------------------------------------------------
@@ -123,13 +168,19 @@ def lem4(n: int, budget: Budget) -> Verdict:
 
 
 def lem4_confirm(n: int, w: str) -> bool:
-    """Whether ``Lw > w`` fails.
+    """Whether ``Lw > w`` fails: Left does not win ``Lw - w`` whoever starts (game-tree
+    search).
+
+    Examples
+    --------
+    >>> lem4_confirm(2, "RE")
+    False
 
     References
     ----------
     Fink et al., *Toppling Conjectures*, Lemma 4.
     """
-    return not value("L" + w) > value(w)
+    return not play.greater(TOPPLING, row("L" + w), row(w))
 
 
 def thm10(n: int, budget: Budget) -> Verdict:
@@ -147,13 +198,38 @@ def thm10(n: int, budget: Budget) -> Verdict:
 
 
 def thm10_confirm(n: int, w: str) -> bool:
-    """Whether ``f(w) != 1:w``.
+    """Whether ``f(w) != 1:w``: game-tree search on ``f(w) - 1:w``, with ``1:w`` written
+    out as an explicit game from ``w``'s moves (:func:`one_colon`).
+
+    Examples
+    --------
+    >>> thm10_confirm(3, "RRL")
+    False
 
     References
     ----------
     Fink et al., *Toppling Conjectures*, Theorem 10.
     """
-    return value(f_morphism(w)) != ordinal_sum(ONE, value(w))
+    return not play.equals(TOPPLING, row(f_morphism(w)), one_colon(row(w)))
+
+
+@cache
+def one_colon(position: Any) -> play.Explicit:
+    """The ordinal sum ``1:G`` = ``{0, 1:G^L | 1:G^R}`` as an explicit game, from the
+    ruleset's moves of ``G`` (no engine).
+
+    Examples
+    --------
+    >>> one_colon(())
+    {0|}
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Theorem 10 (ordinal sum, base 1 = {0|}).
+    """
+    return play.Explicit(
+        (play.ZERO,) + tuple(one_colon(o) for _, o in TOPPLING.left_options(position)),
+        tuple(one_colon(o) for _, o in TOPPLING.right_options(position)))
 
 
 # -- Theorem 16 and Corollary 17: numbers --------------------------------------------------
@@ -179,14 +255,19 @@ def thm16(n: int, budget: Budget) -> Verdict:
 
 
 def thm16_confirm(n: int, w: str) -> bool:
-    """Whether ``w`` is a number other than by its number's row.
+    """Whether ``w`` is a number (found by game-tree search) other than by its number's row.
+
+    Examples
+    --------
+    >>> thm16_confirm(3, "LRL"), thm16_confirm(3, "LRR")
+    (False, False)
 
     References
     ----------
     Fink et al., *Toppling Conjectures*, Theorem 16.
     """
-    v = value(w)
-    return v.is_number() and number_rows(max(n, len(w))).get(v.number_value()) != w
+    q = number_by_play(w)
+    return q is not None and number_rows(max(n, len(w))).get(q) != w
 
 
 def cor17(n: int, budget: Budget) -> Verdict:
@@ -200,13 +281,18 @@ def cor17(n: int, budget: Budget) -> Verdict:
 
 
 def cor17_confirm(n: int, w: str) -> bool:
-    """Whether ``w`` is a number but not a palindrome.
+    """Whether ``w`` is a number (found by game-tree search) but not a palindrome.
+
+    Examples
+    --------
+    >>> cor17_confirm(3, "LLR")
+    False
 
     References
     ----------
     Fink et al., *Toppling Conjectures*, Corollary 17.
     """
-    return value(w).is_number() and w != w[::-1]
+    return w != w[::-1] and number_by_play(w) is not None
 
 
 # -- Theorem 21 and Conjecture 22: RLxLR = {{x|0}|0} ---------------------------------------
@@ -228,13 +314,34 @@ def thm21(n: int, budget: Budget) -> Verdict:
 
 
 def thm21_confirm(n: int, w: str) -> bool:
-    """Whether ``w = RLxLR`` differs from ``{{x|0}|0}``.
+    """Whether ``w = RLxLR`` differs from ``{{x|0}|0}``: game-tree search on
+    ``w - {{x|0}|0}``, the explicit game with the row ``x`` itself as an option.
+
+    Examples
+    --------
+    >>> thm21_confirm(5, "RLLLR"), thm21_confirm(5, "LLLLL")
+    (False, True)
 
     References
     ----------
     Fink et al., *Toppling Conjectures*, Theorem 21.
     """
-    return value(w) != miny(value(w[2:-2]))
+    return not play.equals(TOPPLING, row(w), miny_explicit(row(w[2:-2])))
+
+
+def miny_explicit(x: Any) -> play.Explicit:
+    """``{{x|0}|0}`` as an explicit game (``x`` a row or an explicit game).
+
+    Examples
+    --------
+    >>> miny_explicit(play.integer(1))
+    {{{0|}|0}|0}
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Theorem 21 and Conjecture 22.
+    """
+    return play.switch(play.switch(x, play.ZERO), play.ZERO)
 
 
 def miny_argument(g: Game) -> Game | None:
@@ -279,14 +386,25 @@ def conj22(n: int, budget: Budget) -> Verdict:
 def conj22_confirm(n: int, w: str) -> bool:
     """Whether ``w`` has value ``{{x|0}|0}`` (``x > 0``) but is not ``RLxLR``.
 
+    The number ``x`` is found by game-tree search: ``x -> {{x|0}|0}`` is monotone, so
+    comparing ``w`` with ``{{q|0}|0}`` for explicit numbers ``q`` walks the tree of
+    positive numbers to ``x`` (born by day ``len(w) - 2``), or says there is none.
+
+    Examples
+    --------
+    >>> conj22_confirm(5, "RLLLR"), conj22_confirm(5, "RLRLR")
+    (False, False)
+
     References
     ----------
     Fink et al., *Toppling Conjectures*, Conjecture 22.
     """
-    x = miny_argument(value(w))
+    x = play.find_number(
+        lambda q: play.compare(TOPPLING, row(w), miny_explicit(play.number(q))),
+        max(len(w) - 1, 0), lo=Fraction(0))
     if x is None:
         return False
-    return w != "RL" + number_rows(len(w)).get(x.number_value(), "?") + "LR"
+    return w != "RL" + number_rows(len(w)).get(x, "?") + "LR"
 
 
 # -- Lemma 23 and Theorem 29: nimbers --------------------------------------------------------
@@ -303,13 +421,18 @@ def lem23(m: int, budget: Budget) -> Verdict:
 
 
 def lem23_confirm(m: int, w: str) -> bool:
-    """Whether ``w`` is not ``*m``.
+    """Whether ``w`` is not ``*m``: game-tree search on ``w - *m`` (``*m`` explicit).
+
+    Examples
+    --------
+    >>> lem23_confirm(2, "LRLR"), lem23_confirm(2, "LRRL")
+    (False, True)
 
     References
     ----------
     Fink et al., *Toppling Conjectures*, Lemma 23.
     """
-    return value(w) != nimber(m)
+    return not play.equals(TOPPLING, row(w), play.nimber(m))
 
 
 def thm29(n: int, budget: Budget) -> Verdict:
@@ -335,7 +458,12 @@ def thm29(n: int, budget: Budget) -> Verdict:
 
 def thm29_confirm(n: int, w: str) -> bool:
     """Whether ``w`` is a row of Theorem 29 without its value, or a positive nimber outside
-    the theorem.
+    the theorem, by game-tree search on ``w - *m`` (``*m`` explicit).
+
+    Examples
+    --------
+    >>> thm29_confirm(4, "RLRL"), thm29_confirm(4, "LRLR"), thm29_confirm(4, "LLLL")
+    (False, False, False)
 
     References
     ----------
@@ -343,9 +471,9 @@ def thm29_confirm(n: int, w: str) -> bool:
     """
     family = [m for m in range(1, len(w) + 1) if w in star_rows(m, len(w))]
     if family:  # a row of the theorem that does not have its value
-        return value(w) != nimber(family[0])
-    k = value(w).nim_value()  # a row outside the theorem with a positive nimber value
-    return k is not None and k > 0
+        return not play.equals(TOPPLING, row(w), play.nimber(family[0]))
+    # a row outside the theorem with a positive nimber value (born by day len(w))
+    return any(play.equals(TOPPLING, row(w), play.nimber(k)) for k in range(1, len(w) + 1))
 
 
 # -- Theorem 32: atomic weights of infinitesimals -------------------------------------------
@@ -396,6 +524,9 @@ def thm32(n: int, budget: Budget, ups: tuple[int, ...]) -> Verdict:
 
 def thm32_confirm(n: int, w: str) -> bool:
     """Whether ``w``'s atomic weight (with ``^^^``) is other than -1, 0, 1.
+
+    This replay is the engine's atomic weight again (no game-tree version): Theorem 32's
+    scope says so.
 
     References
     ----------

@@ -197,7 +197,9 @@ CLAIMS: list[Claim] = [
                          "numbers -> ^^), or ^^^ when the proof's outcome check fails"),
             Method(name="brute-ups3", run=partial(brute.thm32, ups=(3,)), max_n=10,
                    scope="the same values, with G' built from ^^^ for every positive number "
-                         "(a different all-small substitute)"),
+                         "(a different all-small substitute). Shared with brute: the engine's "
+                         "canonical forms and atomic weight recursion; the replay is that "
+                         "engine too"),
         ),
         confirm=brute.thm32_confirm,
         notes="No SAT method: atomic weight needs the far-star comparison and a recursion "
@@ -272,7 +274,9 @@ CLAIMS: list[Claim] = [
                          "is x's row (Corollary 8), and that concrete row equals x in the "
                          "difference encoding"),
             Method(name="brute", run=conjectures_brute.thm36,
-                   scope="the same x: canonical form of x^L LR x^R"),
+                   scope="the same x: canonical form of x^L LR x^R. Shared with sat: the "
+                         "cases and the string test x^L LR x^R = x's row "
+                         "(numbers.theorem36_cases; the same string comparison in both)"),
         ),
         confirm=conjectures_brute.thm36_confirm,
         notes="Uniqueness is Theorem 16 (toppling.thm16).",

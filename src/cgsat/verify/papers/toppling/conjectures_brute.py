@@ -1,12 +1,19 @@
 """The direct solver's side of *Toppling Conjectures* §7 ("Conjectures"): Conjectures
 33-40 and Theorem 36, with their replays, built like
-:mod:`cgsat.verify.papers.toppling.brute`.
+:mod:`cgsat.verify.papers.toppling.brute`: the methods use canonical forms, the replays
+plain game-tree search on the row minus the claimed value (:mod:`cgsat.cgt.play`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
+
+from cgsat.cgt import play
+from cgsat.cgt.canonical import Game
 from cgsat.verify.claims import Budget, Verdict
-from cgsat.verify.papers.toppling.brute import rows, value
+from cgsat.verify.papers.toppling.brute import TOPPLING, rows, value
+from cgsat.verify.papers.toppling.brute import row as one_row
 from cgsat.verify.papers.toppling.constructions import (
     allowed_rows,
     conjecture33_value,
@@ -32,13 +39,24 @@ def conj33(n: int, budget: Budget) -> Verdict:
 
 
 def conj33_confirm(n: int, w: str) -> bool:
-    """Whether ``w`` is an LR row of value ``{1|0,{0|-1}}``.
+    """Whether ``w`` is an LR row of value ``{1|0,{0|-1}}`` (game-tree search against the
+    explicit game).
+
+    Examples
+    --------
+    >>> conj33_confirm(4, "LERE"), conj33_confirm(4, "LRRL")
+    (False, False)
 
     References
     ----------
     Fink et al., *Toppling Conjectures*, Conjecture 33.
     """
-    return set(w) <= set("LR") and value(w) == conjecture33_value()
+    return set(w) <= set("LR") and play.equals(TOPPLING, one_row(w), CONJECTURE33)
+
+
+CONJECTURE33 = play.Explicit((play.integer(1),),
+                             (play.ZERO, play.switch(play.ZERO, play.integer(-1))))
+"""``{1|0,{0|-1}}`` written out for the replay of Conjecture 33."""
 
 
 def conj34(n: int, budget: Budget) -> Verdict:
@@ -58,13 +76,20 @@ def conj34(n: int, budget: Budget) -> Verdict:
 
 
 def conj34_confirm(n: int, w: str) -> bool:
-    """Whether some L of ``w``, removed, leaves a row ``xy`` with not ``xLy > xy``.
+    """Whether some L of ``w``, removed, leaves a row ``xy`` with not ``xLy > xy`` (game-tree
+    search on ``xLy - xy``).
+
+    Examples
+    --------
+    >>> conj34_confirm(3, "RLE")
+    False
 
     References
     ----------
     Fink et al., *Toppling Conjectures*, Conjecture 34.
     """
-    return any(not value(w) > value(w[:p] + w[p + 1:]) for p, c in enumerate(w) if c == "L")
+    return any(not play.greater(TOPPLING, one_row(w), one_row(w[:p] + w[p + 1:]))
+               for p, c in enumerate(w) if c == "L")
 
 
 def conj35(n: int, budget: Budget) -> Verdict:
@@ -89,7 +114,13 @@ def conj35(n: int, budget: Budget) -> Verdict:
 
 
 def conj35_confirm(n: int, text: str) -> bool:
-    """Whether ``text`` = ``"P G"`` is an LR palindrome and another LR row of equal value.
+    """Whether ``text`` = ``"P G"`` is an LR palindrome and another LR row of equal value
+    (game-tree search on ``P - G``).
+
+    Examples
+    --------
+    >>> conj35_confirm(3, "LRL RLL"), conj35_confirm(3, "LRRL RLLR")
+    (False, False)
 
     References
     ----------
@@ -97,7 +128,7 @@ def conj35_confirm(n: int, text: str) -> bool:
     """
     pal, other = text.split()
     return pal == pal[::-1] and pal != other and set(pal + other) <= set("LR") and \
-        value(pal) == value(other)
+        play.equals(TOPPLING, one_row(pal), one_row(other))
 
 
 # -- Theorem 36 and Conjectures 37-39 -------------------------------------------------------
@@ -118,16 +149,21 @@ def thm36(n: int, budget: Budget) -> Verdict:
 
 
 def thm36_confirm(n: int, w: str) -> bool:
-    """Whether ``w = x^L LR x^R`` is not ``x`` or not ``x``'s row.
+    """Whether ``w = x^L LR x^R`` is not ``x`` (game-tree search on ``w - x``, ``x``
+    explicit) or not ``x``'s row.
+
+    Examples
+    --------
+    >>> thm36_confirm(3, "LRL"), thm36_confirm(3, "LRR")
+    (False, False)
 
     References
     ----------
     Fink et al., *Toppling Conjectures*, Theorem 36.
     """
-    for q, row, built in theorem36_cases(len(w)):
+    for q, own_row, built in theorem36_cases(len(w)):
         if built == w:
-            v = value(w)
-            return not (v.is_number() and v.number_value() == q) or built != row
+            return built != own_row or not play.equals(TOPPLING, one_row(w), play.number(q))
     return False
 
 
@@ -165,17 +201,46 @@ def construction_confirm(n: int, w: str, name: str, strict: bool) -> bool:
     """Whether ``w`` is a construction row without its game's value, or another row with
     the value of a construction.
 
+    By game-tree search: ``w`` against each construction game written out with explicit
+    numbers (:data:`EXPLICIT_GAMES`); the constructions' canonical games are not used. A
+    row with the value of a tuple's game is allowed if it (or its reversal) is the row of
+    a tuple whose game equals that game.
+
+    Examples
+    --------
+    >>> construction_confirm(6, "RLLRRL", "conj39", False)
+    True
+    >>> construction_confirm(6, "LLRRLR", "conj39", False)
+    False
+
     References
     ----------
     Fink et al., *Toppling Conjectures*, Conjectures 37, 38 and 39.
     """
-    cases = construction_cases(name, len(w), strict)
-    v = value(w)
-    for _t, row, g in cases:
-        if row == w and v != g:
+    cases = [(t, r) for t, r, _ in construction_cases(name, len(w), strict)]
+    build = EXPLICIT_GAMES[name]
+    games = {t: build(*(play.number(q) for q in t)) for t, _ in cases}
+    for t, r in cases:
+        if r == w and not play.equals(TOPPLING, one_row(w), games[t]):
             return True
-    allowed = allowed_rows(cases)
-    return v in allowed and w not in allowed[v]
+    for t, _ in cases:
+        if play.equals(TOPPLING, one_row(w), games[t]):
+            return not any(w in (r, r[::-1]) and _same(games[u], games[t]) for u, r in cases)
+    return False
+
+
+@cache
+def _same(g: play.Explicit, h: play.Explicit) -> bool:
+    """Whether two explicit games are equal (game-tree search on ``g - h``)."""
+    return play.equals(TOPPLING, g, h)
+
+
+EXPLICIT_GAMES: dict[str, Callable[..., play.Explicit]] = {
+    "conj37": lambda a, b: play.switch(a, b),
+    "conj38": lambda a, b, c: play.switch(a, play.switch(b, c)),
+    "conj39": lambda a, b, c, d: play.switch(play.switch(a, b), play.switch(c, d)),
+}
+"""Conjectures 37-39's games ``{a|b}``, ``{a||b|c}``, ``{a|b||c|d}`` as explicit games."""
 
 
 # -- Conjecture 40: games that do not occur --------------------------------------------------
@@ -201,11 +266,34 @@ def conj40(n: int, budget: Budget) -> Verdict:
 
 
 def conj40_confirm(n: int, text: str) -> bool:
-    """Whether the rows of ``text`` give every game of Conjecture 40's list.
+    """Whether the rows of ``text`` give every game of Conjecture 40's list: each game,
+    written out from its options, equals some row by game-tree search.
+
+    Examples
+    --------
+    >>> conj40_confirm(1, "() L")
+    False
 
     References
     ----------
     Fink et al., *Toppling Conjectures*, Conjecture 40.
     """
-    got = {value("" if w == "()" else w) for w in text.split()}
-    return all(g in got for _, g in conjecture40_games())
+    got = [one_row("" if w == "()" else w) for w in text.split()]
+    return all(any(play.equals(TOPPLING, r, explicit(g)) for r in got)
+               for _, g in conjecture40_games())
+
+
+def explicit(g: Game) -> play.Explicit:
+    """A listed game as an explicit game, read off its options (no engine call).
+
+    Examples
+    --------
+    >>> explicit(conjecture33_value()) == CONJECTURE33
+    True
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Conjecture 40.
+    """
+    return play.Explicit(tuple(explicit(o) for o in g.left),
+                         tuple(explicit(o) for o in g.right))

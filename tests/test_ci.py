@@ -1,0 +1,32 @@
+"""CI runs what README.md says: the quick suite, then the slow sweeps as a separate step."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+QUICK = 'python -m pytest -m "not slow" -n 2'
+SLOW = "python -m pytest -m slow -n 2"
+
+
+def _commands(text: str) -> list[str]:
+    """The non-comment lines of a shell script."""
+    lines = (ln.strip() for ln in text.splitlines())
+    return [ln for ln in lines if ln and not ln.startswith("#")]
+
+
+def test_ci_runs_the_quick_suite_then_the_slow_step():
+    script = (ROOT / ".ci" / "run").read_text()
+    lines = _commands(script)
+    assert "set -euo pipefail" in lines  # any failing step fails CI
+    slow = [i for i, ln in enumerate(lines) if ln == f"timeout 1800 {SLOW}"]
+    assert QUICK in lines and slow, "the slow step (with its 30-minute limit) is missing"
+    assert lines.index(QUICK) < slow[0]
+
+
+def test_readme_shows_both_commands_as_ci_runs_them():
+    readme = (ROOT / "README.md").read_text()
+    blocks = re.findall(r"```bash\n(.*?)```", readme, flags=re.S)
+    assert any(b.strip().endswith(QUICK) and 'pip install ".[test]"' in b for b in blocks)
+    assert any(b.strip() == SLOW for b in blocks)
