@@ -98,6 +98,9 @@ class SymbolicWord:
         self._wp_to: dict[int, list[int]] = {}
         self._swp_from: dict[int, list[int]] = {}
         self._swp_to: dict[int, list[int]] = {}
+        # set by add_inductive_check: C on the whole word, and "some option is in C"
+        self.whole: int | None = None
+        self.some: int | None = None
         self._heights()
 
     # -- heights ----------------------------------------------------------------------
@@ -256,11 +259,15 @@ def x_predicate(word: SymbolicWord, i: int, j: int) -> int:
     return word.x_set(i, j)
 
 
-def toggled(predicate: SubwordPredicate, word: str) -> SubwordPredicate:
+def toggled(predicate: SubwordPredicate, word: str,
+            selector: int | None = None) -> SubwordPredicate:
     """``predicate`` with the membership of one word flipped: a deliberately wrong set.
 
     A negative control: the inductive check must refute it at the length of ``word``, with
     ``word`` itself as the counterexample (its options are shorter, so they are untouched).
+    With a ``selector`` literal the flip happens only when the selector is true, so one
+    instance carries both C (selector false) and C with ``word`` toggled (selector true):
+    the toggled control of :mod:`cgsat.verify.papers.timber.path_sat`.
 
     Parameters
     ----------
@@ -268,6 +275,8 @@ def toggled(predicate: SubwordPredicate, word: str) -> SubwordPredicate:
         The set C.
     word : str
         The word over {L, R} whose membership is flipped.
+    selector : int or None
+        A literal switching the flip on (None: always flipped).
 
     Returns
     -------
@@ -294,7 +303,8 @@ def toggled(predicate: SubwordPredicate, word: str) -> SubwordPredicate:
         if j - i != len(word):
             return inside
         letters = sym.letters[i:j]
-        same = sym.circ.and_([x if c == "R" else -x for x, c in zip(letters, word, strict=True)])
+        fixed = [x if c == "R" else -x for x, c in zip(letters, word, strict=True)]
+        same = sym.circ.and_(fixed + ([] if selector is None else [selector]))
         return sym.circ.xor(inside, same)
 
     return flipped
@@ -313,6 +323,7 @@ def add_inductive_check(
     n: int,
     predicate: SubwordPredicate = wp_predicate,
     misere: bool = False,
+    selector: int | None = None,
 ) -> SymbolicWord:
     """Search for a word of length n on which ``predicate`` breaks the Partition Theorem.
 
@@ -321,6 +332,11 @@ def add_inductive_check(
     always has an option, so the misère condition reads the same). UNSAT for every length
     <= N proves that C is the set of P-positions up to N. For n = 0 (no options) the check
     is ``C(empty)`` under normal play and ``not C(empty)`` under misère play.
+
+    With a ``selector`` literal s, the violation (the goal) is asserted only under s; under
+    not-s the instance only defines its gates, so it is satisfiable for every word, and the
+    returned word's ``whole`` (C on w) and ``some`` (some option of w is in C) literals
+    show what the instance computes on a word fixed by assumptions (sample controls).
 
     Parameters
     ----------
@@ -362,11 +378,14 @@ def add_inductive_check(
             circ.and_([-r, predicate(word, i + 1, n)]),
         ]))
     some = circ.or_(reach)
+    word.whole, word.some = whole, some
+    guard = [] if selector is None else [-selector]
     if misere and n == 0:
-        circ.add([whole])  # the terminal position must not be in C
+        circ.add(guard + [whole])  # the terminal position must not be in C
     else:
         # violation of C(w) <-> no option in C:  C(w) <-> some option in C
-        circ.equiv(whole, some)
+        circ.add(guard + [-whole, some])
+        circ.add(guard + [whole, -some])
     return word
 
 

@@ -66,6 +66,9 @@ class Z3Word:
             hv = z3.Int(name) if kind == "int" else z3.BitVec(name, bits)
             self.constraints.append(hv == self.h[i] + z3.If(self.r[i], -one, one))
             self.h.append(hv)
+        # set by inductive_check_terms: C on the whole word, "some option is in C"
+        self.whole: Any = None
+        self.some: Any = None
 
     def wp(self, a: int, b: int) -> Any:
         """``w[a:b] in WP`` (a prefix or a suffix)."""
@@ -94,8 +97,13 @@ class Z3Word:
         return z3.Or(cases)
 
 
-def inductive_check_terms(n: int, label: str, kind: str) -> tuple[Z3Word, list[Any]]:
+def inductive_check_terms(n: int, label: str, kind: str,
+                          selector: Any = None) -> tuple[Z3Word, list[Any]]:
     """The z3 terms of the inductive check for ``label`` at length n.
+
+    With a ``selector`` (a z3 Bool) the violation is asserted only under the selector, as
+    in :func:`cgsat.encodings.timber_path.add_inductive_check`; the word's ``whole`` and
+    ``some`` terms then show what the formula computes on a word fixed by assumptions.
 
     Parameters
     ----------
@@ -105,6 +113,8 @@ def inductive_check_terms(n: int, label: str, kind: str) -> tuple[Z3Word, list[A
         WP under normal play, or X under misère play.
     kind : {"int", "bv"}
         The height formulation.
+    selector : z3 Bool or None
+        Guards the violation (None: asserted outright).
 
     Returns
     -------
@@ -128,9 +138,11 @@ def inductive_check_terms(n: int, label: str, kind: str) -> tuple[Z3Word, list[A
     pred = word.wp if label == "thm2.3" else word.x
     misere = label == "thm2.4"
     whole = pred(0, n)
-    if misere and n == 0:
-        return word, [whole]
     reach = [z3.Or(z3.And(word.r[i], pred(0, i)), z3.And(z3.Not(word.r[i]), pred(i + 1, n)))
              for i in range(n)]
     some = z3.Or(reach) if reach else z3.BoolVal(False)
-    return word, word.constraints + [whole == some]
+    word.whole, word.some = whole, some
+    goal = whole if misere and n == 0 else whole == some
+    if selector is not None:
+        goal = z3.Implies(selector, goal)
+    return word, word.constraints + [goal]

@@ -62,17 +62,17 @@ CLAIMS: list[Claim] = [
                        "every word of length n: its normal-play P-positions (exhaustive "
                        "play) are exactly the claimed words of length n")),
             Method("sat", partial(path_sat.characterization, predicate=wp_predicate,
-                                  misere=False),
+                                  misere=False, oracle=path_brute.is_p_position),
                    uses_solver=True, scope=(
                        "no word of length n breaks the normal partition condition for C, "
                        "given C on its options (sharp encoding: order-encoded prefix "
                        "heights); with every smaller size, C is exactly the P-positions of "
-                       "length <= n")),
+                       "length <= n. " + path_sat.CONTROLS_SCOPE)),
             Method("smt", partial(path_sat.smt_characterization, predicate=wp_predicate,
-                                  misere=False),
+                                  misere=False, oracle=path_brute.is_p_position),
                    scope="as sat, with z3 solving the same order-encoded CNF (not the "
                          "CaDiCaL answer): a second solver on sat's CNF, not a formulation "
-                         "of its own"),
+                         "of its own; z3 answers the same controls under assumptions"),
         ),
         confirm=partial(path_brute.confirm_characterization, member=words.is_dyck,
                         misere=False),
@@ -92,11 +92,14 @@ CLAIMS: list[Claim] = [
                 "the numbers of normal and misère P-positions of length n (exhaustive play "
                 "on every word), and the number of words P in both plays (= SWP(n), "
                 "n >= 1), equal WP(n), X(n) and SWP(n) of the formulas")),
-            Method("sat", path_sat.counts, uses_solver=True, scope=(
-                "the normal (WP) and misère (X, Theorem 2.4) characterizations pass the "
-                "inductive partition check at length n (so, with every smaller size, hold "
-                "up to n), and the words of length n in WP, X and SWP, counted by dynamic "
-                "programming, match the formulas")),
+            Method("sat", partial(path_sat.counts, oracle=path_brute.is_p_position),
+                   uses_solver=True, scope=(
+                       "the normal (WP) and misère (X, Theorem 2.4) characterizations pass "
+                       "the inductive partition check at length n (so, with every smaller "
+                       "size, hold up to n), and the words of length n in WP, X and SWP, "
+                       "counted by dynamic programming, match the formulas. Each of the two "
+                       "checks runs the controls of timber.thm2.3/2.4 (counted together): "
+                       + path_sat.CONTROLS_SCOPE)),
         ),
         confirm=path_brute.confirm_counts,
         notes="F_n is OEIS A000957(n+1). The paper reports the normal counts for n <= 10 "
@@ -117,17 +120,17 @@ CLAIMS: list[Claim] = [
                        "every word of length n: its misère P-positions (exhaustive play) "
                        "are exactly the words of X of length n")),
             Method("sat", partial(path_sat.characterization, predicate=x_predicate,
-                                  misere=True),
+                                  misere=True, oracle=path_brute.is_p_position),
                    uses_solver=True, scope=(
                        "no word of length n breaks the misère partition condition for C, "
                        "given C on its options (sharp encoding: order-encoded prefix "
                        "heights); with every smaller size, C is exactly the P-positions of "
-                       "length <= n")),
+                       "length <= n. " + path_sat.CONTROLS_SCOPE)),
             Method("smt", partial(path_sat.smt_characterization, predicate=x_predicate,
-                                  misere=True),
+                                  misere=True, oracle=path_brute.is_p_position),
                    scope="as sat, with z3 solving the same order-encoded CNF (not the "
                          "CaDiCaL answer): a second solver on sat's CNF, not a formulation "
-                         "of its own"),
+                         "of its own; z3 answers the same controls under assumptions"),
         ),
         confirm=partial(path_brute.confirm_characterization, member=words.in_x,
                         misere=True),
@@ -144,12 +147,15 @@ CLAIMS: list[Claim] = [
                                   "networkx atlas with n vertices)",
         base=3, quick_bound=5, target_bound=ATLAS_MAX_VERTICES,
         methods=(
-            Method("sat", graphs_sat.theorem11, uses_solver=True, max_n=ATLAS_MAX_VERTICES,
+            Method("sat", partial(graphs_sat.theorem11, oracle=graphs_brute.nim_and_misere),
+                   uses_solver=True, max_n=ATLAS_MAX_VERTICES,
                    scope=(
                        "for every connected graph with n vertices that contains a cycle, "
                        "the kernel encoding over all its orientations has no normal-play "
                        "P-position; for every 2-connected one, none is a misère N-position "
-                       "(one SAT call per graph and part, all UNSAT)")),
+                       "(one SAT call per graph and part, all UNSAT). The samples compare "
+                       "the root's P literal with the direct solver's outcome. "
+                       + graphs_sat.CONTROLS_SCOPE)),
             # 7 vertices is about 10^7 orientations: hours of exhaustive play
             Method("brute", graphs_brute.theorem11, max_n=6, scope=(
                 "every orientation of every such graph with n vertices, played out by the "
@@ -170,12 +176,15 @@ CLAIMS: list[Claim] = [
                                   "of the networkx atlas with n vertices)",
         base=2, quick_bound=6, target_bound=ATLAS_MAX_VERTICES,
         methods=(
-            Method("sat", graphs_sat.phyminoes_bipartite, uses_solver=True,
+            Method("sat", partial(graphs_sat.phyminoes_bipartite,
+                                  oracle=graphs_brute.nim_and_misere), uses_solver=True,
                    max_n=ATLAS_MAX_VERTICES, scope=(
                        "for every connected bipartite graph with n vertices, no orientation "
                        "where Phyminoes (either reading of the distances) and Timber differ "
                        "in nim-value or misère outcome (Grundy and kernel encodings, one SAT "
-                       "call per graph)")),
+                       "call per graph). The samples compare the nim-values and misère "
+                       "outcomes of all three games at the root with the direct solver. "
+                       + graphs_sat.CONTROLS_SCOPE)),
             Method("brute", graphs_brute.phyminoes_bipartite, max_n=ATLAS_MAX_VERTICES,
                    scope=(
                        "every orientation of every such graph, nim-values and misère "
@@ -192,11 +201,13 @@ CLAIMS: list[Claim] = [
                   "N-position.",
         parameter=TREES_PARAMETER, base=1, quick_bound=8, target_bound=14,
         methods=(
-            Method("sat", trees_sat.lemma31, uses_solver=True, scope=(
-                "UNSAT at n: no orientation of any tree with n edges with a leaf arc "
-                "pointing away from its leaf is a P-position, by the depth-1 relaxation "
-                "of the kernel encoding (root and empty position constrained), whose "
-                "UNSAT implies that of the full kernel")),
+            Method("sat", partial(trees_sat.lemma31, oracle=graphs_brute.nim_and_misere),
+                   uses_solver=True, scope=(
+                       "UNSAT at n: no orientation of any tree with n edges with a leaf arc "
+                       "pointing away from its leaf is a P-position, by the depth-1 "
+                       "relaxation of the kernel encoding (root and empty position "
+                       "constrained), whose UNSAT implies that of the full kernel. "
+                       + trees_sat.LEMMA31_CONTROLS)),
             Method("brute", trees_brute.lemma31, max_n=9, scope=(
                 TREES_BRUTE + " that has a leaf arc pointing away from its leaf: all are N. "
                 "Shared with sat: the tree shapes (shapes.trees)")),
@@ -211,10 +222,12 @@ CLAIMS: list[Claim] = [
         parameter=TREES_PARAMETER + " (T_t has n edges, T'_t has n - 2)",
         base=2, quick_bound=8, target_bound=9,
         methods=(
-            Method("sat", trees_sat.lemma32, uses_solver=True, scope=(
-                "UNSAT at n: for every tree with n edges, every vertex x of degree 2 and "
-                "every orientation with both arcs at x pointing out of x, the kernels of "
-                "T_t and of the flattened T'_t (sharing the other arcs) agree")),
+            Method("sat", partial(trees_sat.lemma32, oracle=graphs_brute.nim_and_misere),
+                   uses_solver=True, scope=(
+                       "UNSAT at n: for every tree with n edges, every vertex x of degree 2 "
+                       "and every orientation with both arcs at x pointing out of x, the "
+                       "kernels of T_t and of the flattened T'_t (sharing the other arcs) "
+                       "agree. " + trees_sat.LEMMA32_CONTROLS)),
             Method("brute", trees_brute.lemma32, max_n=9, scope=(
                 TREES_BRUTE + ": at each degree-2 vertex with both arcs out, the flattened "
                 "position has the same outcome. Shared with sat: the tree shapes "
@@ -233,11 +246,13 @@ CLAIMS: list[Claim] = [
         parameter=TREES_PARAMETER + " (T_t has n edges)",
         base=2, quick_bound=7, target_bound=8,
         methods=(
-            Method("sat", trees_sat.lemma33, uses_solver=True, scope=(
-                "UNSAT at n: for every tree with n edges, every vertex w with two leaf "
-                "paths and every orientation with both paths directed away from w, the "
-                "Grundy encodings of T_t and of the merged T'_t (sharing the other arcs) "
-                "give equal nim-values (hence equal outcomes)")),
+            Method("sat", partial(trees_sat.lemma33, oracle=graphs_brute.nim_and_misere),
+                   uses_solver=True, scope=(
+                       "UNSAT at n: for every tree with n edges, every vertex w with two "
+                       "leaf paths and every orientation with both paths directed away "
+                       "from w, the Grundy encodings of T_t and of the merged T'_t (sharing "
+                       "the other arcs) give equal nim-values (hence equal outcomes). "
+                       + trees_sat.LEMMA33_CONTROLS)),
             Method("brute", trees_brute.lemma33, max_n=9, scope=(
                 TREES_BRUTE + ": every merge of two leaf paths directed away from their "
                 "common vertex keeps the nim-value (hence the outcome). Shared with sat: the "
@@ -259,10 +274,12 @@ CLAIMS: list[Claim] = [
                 "outcome of every orientation of every tree with n edges, and its "
                 "winning move of each N-position leads to a P-position. Shared with sat: the "
                 "tree shapes (shapes.trees) and Algorithm 3.5 itself, the code under test")),
-            Method("sat", trees_sat.algorithm35, uses_solver=True, scope=(
-                "UNSAT at n: for every tree shape with n edges, the orientations that "
-                "Algorithm 3.5 calls P are exactly the P-positions of the shape's kernel "
-                "encoding (outcomes only; winning moves are checked by play)")),
+            Method("sat", partial(trees_sat.algorithm35, oracle=graphs_brute.nim_and_misere),
+                   uses_solver=True, scope=(
+                       "UNSAT at n: for every tree shape with n edges, the orientations "
+                       "that Algorithm 3.5 calls P are exactly the P-positions of the "
+                       "shape's kernel encoding (outcomes only; winning moves are checked "
+                       "by play). " + trees_sat.ALGORITHM35_CONTROLS)),
         ),
         confirm=trees_brute.confirm_algorithm35,
         notes="Algorithm 3.5 is a reduction procedure, not a predicate given as a "

@@ -102,6 +102,48 @@ def confirm_theorem11(n: int, counterexample: str) -> bool:
     return any(play.impartial_outcome(rs, pos, m) != o for _, m, o in theorem11_parts(g))
 
 
+_ORACLES: dict[tuple[str, str], ImpartialSolver] = {}
+
+
+def nim_and_misere(position: str, rule: str = "timber",
+                   distances: str = "minus-edge") -> tuple[int, bool]:
+    """The nim-value (normal play) and "misère P-position" of an oriented graph, by play.
+
+    The direct solver's answer for the sample controls of the SAT methods (passed to them
+    by ``functools.partial`` in the claims): :class:`cgsat.cgt.impartial.ImpartialSolver`
+    on ``timber`` or ``phyminoes``, memoized across calls in this process.
+
+    Parameters
+    ----------
+    position : str
+        An oriented graph in ``timber`` syntax.
+    rule : {"timber", "phyminoes"}
+        The game.
+    distances : {"minus-edge", "graph"}
+        Phyminoes' reading of the distances (ignored for Timber).
+
+    Returns
+    -------
+    (int, bool)
+
+    Examples
+    --------
+    >>> nim_and_misere("0>1 1>2 2>0"), nim_and_misere("0>1 1>2 2>0", "phyminoes", "graph")
+    ((1, True), (0, False))
+
+    References
+    ----------
+    *The Game of timber!*, Theorem 1.1 and §4 (Phyminoes).
+    """
+    key = ("timber", "") if rule == "timber" else (rule, distances)
+    solver = _ORACLES.get(key)
+    if solver is None:
+        rs = get_ruleset("timber") if rule == "timber" else get_ruleset(rule, distances=distances)
+        solver = _ORACLES[key] = ImpartialSolver(rs)
+    pos = solver.ruleset.parse(position)
+    return solver.nim_value(pos), solver.outcome(pos, misere=True) == "P"
+
+
 def _solvers() -> tuple[ImpartialSolver, ...]:
     """Direct solvers of Timber and of Phyminoes (both readings of the distances)."""
     return (ImpartialSolver(get_ruleset("timber")),
