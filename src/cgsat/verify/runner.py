@@ -179,7 +179,7 @@ def _stored_usable(row: Row | None, budget: Budget) -> bool:
         kinds = set(cert.get("kind", "").split("+"))
         if budget.proof and "drat" not in kinds:
             return False
-        if budget.confirm_with and "confirm" not in kinds:
+        if budget.confirm_with and not kinds & {"second-solver", "confirm"}:
             return False
     return True
 
