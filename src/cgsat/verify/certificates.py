@@ -6,6 +6,10 @@ that solves several instances at one size (a counting claim checks a normal and 
 characterization) combines them with :func:`combine`. :func:`is_certified` says whether a
 "holds" counts towards the certified bound of the report: its UNSAT answers were backed by
 a checked DRAT proof or by a second solver.
+
+The kinds are ``"drat"``, ``"second-solver"`` (``--confirm-with``; stored rows from before
+issue 12 call it ``"confirm"``, read here as the same kind) and ``"model"`` (a SAT answer
+checked clause by clause), joined with ``+`` when one answer has several.
 """
 
 from __future__ import annotations
@@ -14,6 +18,26 @@ import hashlib
 from collections.abc import Sequence
 
 _RANK = {"verified": 0, "agreed": 0, "unchecked": 1, "too-large": 1, "rejected": 2}
+
+CERTIFYING_KINDS = frozenset({"drat", "second-solver"})
+"""The kinds of certificate that back an UNSAT answer (:func:`is_certified`)."""
+
+_OLD_KINDS = {"confirm": "second-solver"}  # the name stored before issue 12
+
+
+def kinds(certificate: dict[str, str] | None) -> set[str]:
+    """The kinds of a certificate, the old name ``"confirm"`` read as ``"second-solver"``.
+
+    Examples
+    --------
+    >>> sorted(kinds({"kind": "drat+confirm"}))
+    ['drat', 'second-solver']
+    >>> kinds(None)
+    set()
+    """
+    if not certificate or not certificate.get("kind"):
+        return set()
+    return {_OLD_KINDS.get(k, k) for k in certificate["kind"].split("+")}
 
 
 def combine(certificates: Sequence[dict[str, str] | None]) -> dict[str, str] | None:
@@ -31,6 +55,9 @@ def combine(certificates: Sequence[dict[str, str] | None]) -> dict[str, str] | N
     ('drat', 'cgsat-drat', 'verified', 64)
     >>> combine([a, None]) is None
     True
+    >>> s = {"kind": "confirm", "checker": "glucose4", "verdict": "verified", "sha256": "cc"}
+    >>> combine([a, s])["kind"]                  # a stored row's old kind name, renamed
+    'drat+second-solver'
     """
     if not certificates or any(c is None for c in certificates):
         return None
@@ -41,8 +68,10 @@ def combine(certificates: Sequence[dict[str, str] | None]) -> dict[str, str] | N
     def joined(key: str) -> str:
         seen: list[str] = []
         for c in certs:
-            if c[key] not in seen:
-                seen.append(c[key])
+            for part in c[key].split("+"):
+                part = _OLD_KINDS.get(part, part) if key == "kind" else part
+                if part not in seen:
+                    seen.append(part)
         return "+".join(seen)
 
     verdict = max((c["verdict"] for c in certs), key=lambda v: _RANK.get(v, 1))
@@ -56,9 +85,18 @@ def is_certified(certificate: dict[str, str] | None) -> bool:
 
     Examples
     --------
-    >>> is_certified({"kind": "drat", "checker": "drat-trim", "verdict": "verified",
+    >>> is_certified({"kind": "drat", "checker": "dratify+cgsat-drat", "verdict": "verified",
     ...               "sha256": "00"})
     True
+    >>> is_certified({"kind": "second-solver", "checker": "glucose4", "verdict": "verified",
+    ...               "sha256": "00"})
+    True
+    >>> is_certified({"kind": "confirm", "checker": "glucose4", "verdict": "verified",
+    ...               "sha256": "00"})            # a row stored before issue 12
+    True
+    >>> is_certified({"kind": "drat", "checker": "cgsat-drat", "verdict": "too-large",
+    ...               "sha256": "00"})
+    False
     >>> is_certified({"kind": "model", "checker": "clause-check", "verdict": "verified",
     ...               "sha256": "00"})
     False
@@ -67,5 +105,4 @@ def is_certified(certificate: dict[str, str] | None) -> bool:
     """
     if not certificate:
         return False
-    kinds = set(certificate.get("kind", "").split("+"))
-    return bool(kinds & {"drat", "confirm"}) and certificate.get("verdict") == "verified"
+    return bool(kinds(certificate) & CERTIFYING_KINDS) and certificate.get("verdict") == "verified"

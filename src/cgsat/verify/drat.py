@@ -1,4 +1,18 @@
-"""A small, independent forward DRAT checker, and a bridge to drat-trim.
+"""DRAT proof checking: an established checker first, cgsat's own as the second opinion.
+
+:func:`check_refutation` is what :func:`cgsat.verify.solve.solve_cnf` calls on the proof of
+an UNSAT answer. It runs, in order:
+
+1. an established checker: drat-trim [1]_ when installed (``$CGSAT_DRAT_TRIM`` or on PATH),
+   else dratify [2]_ (PyPI, pure Python, forward RUP/RAT checking, written independently of
+   cgsat and differentially tested against drat-trim by its author);
+2. cgsat's own forward checker below, as a second opinion.
+
+Every checker that runs must not reject the proof; the certificate names the checkers that
+verified it.
+
+cgsat's own checker
+-------------------
 
 An UNSAT answer of a SAT solver is only as good as the solver. With ``--proof`` the solver
 also writes a DRAT proof: a list of lemmas (clauses it claims follow from the formula) and
@@ -23,6 +37,8 @@ References
 ----------
 .. [1] N. Wetzler, M. J. H. Heule, W. A. Hunt Jr., *DRAT-trim: Efficient Checking and
    Trimming Using Expressive Clausal Proofs*, SAT 2014 (the DRAT format and its semantics).
+.. [2] C. Perassi, *dratify*: check DRAT/DRUP proofs of unsatisfiability inside a Python
+   process, https://pypi.org/project/dratify/ (version 0.1.10 measured here).
 """
 
 from __future__ import annotations
@@ -33,6 +49,8 @@ import subprocess
 import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+
+import dratify
 
 MAX_LITERALS = 5_000_000
 """The size limit of :func:`check_drat`: literals in formula plus proof."""
@@ -51,7 +69,7 @@ class ProofCheck:
     verdict : str
         ``"verified"``, ``"rejected"`` or ``"too-large"``.
     checker : str
-        ``"cgsat-drat"`` (this module) or ``"drat-trim"``.
+        ``"cgsat-drat"`` (this module), ``"dratify"`` or ``"drat-trim"``.
     message : str
         Why a proof was rejected (the first failing lemma), or a summary.
     """
@@ -364,3 +382,99 @@ def check_with_drat_trim(
         return ProofCheck("verified", "drat-trim", "s VERIFIED")
     last = out.strip().splitlines()[-1] if out.strip() else f"exit {done.returncode}"
     return ProofCheck("rejected", "drat-trim", last)
+
+
+def check_with_dratify(clauses: Iterable[Sequence[int]], proof: Iterable[str]) -> ProofCheck:
+    """Check a DRAT refutation with dratify (pure Python, forward, RUP and RAT).
+
+    Parameters
+    ----------
+    clauses : iterable of int sequences
+        The formula (DIMACS literals, no terminating 0).
+    proof : iterable of str
+        The proof in text DRAT, one step per string (as PySAT's ``get_proof()`` returns it).
+
+    Returns
+    -------
+    ProofCheck
+        ``verified`` when dratify derives the empty clause with every step checked, else
+        ``rejected`` with dratify's reason (also for a proof it cannot parse).
+
+    Examples
+    --------
+    >>> f = [[1, 2], [-1, 2], [1, -2], [-1, -2]]
+    >>> check_with_dratify(f, ["2 0", "0"]).verdict
+    'verified'
+    >>> check_with_dratify(f, ["1 2 3 0", "0"]).verdict
+    'rejected'
+
+    References
+    ----------
+    .. [1] dratify, https://pypi.org/project/dratify/
+    """
+    formula = dratify.CNF()
+    for clause in clauses:
+        formula.add_dimacs(clause)
+    text = "\n".join(proof)
+    try:
+        result = dratify.check_proof(formula, text, engine="python")
+    except ValueError as exc:  # a proof it cannot parse or interpret
+        return ProofCheck("rejected", "dratify", f"dratify: {exc}")
+    if result.ok:
+        return ProofCheck("verified", "dratify", result.reason)
+    where = f" (step {result.failed_step})" if result.failed_step >= 0 else ""
+    return ProofCheck("rejected", "dratify", f"{result.reason}{where}")
+
+
+def check_refutation(
+    clauses: Sequence[Sequence[int]],
+    proof: Sequence[str],
+    dimacs_text: str | None = None,
+    max_literals: int | None = None,
+) -> list[ProofCheck]:
+    """Check a DRAT refutation with an established checker, then with cgsat's own.
+
+    The established checker is drat-trim where installed (:func:`drat_trim_path`), else
+    dratify (:func:`check_with_dratify`). cgsat's checker (:func:`check_drat`) runs second,
+    and answers ``"too-large"`` above ``max_literals``. Checking stops at the first
+    rejection.
+
+    Parameters
+    ----------
+    clauses : sequence of int sequences
+        The formula.
+    proof : sequence of str
+        The proof in text DRAT.
+    dimacs_text : str, optional
+        The formula as DIMACS text, for drat-trim (made from ``clauses`` when omitted).
+    max_literals : int, optional
+        The size limit of cgsat's checker (default :data:`MAX_LITERALS`).
+
+    Returns
+    -------
+    list of ProofCheck
+        One per checker run, in order. The proof is accepted when none is ``rejected``
+        and at least one is ``verified``.
+
+    Examples
+    --------
+    >>> f = [[1, 2], [-1, 2], [1, -2], [-1, -2]]
+    >>> [c.verdict for c in check_refutation(f, ["2 0", "0"])]
+    ['verified', 'verified']
+    >>> [c.verdict for c in check_refutation(f, ["2 0"])]
+    ['rejected']
+    """
+    exe = drat_trim_path()
+    if exe:
+        if dimacs_text is None:
+            nvars = max((abs(x) for c in clauses for x in c), default=0)
+            dimacs_text = f"p cnf {nvars} {len(clauses)}\n" + "".join(
+                " ".join(map(str, c)) + " 0\n" for c in clauses
+            )
+        first = check_with_drat_trim(dimacs_text, proof, exe)
+    else:
+        first = check_with_dratify(clauses, proof)
+    if first.verdict == "rejected":
+        return [first]
+    limit = MAX_LITERALS if max_literals is None else max_literals
+    return [first, check_drat(clauses, proof, max_literals=limit)]

@@ -239,7 +239,7 @@ def reusable(current: Current | None, budget: Budget, uses_solver: bool) -> Row 
         kinds = set(cert.get("kind", "").split("+"))
         if budget.proof and "drat" not in kinds:
             continue
-        if budget.confirm_with and "confirm" not in kinds:
+        if budget.confirm_with and not kinds & {"second-solver", "confirm"}:
             continue
         if uses_solver and (row.controls_asked or 0) < budget.controls:
             continue

@@ -16,12 +16,14 @@ Formulas come from :mod:`cgsat.encodings`, which build and never solve.
 
 Certificates (DESIGN.md "CLI contract") are ``{"kind","checker","verdict","sha256"}``:
 
-- ``kind "drat"``: the solver's DRAT proof of an UNSAT answer, checked by drat-trim (when
-  ``$CGSAT_DRAT_TRIM`` or ``drat-trim`` on PATH exists) or else by :mod:`cgsat.verify.drat`;
-  ``sha256`` is the proof's hash;
-- ``kind "confirm"``: a second solver re-solved the same DIMACS and agreed; ``checker`` names
-  it and ``sha256`` is the DIMACS hash;
-- ``kind "drat+confirm"``: both;
+- ``kind "drat"``: the solver's DRAT proof of an UNSAT answer, checked by an established
+  checker (drat-trim when ``$CGSAT_DRAT_TRIM`` or ``drat-trim`` on PATH exists, else
+  dratify) and by cgsat's own (:func:`cgsat.verify.drat.check_refutation`); ``checker``
+  names those that verified it (``"dratify+cgsat-drat"``), ``sha256`` is the proof's hash;
+- ``kind "second-solver"``: a second solver (``--confirm-with``) re-solved the same DIMACS
+  and agreed; ``checker`` names it and ``sha256`` is the DIMACS hash (stored rows from
+  before issue 12 call this kind ``"confirm"``);
+- ``kind "drat+second-solver"``: both;
 - ``kind "model"``: a SAT answer whose model was checked against every clause.
 
 A :class:`ClauseBuffer` holds plain clauses only (no native cardinality constraints), so
@@ -161,16 +163,18 @@ def solve_cnf(cnf: ClauseBuffer, budget: Budget) -> SatOutcome:
             raise SolverDisagreement(f"{name} returned a model that violates the formula")
     elif budget.proof:
         assert proof is not None
-        check = check_proof(cnf, proof)
-        if check.verdict == "rejected":
-            raise SolverDisagreement(
-                f"{name}'s DRAT proof was rejected by {check.checker}: {check.message}"
-            )
+        checks = check_proof(cnf, proof)
+        for check in checks:
+            if check.verdict == "rejected":
+                raise SolverDisagreement(
+                    f"{name}'s DRAT proof was rejected by {check.checker}: {check.message}"
+                )
         cert_hash = hashlib.sha256("".join(line + "\n" for line in proof).encode()).hexdigest()
         kinds.append("drat")
-        checkers.append(check.checker)
-        if check.verdict != "verified":
-            notes.append(f"proof not checked: {check.message}")
+        agreed = [check.checker for check in checks if check.verdict == "verified"]
+        checkers.extend(agreed or [checks[0].checker])
+        if not agreed:
+            notes.append(f"proof not checked: {checks[0].message}")
     if budget.confirm_with:
         second = canonical_solver(budget.confirm_with)
         if second == name:
@@ -183,7 +187,7 @@ def solve_cnf(cnf: ClauseBuffer, budget: Budget) -> SatOutcome:
             )
         if sat2 and not check_model(cnf, model2 or []):
             raise SolverDisagreement(f"{second} returned a model that violates the formula")
-        kinds.append("confirm")
+        kinds.append("second-solver")
         checkers.append(second)
     certificate = None
     if kinds:
@@ -200,12 +204,12 @@ def solve_cnf(cnf: ClauseBuffer, budget: Budget) -> SatOutcome:
     return SatOutcome(sat, model, instance, digest, certificate, name, seconds, notes)
 
 
-def check_proof(cnf: ClauseBuffer, proof: Sequence[str]) -> drat.ProofCheck:
-    """Check a DRAT proof with drat-trim when available, else with :mod:`cgsat.verify.drat`."""
-    exe = drat.drat_trim_path()
-    if exe:
-        return drat.check_with_drat_trim(cnf.dimacs(), proof, exe)
-    return drat.check_drat(cnf, proof)
+def check_proof(cnf: ClauseBuffer, proof: Sequence[str]) -> list[drat.ProofCheck]:
+    """Check a DRAT proof: drat-trim where installed, else dratify; then cgsat's own checker
+    (:func:`cgsat.verify.drat.check_refutation`). One :class:`~cgsat.verify.drat.ProofCheck`
+    per checker run."""
+    dimacs = cnf.dimacs() if drat.drat_trim_path() else None
+    return drat.check_refutation(list(cnf), proof, dimacs_text=dimacs)
 
 
 class LiveSolver:
