@@ -28,6 +28,7 @@ from cgsat.verify.runner import reusable
 from cgsat.verify.solve import solve_cnf
 from cgsat.verify.solvers import SolverDisagreement
 from cgsat.verify.store import Row, derive
+
 # A small UNSAT formula with a hand-written proof in which every lemma is needed:
 # 1 is forced by (1 2)(-2 3)(-3 1); then 4 by the four clauses (-1 ±4 ±5); then conflict.
 HAND = [[1, 2], [-2, 3], [-3, 1], [-1, 4, 5], [-1, 4, -5], [-1, -4, 5], [-1, -4, -5]]
