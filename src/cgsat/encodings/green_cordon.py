@@ -296,6 +296,9 @@ class CordonCircuits:
         self.gates = Circuit(self.pool, self.cnf)
         self.gates.true  # variable 1 is the constant true  # noqa: B018
         self._runs: dict[tuple[GapRule, tuple[Lit, ...]], dict] = {}
+        self.sides: tuple[Lit, Lit] | None = None  # (rule, mex) of an inductive instance
+        self.goal: Lit | None = None  # the goal's selector, when guarded
+        self.flip: Lit | None = None  # XORed into the rule inside a guarded goal
 
     @property
     def false(self) -> Lit:
@@ -436,13 +439,22 @@ ONE_LEAF_COVER = (THM_3_2, THM_3_3, SEC5_ONE_LEAF_NIM2)
 """Rules whose union should be every one-leaf cordon (values 0, 1 and 2 only)."""
 
 
-def inductive_instance(claim: NimCharacterization, height: int) -> tuple[CNF, CordonCircuits]:
+def inductive_instance(claim: NimCharacterization, height: int,
+                       selector: bool = False) -> tuple[CNF, CordonCircuits]:
     """The CNF that is UNSAT iff ``claim`` holds for every cordon of the family of ``height``.
 
     Parameters
     ----------
     claim : NimCharacterization
     height : int
+    selector : bool
+        Guard the goal by a selector literal, ``cc.goal``: the goal holds only when it is
+        true, so the instance is solved with it assumed and controls run with it off. The
+        goal is then R_k(T) xor ``cc.flip`` disagreeing with the mex condition, where
+        ``cc.flip`` is a fresh literal the caller defines (false for the check itself; a
+        toggled control makes it true at one cordon, C := C xor {r0}). Default: unguarded,
+        ``cc.goal`` and ``cc.flip`` None. Either way ``cc.sides`` is ``(rule, mex)``, the
+        literals of R_k(T) and of the mex condition on T's options.
 
     Returns
     -------
@@ -464,6 +476,10 @@ def inductive_instance(claim: NimCharacterization, height: int) -> tuple[CNF, Co
     cc = CordonCircuits()
     g = cc.gates
     x = cc.leaf_variables(height)
+    guard: list[Lit] = []
+    if selector:
+        cc.goal, cc.flip = cc.pool.id(("selector", "goal")), cc.pool.id(("selector", "flip"))
+        guard = [-cc.goal]
     cordon = (height, x)
     if claim.family_leaves is not None:
         cc.exactly(x, claim.family_leaves)
@@ -478,8 +494,11 @@ def inductive_instance(claim: NimCharacterization, height: int) -> tuple[CNF, Co
         g.disj(g.conj(list(c) + [has_value(j, o)]) for c, o in opts) for j in range(claim.value)
     ]
     rhs = g.conj([none_same] + lower)
-    cc.cnf.append([lhs, rhs])
-    cc.cnf.append([-lhs, -rhs])
+    cc.sides = (lhs, rhs)
+    if cc.flip is not None:
+        lhs = g.xor(lhs, cc.flip)
+    cc.cnf.append(guard + [lhs, rhs])
+    cc.cnf.append(guard + [-lhs, -rhs])
     return cc.cnf, cc
 
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from cgsat.cgt import play
 from cgsat.cgt.impartial import solver_for
-from cgsat.errors import PositionError
+from cgsat.errors import PositionError, TooLargeError
 from cgsat.games import get_ruleset, green_cordon, thickets
 from cgsat.games.thickets import Thicket
 from cgsat.verify.claims import Budget, Verdict
@@ -245,3 +245,42 @@ def confirm_thm31(n: int, counterexample: str, *, offset: int) -> bool:
     values = [play.nim_value(thickets.GREEN_RULESET, L_thicket(2 * k))
               for k in range(1, n // 2 + 1)]
     return len(set(values)) != len(values)
+
+
+# -- oracles for the controls of the SAT methods (passed in by the claims) ------------
+
+
+def nim_value(n: int, atts: Sequence[int]) -> int:
+    """The nim-value of the cordon ``n:atts`` by exhaustive play (the direct solver).
+
+    Examples
+    --------
+    >>> nim_value(3, [1]), nim_value(4, [])
+    (2, 0)
+
+    References
+    ----------
+    *Thinning Thickets*, §2.1 (Sprague-Grundy theory).
+    """
+    return _nim(n, atts)
+
+
+def has_value(n: int, atts: Sequence[int], *, value: int, rule: Rule) -> bool:
+    """Whether the cordon ``n:atts`` has nim-value ``value``: by the direct solver where it
+    reaches (size, arcs, at most the exhaustive-play limit, 36), else by the theorem's own
+    predicate ``rule`` (the SAT controls say so in their scope).
+
+    Examples
+    --------
+    >>> from cgsat.verify.papers.thickets.rules import nim0_rule
+    >>> has_value(4, [], value=0, rule=nim0_rule), has_value(61, [2], value=0, rule=nim0_rule)
+    (True, True)
+
+    References
+    ----------
+    *Thinning Thickets*, Theorems 3.2, 3.3 and §5.
+    """
+    try:
+        return _nim(n, atts) == value
+    except TooLargeError:
+        return rule(n, atts)

@@ -49,7 +49,7 @@ THM31_BRUTE = (
 THM31_SAT = (
     "the encoding's move rules give L(n) the stated options L(i), and the mex constraints "
     "over all followers of L(n) (solvable, so the value range suffices) admit no two equal "
-    "nim-values among L(2), ..., L(2 floor(n/2))"
+    "nim-values among L(2), ..., L(2 floor(n/2)). " + sat.THM31_CONTROLS
 )
 
 
@@ -63,7 +63,8 @@ CLAIMS: list[Claim] = [
         kind="theorem", parameter=L_N, base=0, quick_bound=10, target_bound=14,
         methods=(
             Method("brute", partial(brute.thm31, offset=1), max_n=20, scope=THM31_BRUTE),
-            Method("sat", partial(sat.thm31, offset=1), uses_solver=True, scope=THM31_SAT),
+            Method("sat", partial(sat.thm31, offset=1, oracle=brute.nim_value),
+                   uses_solver=True, scope=THM31_SAT),
         ),
         confirm=partial(brute.confirm_thm31, offset=1),
         notes="Checked as printed. Refuted at n = 3: v_{n-1} carries no leaf, so its stalk "
@@ -78,7 +79,8 @@ CLAIMS: list[Claim] = [
         kind="theorem", parameter=L_N, base=0, quick_bound=10, target_bound=14,
         methods=(
             Method("brute", partial(brute.thm31, offset=2), max_n=20, scope=THM31_BRUTE),
-            Method("sat", partial(sat.thm31, offset=2), uses_solver=True, scope=THM31_SAT),
+            Method("sat", partial(sat.thm31, offset=2, oracle=brute.nim_value),
+                   uses_solver=True, scope=THM31_SAT),
         ),
         confirm=partial(brute.confirm_thm31, offset=2),
         notes="Theorem 3.1 with the range of its proof corrected to i <= n-2; this still "
@@ -95,13 +97,14 @@ CLAIMS: list[Claim] = [
                                     leaves=None), max_n=brute.BRUTE_MAX,
                    scope="every cordon of height n: nim-value 0 by exhaustive play exactly "
                          "when the rule holds"),
-            Method("sat", partial(sat.characterization, value=0, leaves=None),
+            Method("sat", partial(sat.characterization, value=0, leaves=None,
+                                  oracle=partial(brute.has_value, value=0, rule=nim0_rule)),
                    uses_solver=True,
                    scope="no cordon of height n (every cordon) breaks the mex condition for value "
                          "0, given the rule on its options and the characterizations of "
                          "the smaller values (Theorems 3.2, 3.3 and the smaller §5 "
                          "statements); with every smaller height, the rule holds up to "
-                         "height n"),
+                         "height n. " + sat.CONTROLS_SCOPE),
         ),
         confirm=partial(brute.confirm_characterization, value=0, rule=nim0_rule, leaves=None),
     ),
@@ -116,13 +119,14 @@ CLAIMS: list[Claim] = [
                                     leaves=None), max_n=brute.BRUTE_MAX,
                    scope="every cordon of height n: nim-value 1 by exhaustive play exactly "
                          "when the rule holds"),
-            Method("sat", partial(sat.characterization, value=1, leaves=None),
+            Method("sat", partial(sat.characterization, value=1, leaves=None,
+                                  oracle=partial(brute.has_value, value=1, rule=nim1_rule)),
                    uses_solver=True,
                    scope="no cordon of height n (every cordon) breaks the mex condition for value "
                          "1, given the rule on its options and the characterizations of "
                          "the smaller values (Theorems 3.2, 3.3 and the smaller §5 "
                          "statements); with every smaller height, the rule holds up to "
-                         "height n"),
+                         "height n. " + sat.CONTROLS_SCOPE),
         ),
         confirm=partial(brute.confirm_characterization, value=1, rule=nim1_rule, leaves=None),
     ),
@@ -136,11 +140,14 @@ CLAIMS: list[Claim] = [
             Method("brute", partial(brute.count, value=0, f0=1, f1=0), max_n=brute.BRUTE_MAX,
                    scope="the cordons of height n with nim-value 0, found by exhaustive "
                          "play, number as the recurrence says"),
-            Method("sat", partial(sat.count, value=0, f0=1, f1=0), uses_solver=True,
+            Method("sat", partial(sat.count, value=0, f0=1, f1=0,
+                                  oracle=partial(brute.has_value, value=0, rule=nim0_rule)),
+                   uses_solver=True,
                    scope="the characterization of nim-value 0 passes the inductive mex "
                          "check at height n (so, with every smaller height, holds up to n), "
                          "and the cordons of height n it accepts, counted by dynamic "
-                         "programming on its automaton, number as the recurrence says"),
+                         "programming on its automaton, number as the recurrence says. "
+                         + sat.CONTROLS_SCOPE),
         ),
         confirm=partial(brute.confirm_count, value=0, rule=nim0_rule, f0=1, f1=0),
     ),
@@ -154,11 +161,14 @@ CLAIMS: list[Claim] = [
             Method("brute", partial(brute.count, value=1, f0=0, f1=1), max_n=brute.BRUTE_MAX,
                    scope="the cordons of height n with nim-value 1, found by exhaustive "
                          "play, number as the recurrence says"),
-            Method("sat", partial(sat.count, value=1, f0=0, f1=1), uses_solver=True,
+            Method("sat", partial(sat.count, value=1, f0=0, f1=1,
+                                  oracle=partial(brute.has_value, value=1, rule=nim1_rule)),
+                   uses_solver=True,
                    scope="the characterization of nim-value 1 passes the inductive mex "
                          "check at height n (so, with every smaller height, holds up to n), "
                          "and the cordons of height n it accepts, counted by dynamic "
-                         "programming on its automaton, number as the recurrence says"),
+                         "programming on its automaton, number as the recurrence says. "
+                         + sat.CONTROLS_SCOPE),
         ),
         confirm=partial(brute.confirm_count, value=1, rule=nim1_rule, f0=0, f1=1),
     ),
@@ -172,12 +182,16 @@ CLAIMS: list[Claim] = [
                                     leaves=1), max_n=brute.BRUTE_MAX,
                    scope="every cordon with 1 leaf arc(s) of height n: nim-value 2 by "
                          "exhaustive play exactly when the rule holds"),
-            Method("sat", partial(sat.characterization, value=2, leaves=1), uses_solver=True,
+            Method("sat", partial(sat.characterization, value=2, leaves=1,
+                                  oracle=partial(brute.has_value, value=2,
+                                                 rule=one_leaf_nim2_rule)),
+                   uses_solver=True,
                    scope="no cordon of height n (every cordon with 1 leaf arc(s)) "
                          "breaks the mex condition for value 2, given the rule on "
                          "its options and the characterizations of the smaller values "
                          "(Theorems 3.2, 3.3 and the smaller §5 statements); with every "
-                         "smaller height, the rule holds up to height n"),
+                         "smaller height, the rule holds up to height n. "
+                         + sat.CONTROLS_SCOPE),
         ),
         confirm=partial(brute.confirm_characterization, value=2, rule=one_leaf_nim2_rule,
                         leaves=1),
@@ -195,12 +209,16 @@ CLAIMS: list[Claim] = [
                    max_n=brute.BRUTE_MAX,
                    scope="every cordon with 2 leaf arc(s) of height n: nim-value 2 by "
                          "exhaustive play exactly when the rule holds"),
-            Method("sat", partial(sat.characterization, value=2, leaves=2), uses_solver=True,
+            Method("sat", partial(sat.characterization, value=2, leaves=2,
+                                  oracle=partial(brute.has_value, value=2,
+                                                 rule=two_leaves_nim2_rule)),
+                   uses_solver=True,
                    scope="no cordon of height n (every cordon with 2 leaf arc(s)) "
                          "breaks the mex condition for value 2, given the rule on "
                          "its options and the characterizations of the smaller values "
                          "(Theorems 3.2, 3.3 and the smaller §5 statements); with every "
-                         "smaller height, the rule holds up to height n"),
+                         "smaller height, the rule holds up to height n. "
+                         + sat.CONTROLS_SCOPE),
         ),
         confirm=partial(brute.confirm_characterization, value=2, rule=two_leaves_nim2_rule,
                         leaves=2),
@@ -219,12 +237,15 @@ CLAIMS: list[Claim] = [
                    scope="every cordon with 2 leaf arc(s) of height n: nim-value 3 by "
                          "exhaustive play exactly when the rule holds"),
             Method("sat", partial(sat.characterization, value=3, leaves=2,
+                                  oracle=partial(brute.has_value, value=3,
+                                                 rule=two_leaves_nim3_rule),
                                   one_leaf_cover=True), uses_solver=True,
                    scope="no cordon of height n (every cordon with 2 leaf arc(s)) "
                          "breaks the mex condition for value 3, given the rule on "
                          "its options and the characterizations of the smaller values "
                          "(Theorems 3.2, 3.3 and the smaller §5 statements); with every "
-                         "smaller height, the rule holds up to height n"),
+                         "smaller height, the rule holds up to height n. "
+                         + sat.CONTROLS_SCOPE),
         ),
         confirm=partial(brute.confirm_characterization, value=3, rule=two_leaves_nim3_rule,
                         leaves=2),
