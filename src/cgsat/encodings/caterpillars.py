@@ -40,7 +40,7 @@ References
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pysat.formula import IDPool
@@ -253,6 +253,8 @@ class OutlegMiter:
 
     pairs: list[tuple[int, int, tuple[int, ...], tuple[int, ...]]]
     roots: list[tuple[int, tuple[int, ...], list[int]]]
+    kernels: dict[int, OutlegKernel] = field(default_factory=dict)
+    """Spine length -> its kernel (for controls that read root literals)."""
 
     @property
     def total(self) -> int:
@@ -265,6 +267,7 @@ def add_outleg_miter(
     sink: Any,
     pairs: dict[int, list[tuple[tuple[int, ...], tuple[int, ...]]]],
     lonely: dict[int, list[tuple[int, ...]]],
+    selector: int | None = None,
 ) -> OutlegMiter:
     """One instance over every spine length ``s``: a spine orientation under which some
     pair of ``pairs[s]`` differs (a miter) or some ``cat(k)``, ``k`` in ``lonely[s]``, is a
@@ -274,7 +277,9 @@ def add_outleg_miter(
     Each spine length has its own kernel (:func:`add_outleg_kernel`, tag ``("cat", s)``);
     where every leg vector is palindromic (and ``s > 2``) the spine's reversal symmetry is
     broken (:func:`add_reversal_symmetry_breaking`). When no statement is given, nothing is
-    added (``total == 0``).
+    added (``total == 0``). With ``selector`` (a variable), the goal clause ("some
+    statement fails") is guarded by it: assumed false, the instance only computes the
+    kernels (for controls); the default adds the goal unguarded.
 
     Examples
     --------
@@ -305,6 +310,7 @@ def add_outleg_miter(
             continue
         roots = sorted({k for pair in ps for k in pair} | set(ls))
         kern = add_outleg_kernel(pool, sink, s, roots, tag=("cat", s))
+        miter.kernels[s] = kern
         if s > 2 and all(k == k[::-1] for k in roots):
             # every statement here is invariant under reading the spine backwards
             add_reversal_symmetry_breaking(pool, sink, kern.spine_lits, tag=("lex", s))
@@ -316,7 +322,8 @@ def add_outleg_miter(
             miter.pairs.append((d, s, k, k2))
         miter.roots.extend((kern.root(k), k, kern.spine_lits) for k in ls)
     if miter.total:
-        add([d for d, *_ in miter.pairs] + [r for r, *_ in miter.roots])
+        guard = [] if selector is None else [-selector]
+        add(guard + [d for d, *_ in miter.pairs] + [r for r, *_ in miter.roots])
     return miter
 
 
@@ -343,7 +350,7 @@ def leg_vectors_of(states: OutlegStates) -> list[tuple[int, ...]]:
 
 
 def leg_pair_checks(
-    vectors: Iterable[Sequence[int]], drop: int = 2
+    vectors: Iterable[Sequence[int]], drop: int = 2, selector: bool = False
 ) -> Iterator[tuple[tuple[int, ...], int, list[list[int]]]]:
     """Inductive check of "two legs at one spine vertex cancel".
 
@@ -367,6 +374,11 @@ def leg_pair_checks(
 
     ``drop`` (default 2) is the number of legs removed; other values are wrong statements,
     kept for negative controls (one leg does not cancel).
+
+    With ``selector`` (default False), variable ``len(a)`` (after the spine literals) is a
+    selector: true, the tops differ (the check); false, the tops are equal (a control: the
+    true kernel values satisfy the local check with the tops equal, under every spine
+    orientation, when the statement holds).
 
     Yields
     ------
@@ -395,10 +407,11 @@ def leg_pair_checks(
         top = _norm(0, len(a) - 1, a)
         for x in range(len(a)):
             if a[x] >= drop:
-                yield a, x, _local_check(len(a), top, _minus(top, x, drop), drop)
+                yield a, x, _local_check(len(a), top, _minus(top, x, drop), drop, selector)
 
 
-def _local_check(s: int, top1: Hashable, top2: Hashable, drop: int) -> list[list[int]]:
+def _local_check(s: int, top1: Hashable, top2: Hashable, drop: int,
+                 selector: bool = False) -> list[list[int]]:
     """The clauses of one local check of :func:`leg_pair_checks` (spine literals ``1 .. s-1``).
 
     The kernel conditions are stated at ``top1`` and ``top2`` only; their options stay open
@@ -406,7 +419,7 @@ def _local_check(s: int, top1: Hashable, top2: Hashable, drop: int) -> list[list
     :func:`cgsat.encodings.kernel.add_kernel` states the conditions at every follower it
     is given, so it cannot build this partial kernel.
     """
-    pool = IDPool(start_from=s)
+    pool = IDPool(start_from=s + 1 if selector else s)
     cl: list[list[int]] = []
     involved: dict[Hashable, int] = {}
     moves: dict[Hashable, list[tuple[Hashable, int | None]]] = {}
@@ -442,8 +455,12 @@ def _local_check(s: int, top1: Hashable, top2: Hashable, drop: int) -> list[list
                 cl.append([-w, q])
                 wit.append(w)
         cl.append([p] + wit)
-    cl.append([var(top1), var(top2)])  # the two differ
-    cl.append([-var(top1), -var(top2)])
+    if selector:  # variable s: true, the two differ; false, they are equal
+        cl += [[-s, var(top1), var(top2)], [-s, -var(top1), -var(top2)],
+               [s, -var(top1), var(top2)], [s, var(top1), -var(top2)]]
+    else:
+        cl.append([var(top1), var(top2)])  # the two differ
+        cl.append([-var(top1), -var(top2)])
     for y in [st for st in involved if st not in (top1, top2)]:
         if y == EMPTY:
             cl.append([var(y)])

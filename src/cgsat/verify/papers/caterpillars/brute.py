@@ -304,3 +304,23 @@ def even_edges_confirm(n: int, cex: str) -> bool:
     p = parse(cex)
     g = nx.Graph(list(p))
     return n % 2 == 1 and g.number_of_edges() == n and nx.is_tree(g) and _p_by_play(p)
+
+
+def is_p(position: str) -> bool:
+    """Whether an oriented tree (``timber`` syntax) is a P-position, by the direct solver.
+
+    The oracle of the sample controls of the SAT methods (passed to them by
+    ``functools.partial`` in the claims): the memoized
+    :class:`cgsat.cgt.impartial.ImpartialSolver` on ``timber``.
+
+    Examples
+    --------
+    >>> is_p("1>0 1>2"), is_p("0>1")
+    (True, False)
+
+    References
+    ----------
+    Furtado et al., *Timber Game with Caterpillars*, Theorems 3.2-3.3, Corollaries 3.4-3.5;
+    *Timber game as a counting problem* (2019), the even-edges theorem.
+    """
+    return _solver().outcome(parse(position)) == "P"

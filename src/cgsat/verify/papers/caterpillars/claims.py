@@ -38,8 +38,11 @@ References
 
 from __future__ import annotations
 
+from functools import partial
+
 from cgsat.verify.claims import Claim, Method
 from cgsat.verify.papers.caterpillars import brute, sat
+from cgsat.verify.papers.timber import graphs_brute
 
 PAPER = "Timber Game with Caterpillars (Furtado, Dantas, de Figueiredo, Gravier)"
 FOLLOWUP = "Timber game as a counting problem (Furtado et al., DAM 261, 2019)"
@@ -57,6 +60,8 @@ _OUTLEG = (
     "by the inductive leg-pair check on every follower's leg vector (local checks, all "
     "UNSAT), then the kernel of the reduced caterpillars is solved where needed."
 )
+_CONTROLS = (" " + sat.PAIR_CONTROLS + " " + sat.KERNEL_CONTROLS
+             + " A failed control makes the verdict an error.")
 CLAIMS: list[Claim] = [
     # Theorem 3.1: a leaf of out-degree 1 excludes a P-position.
     Claim(
@@ -70,12 +75,13 @@ CLAIMS: list[Claim] = [
         quick_bound=8,
         target_bound=16,
         methods=(
-            Method("sat", sat.thm31_sat,
+            Method("sat", partial(sat.thm31_sat, oracle=graphs_brute.nim_and_misere),
                    "UNSAT at n: for every caterpillar tree with n edges (up to isomorphism) "
                    "and every orientation, a leaf arc pointing away from its leaf excludes "
                    "a P-position. The instance is the depth-1 relaxation of the tree "
                    "kernel (conditions of the root and the empty position only), whose "
-                   "UNSAT implies that of the full kernel.", uses_solver=True),
+                   "UNSAT implies that of the full kernel. " + sat.THM31_CONTROLS,
+                   uses_solver=True),
             Method("brute", brute.thm31_brute, max_n=9, scope=
                    "Exhaustive play on every orientation of every caterpillar tree with n "
                    "edges that has a leaf arc pointing away from its leaf: all are N."),
@@ -95,10 +101,11 @@ CLAIMS: list[Claim] = [
         quick_bound=11,
         target_bound=23,
         methods=(
-            Method("sat", sat.thm32_sat,
+            Method("sat", partial(sat.thm32_sat, oracle=brute.is_p),
                    "UNSAT at odd n: cat(1,...,1) with s = (n+1)/2 has no P-position with all "
                    "legs out, under any spine orientation. " + _OUTLEG + _LEMMA31
-                   + " Even n: vacuous (no caterpillar 1 has an even number of edges).",
+                   + " Even n: vacuous (no caterpillar 1 has an even number of edges)."
+                   + _CONTROLS,
                    uses_solver=True),
             Method("brute", brute.thm32_brute, max_n=13, scope=
                    "Exhaustive play on every orientation of cat(1,...,1) with n edges "
@@ -119,7 +126,7 @@ CLAIMS: list[Claim] = [
         quick_bound=8,
         target_bound=14,
         methods=(
-            Method("sat", sat.thm33_sat, uses_solver=True, scope=(
+            Method("sat", partial(sat.thm33_sat, oracle=brute.is_p), uses_solver=True, scope=(
                 "Inductive. UNSAT at n: for every leg vector a with n edges (up to reversal) "
                 "and every vertex x with a_x >= 2, the local check of 'two legs at x "
                 "cancel' (kernel conditions at cat(a) and cat(a - 2e_x), the statement on "
@@ -127,7 +134,7 @@ CLAIMS: list[Claim] = [
                 "out. With every smaller size this proves, for every k with at most n "
                 "edges, that cat(k) and cat(k mod 2) with all legs out are P-positions under "
                 "the same spine orientations, hence equal counts. " + _LEMMA31
-                + " If the induction fails, a kernel miter decides (and counts).")),
+                + " If the induction fails, a kernel miter decides (and counts)." + _CONTROLS)),
             Method("brute", brute.thm33_brute, max_n=9, scope=
                    "Counts the P-positions of cat(k) and cat(k mod 2) by exhaustive play on "
                    "every orientation, for every k with n edges and some k_i >= 2."),
@@ -150,11 +157,11 @@ CLAIMS: list[Claim] = [
         quick_bound=8,
         target_bound=15,
         methods=(
-            Method("sat", sat.cor34_sat,
+            Method("sat", partial(sat.cor34_sat, oracle=brute.is_p),
                    "UNSAT at n: (i) for every all-even k with n edges (some k_i > 0) and every "
                    "spine orientation, cat(k) with all legs out is a P-position iff the bare "
                    "spine (the path with s vertices) is; (ii) no all-odd cat(k) with n edges "
-                   "is a P-position with all legs out. " + _OUTLEG + _LEMMA31,
+                   "is a P-position with all legs out. " + _OUTLEG + _LEMMA31 + _CONTROLS,
                    uses_solver=True),
             Method("brute", brute.cor34_brute, max_n=10, scope=
                    "Exhaustive play: (i) counts P-positions of cat(k) and of the path with s "
@@ -177,11 +184,12 @@ CLAIMS: list[Claim] = [
         quick_bound=9,
         target_bound=36,
         methods=(
-            Method("sat", sat.cor35_sat,
+            Method("sat", partial(sat.cor35_sat, oracle=brute.is_p),
                    "UNSAT at n: for every double broom with n edges, s >= 2 and k1 or ks >= 2, "
                    "and every spine orientation, it is a P-position with all legs out iff "
                    "cat(k1 mod 2, 0, ..., 0, ks mod 2) (that path) is. " + _OUTLEG + _LEMMA31
-                   + " Brooms whose legs are all 0 or 1 are the path itself (trivial).",
+                   + " Brooms whose legs are all 0 or 1 are the path itself (trivial)."
+                   + _CONTROLS,
                    uses_solver=True),
             Method("brute", brute.cor35_brute, max_n=12, scope=
                    "Counts P-positions of each double broom with n edges (s >= 2) and of the "
@@ -204,11 +212,11 @@ CLAIMS: list[Claim] = [
         quick_bound=8,
         target_bound=10,
         methods=(
-            Method("sat", sat.even_edges_sat,
+            Method("sat", partial(sat.even_edges_sat, oracle=brute.is_p),
                    "Odd n: UNSAT of one instance with the full kernel of every tree with n "
                    "edges, asking for a P-position. Even n: for every tree with n edges a SAT "
                    "model (an orientation that is a P-position), replayed by the direct "
-                   "solver.", uses_solver=True),
+                   "solver. " + sat.EVEN_EDGES_CONTROLS, uses_solver=True),
             Method("brute", brute.even_edges_brute, max_n=10, scope=
                    "Exhaustive play: at even n finds a P-orientation of every tree with n "
                    "edges; at odd n checks that no orientation of any tree is P."),
