@@ -32,7 +32,8 @@ CHECK_FIELDS = {"claim", "n", "method", "status", "seconds", "counterexample", "
 LIST_FIELDS = {"id", "source", "statement", "kind", "parameter", "paper_bound",
                "quick_bound", "target_bound", "methods", "scope"}
 REPORT_CLAIM_FIELDS = {"id", "source", "statement", "kind", "paper_bound", "verified",
-                       "certified", "scope", "counterexamples", "runs"}
+                       "certified", "scope", "controls", "fingerprints", "counterexamples",
+                       "runs"}
 
 
 def _claim(claim_id: str, methods: tuple[Method, ...], confirm=None, quick: int = 4) -> Claim:
@@ -370,7 +371,9 @@ def test_check_and_report_json_shapes(tmp_path, capsys):
     code, _, _ = _run_cli(["report", "--db", db, "--out", str(out_dir)], capsys)
     assert code == 0
     doc = json.loads((out_dir / "bounds.json").read_text())
-    assert set(doc) == {"generated", "versions", "claims"}
+    assert set(doc) == {"generated", "versions", "provenance", "claims"}
+    assert set(doc["provenance"]) == {"store", "report_commit", "commits"}
+    assert sum(doc["provenance"]["commits"].values()) >= 18
     assert doc["versions"]["cgsat"] == _version()
     entry = next(c for c in doc["claims"] if c["id"] == "timber.thm2.5")
     assert set(entry) == REPORT_CLAIM_FIELDS
@@ -380,7 +383,18 @@ def test_check_and_report_json_shapes(tmp_path, capsys):
     assert {(r["n"], r["method"]) for r in entry["runs"]} == {
         (n, m) for n in range(9) for m in ("brute", "sat")}
     for r in entry["runs"]:
-        assert set(r) == {"n", "method", "status", "seconds"}
+        assert set(r) == {"n", "method", "status", "seconds", "controls", "certificate",
+                          "solvers", "commit"}
+        if r["method"] == "sat":
+            assert r["controls"]["total"] >= 1
+            assert r["controls"]["passed"] == r["controls"]["total"]
+            assert "drat" in r["certificate"]
+        else:
+            assert r["controls"] is None and r["certificate"] is None
+    assert entry["controls"]["brute"] is None
+    assert entry["controls"]["sat"]["passed"] == entry["controls"]["sat"]["total"] > 9
+    assert set(entry["fingerprints"]) == {"brute", "sat"}
+    assert entry["fingerprints"]["sat"] == _fp("timber.thm2.5", "sat")
     page = (out_dir / "bounds.html").read_text()
     assert "data:image/png;base64," in page and "timber.thm2.5" in page
     assert "timber.thm2.5" in (out_dir / "bounds.md").read_text()

@@ -123,6 +123,25 @@ def test_old_store_opens_and_its_rows_are_not_reused(tmp_path, capsys):
         (1, "sat", "holds", "2020-01-01T00:00:00Z")]  # kept for information
 
 
+def test_a_store_without_commits_gains_the_column_and_new_rows_record_one(
+        tmp_path, capsys, monkeypatch):
+    db = str(tmp_path / "pre.sqlite")
+    with Store(db) as store:  # today's schema, then the column taken away
+        store.conn.execute("ALTER TABLE runs DROP COLUMN git_commit")
+    with sqlite3.connect(db) as conn:
+        assert "git_commit" not in {c[1] for c in conn.execute("PRAGMA table_info(runs)")}
+    monkeypatch.setattr("cgsat.verify.runner.source_commit", lambda: "a" * 40 + "+dirty")
+    code, _, _ = _cli(["check", "timber.thm2.5", "--up-to", "1", "--db", db], capsys)
+    assert code == 0
+    with Store(db) as store:
+        rows = list(store.rows())
+        doc = build_report(store)
+    assert rows and {r.git_commit for r in rows} == {"a" * 40 + "+dirty"}
+    assert doc["provenance"]["commits"] == {"a" * 40 + "+dirty": len(rows)}
+    entry = next(c for c in doc["claims"] if c["id"] == "timber.thm2.5")
+    assert {r["commit"] for r in entry["runs"]} == {"a" * 40 + "+dirty"}
+
+
 # -- concurrent runs ---------------------------------------------------------------------
 
 _SCRIPT = textwrap.dedent("""

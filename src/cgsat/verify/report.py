@@ -30,6 +30,7 @@ from cgsat import __version__
 from cgsat.verify.certificates import is_certified
 from cgsat.verify.claims import Claim
 from cgsat.verify.fingerprint import method_fingerprint
+from cgsat.verify.provenance import source_commit
 from cgsat.verify.registry import all_claims
 from cgsat.verify.solvers import pysat_version, solver_title
 from cgsat.verify.store import Row, Store, now_utc
@@ -52,13 +53,17 @@ def _merge(rows: Sequence[Row]) -> dict[str, Any]:
         status = "unknown"
     decisive = [r for r in rows if r.status == status] or list(rows)
     latest = max(decisive, key=lambda r: r.time)
+    certificates = [r.certificate_dict for r in rows
+                    if r.status == "holds" and is_certified(r.certificate_dict)]
     return {
         "status": status,
         "seconds": latest.seconds,
-        "certified": any(r.status == "holds" and is_certified(r.certificate_dict)
-                         for r in rows),
+        "certified": bool(certificates),
+        "certificate": "+".join(sorted({c["kind"] for c in certificates})) or None,
+        "controls": latest.controls_dict,
         "counterexamples": [r.counterexample for r in rows if r.status == "refuted"],
         "solvers": sorted({r.solver for r in rows if r.solver}),
+        "commit": latest.git_commit,
         "reason": latest.reason,
     }
 
@@ -73,8 +78,10 @@ def _largest_from_base(base: int, ok: dict[int, bool]) -> int | None:
     return m
 
 
-def claim_summary(claim: Claim, rows: Sequence[Row]) -> dict[str, Any]:
-    """The ``bounds.json`` object of one claim."""
+def claim_summary(claim: Claim, rows: Sequence[Row],
+                  fingerprints: dict[str, str] | None = None) -> dict[str, Any]:
+    """The ``bounds.json`` object of one claim (``fingerprints``: method -> the method
+    fingerprint its rows were selected by)."""
     grouped: dict[tuple[str, int], list[Row]] = defaultdict(list)
     for r in rows:
         grouped[(r.method, r.n)].append(r)
@@ -93,7 +100,9 @@ def claim_summary(claim: Claim, rows: Sequence[Row]) -> dict[str, Any]:
     counterexamples = []
     runs = []
     for (name, n), v in sorted(merged.items(), key=lambda kv: (kv[0][0], kv[0][1])):
-        runs.append({"n": n, "method": name, "status": v["status"], "seconds": v["seconds"]})
+        runs.append({"n": n, "method": name, "status": v["status"], "seconds": v["seconds"],
+                     "controls": v["controls"], "certificate": v["certificate"],
+                     "solvers": v["solvers"], "commit": v["commit"]})
         for cex in dict.fromkeys(v["counterexamples"]):
             counterexamples.append({"n": n, "method": name, "position": cex})
     return {
@@ -105,9 +114,29 @@ def claim_summary(claim: Claim, rows: Sequence[Row]) -> dict[str, Any]:
         "verified": verified,
         "certified": certified,
         "scope": {m.name: m.scope for m in claim.methods},
+        "controls": _controls_total(claim, merged),
+        "fingerprints": fingerprints,
         "counterexamples": counterexamples,
         "runs": runs,
     }
+
+
+def _controls_total(claim: Claim, merged: dict[tuple[str, int], dict[str, Any]]
+                    ) -> dict[str, dict[str, int] | None]:
+    """Per SAT method, the controls passed and run over its stored sizes (None when the
+    method uses no solver)."""
+    out: dict[str, dict[str, int] | None] = {}
+    for m in claim.methods:
+        if not m.uses_solver:
+            out[m.name] = None
+            continue
+        total = {"passed": 0, "total": 0}
+        for (name, _n), v in merged.items():
+            if name == m.name and v["controls"]:
+                total["passed"] += v["controls"]["passed"]
+                total["total"] += v["controls"]["total"]
+        out[m.name] = total
+    return out
 
 
 def versions(rows: Sequence[Row]) -> dict[str, Any]:
@@ -147,8 +176,22 @@ def build_report(store: Store) -> dict[str, Any]:
     by_claim: dict[str, list[Row]] = defaultdict(list)
     for r in all_rows:
         by_claim[r.claim].append(r)
-    claims = [claim_summary(c, by_claim.get(c.id, [])) for c in all_claims()]
-    return {"generated": now_utc(), "versions": versions(all_rows), "claims": claims}
+    claims = [claim_summary(c, by_claim.get(c.id, []),
+                            {m.name: method_fingerprint(c, m) for m in c.methods})
+              for c in all_claims()]
+    return {"generated": now_utc(), "versions": versions(all_rows),
+            "provenance": provenance(all_rows, store.path), "claims": claims}
+
+
+def provenance(rows: Sequence[Row], store_path: str) -> dict[str, Any]:
+    """What the report was built from: the store, and the commits of the cgsat source
+    that computed its rows, with how many rows each (None: not run from a git checkout,
+    or stored before commits were recorded)."""
+    commits: dict[str, int] = defaultdict(int)
+    for r in rows:
+        commits[r.git_commit or "unrecorded"] += 1
+    return {"store": os.path.basename(store_path), "report_commit": source_commit(),
+            "commits": dict(sorted(commits.items()))}
 
 
 # -- rendering ------------------------------------------------------------------------
@@ -172,7 +215,10 @@ def render_markdown(doc: dict[str, Any]) -> str:
         f"PySAT {v['pysat']}; solvers used: {solvers}).", "",
         "\"Verified up to M\": every size from the claim's base to M holds for that method. "
         "\"Certified\": every one of those UNSAT answers was backed by a checked DRAT proof "
-        "or a second solver.", "",
+        "or a second solver. \"Controls\": for a SAT method, the controls its instances "
+        "passed (samples agreeing with the direct solver, a toggled or witness position "
+        "found), out of those run.", "",
+        _provenance_line(doc), "",
         "| claim | source | paper bound | " + "verified (method: M) | certified |",
         "|---|---|---|---|---|",
     ]
@@ -192,18 +238,22 @@ def render_markdown(doc: dict[str, Any]) -> str:
             if claim.notes:
                 lines += ["", f"Notes: {claim.notes}"]
         lines += ["", f"Paper's bound: {_bound(c['paper_bound'])}.", "",
-                  "| method | verified up to | certified up to | scope |", "|---|---|---|---|"]
+                  "| method | verified up to | certified up to | controls | fingerprint | "
+                  "scope |", "|---|---|---|---|---|---|"]
         for m, b in c["verified"].items():
             cert = c["certified"].get(m)
             uses = claim is not None and claim.method(m).uses_solver
+            fp = (c.get("fingerprints") or {}).get(m) or ""
             lines.append(f"| {m} | {_bound(b)} | {_bound(cert) if uses else 'n/a'} | "
+                         f"{_controls_text(c.get('controls', {}).get(m))} | `{fp[:12]}` | "
                          f"{c['scope'][m]} |")
         if c["counterexamples"]:
             lines += ["", "Counterexamples:", ""]
             for x in c["counterexamples"]:
                 lines.append(f"- n = {x['n']}, {x['method']}: `{x['position']}`")
         if c["runs"]:
-            lines += ["", "Runs (status, seconds):", ""]
+            lines += ["", "Runs (status, seconds; for SAT methods the controls passed/run "
+                      "and the certificate):", ""]
             methods = sorted({r["method"] for r in c["runs"]})
             ns = sorted({r["n"] for r in c["runs"]})
             cell = {(r["method"], r["n"]): r for r in c["runs"]}
@@ -217,11 +267,28 @@ def render_markdown(doc: dict[str, Any]) -> str:
                         row.append("")
                     else:
                         secs = "" if r["seconds"] is None else f" {r['seconds']:.2f}s"
-                        row.append(f"{r['status']}{secs}")
+                        ctl = r.get("controls")
+                        ctl = f" {ctl['passed']}/{ctl['total']}" if ctl else ""
+                        cert = f" {r['certificate']}" if r.get("certificate") else ""
+                        row.append(f"{r['status']}{secs}{ctl}{cert}")
                 lines.append(f"| {n} | " + " | ".join(row) + " |")
         else:
             lines += ["", "No runs stored."]
     return "\n".join(lines) + "\n"
+
+
+def _controls_text(total: dict[str, int] | None) -> str:
+    return "n/a" if total is None else f"{total['passed']}/{total['total']}"
+
+
+def _provenance_line(doc: dict[str, Any]) -> str:
+    p = doc.get("provenance")
+    if not p:
+        return ""
+    commits = ", ".join(f"`{k[:12]}{'+dirty' if k.endswith('+dirty') else ''}` ({v} rows)"
+                        for k, v in p["commits"].items()) or "none"
+    return (f"Built from the store `{p['store']}`; rows computed at commits {commits}. Only "
+            "rows whose method fingerprint equals the current code's are used.")
 
 
 def plot_png(c: dict[str, Any]) -> str | None:

@@ -51,6 +51,7 @@ from cgsat import __version__
 from cgsat.errors import CgsatInputError, TooLargeError
 from cgsat.verify.claims import Budget, Claim, Verdict
 from cgsat.verify.fingerprint import method_fingerprint
+from cgsat.verify.provenance import source_commit
 from cgsat.verify.solvers import SolverDisagreement, canonical_solver, pysat_version
 from cgsat.verify.store import Current, Row, Store
 
@@ -279,6 +280,7 @@ def _row_of(res: Result, lane: _Lane, budget: Budget) -> Row:
         fingerprint=lane.fingerprint,
         controls=json.dumps(res.controls) if res.controls else None,
         controls_asked=budget.controls, solver_used=res.solver,
+        git_commit=source_commit(),
     )
 
 

@@ -65,7 +65,8 @@ CREATE TABLE IF NOT EXISTS runs (
     fingerprint TEXT NOT NULL DEFAULT '',
     controls TEXT,
     controls_asked INTEGER,
-    solver_used TEXT
+    solver_used TEXT,
+    git_commit TEXT
 );
 CREATE INDEX IF NOT EXISTS runs_key ON runs (claim, method, solver, fingerprint, n);
 """
@@ -100,7 +101,9 @@ class Row:
     ``solver`` is the key's solver ("" for methods that use none); ``solver_used`` is the
     solver that actually ran (None when none did, e.g. a refutation found without one).
     ``controls`` is the JSON of ``{"passed","total"}``; ``controls_asked`` the
-    ``--controls K`` of the run. ``id`` orders the history.
+    ``--controls K`` of the run. ``git_commit`` is the commit of the cgsat source that
+    computed it (:func:`cgsat.verify.provenance.source_commit`; for people, the fingerprint
+    decides reuse). ``id`` orders the history.
     """
 
     claim: str
@@ -124,6 +127,7 @@ class Row:
     controls: str | None = None
     controls_asked: int | None = None
     solver_used: str | None = None
+    git_commit: str | None = None
     id: int | None = None
 
     @property
@@ -238,6 +242,9 @@ class Store:
                     self.conn.execute(statement)
             tables = {name for (name,) in self.conn.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            columns = {c[1] for c in self.conn.execute("PRAGMA table_info(runs)")}
+            if "git_commit" not in columns:  # a store from before commits were recorded
+                self.conn.execute("ALTER TABLE runs ADD COLUMN git_commit TEXT")
             if "results" in tables:  # a store from before fingerprints
                 for statement in _LEGACY.split(";"):
                     if statement.strip():
