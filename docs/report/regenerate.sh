@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Rebuild docs/report from the committed results store, docs/report/results.sqlite.
+#
+#   bash docs/report/regenerate.sh            # every chunk, then the report
+#   bash docs/report/regenerate.sh 3 4        # chunks 3 and 4 only, then the report
+#
+# Run from the repository root with cgsat installed (README, "Install"). Every chunk is a
+# `cgsat check` on the committed store: a size already stored by the same code (the same
+# method fingerprint) with its certificate and controls is reused, so an interrupted chunk
+# resumes where it stopped, and chunks accumulate across sessions. A chunk that changes
+# code invalidates exactly the methods whose code changed; they are recomputed.
+#
+# Certificates: every SAT chunk runs with --confirm-with minisat22 (a second solver
+# re-solves each UNSAT instance: certificate kind "second-solver"); the --proof chunks add
+# checked DRAT proofs (dratify and cgsat's own checker) where those are within reach
+# (docs/benchmarks.md, "Proof certificates"). A check exits 1 when a claim is refuted (known
+# refutations: thickets.thm3.1 as printed, toppling.conj39) and 5 when it stops short (a
+# size timed out); the script goes on and prints each chunk's exit code.
+set -u
+cd "$(dirname "$0")/../.."
+DB=docs/report/results.sqlite
+CONFIRM="--confirm-with minisat22"
+
+chunk() {
+  case "$1" in
+    # 1: every claim at its quick bound, every method (minutes)
+    1) cgsat check --all --method all $CONFIRM --db $DB ;;
+    # 2: Timber Theorems 2.3-2.5 to n = 120 (minutes)
+    2) cgsat check timber.thm2.3 timber.thm2.4 timber.thm2.5 --target --method sat $CONFIRM \
+         --timeout 1800 --jobs 2 --db $DB ;;
+    # 3: Thinning Thickets Theorems 3.2-3.5 and the section 5 statements to height 100
+    3) cgsat check thickets.thm3.2 thickets.thm3.3 thickets.thm3.4 thickets.thm3.5 \
+         thickets.sec5-one-leaf-nim2 thickets.sec5-two-leaves-nim2 \
+         thickets.sec5-two-leaves-nim3 --target --method sat $CONFIRM --timeout 1800 \
+         --jobs 2 --db $DB ;;
+    # 4: Toppling Dominoes Conjecture 22 to length 30 (an hour or more)
+    4) cgsat check toppling.conj22 --target --method sat $CONFIRM --timeout 3600 --jobs 2 \
+         --db $DB ;;
+    # 5: every other claim at its target bound, every method
+    5) cgsat check --all --target --method all $CONFIRM --timeout 1800 --jobs 2 --db $DB ;;
+    # 6-8: checked DRAT proofs where within reach (about an hour of CPU each per checker)
+    6) cgsat check thickets.thm3.2 thickets.thm3.4 --target --method sat --proof \
+         --timeout 3600 --jobs 2 --db $DB ;;
+    7) cgsat check timber.thm2.3 --target --method sat --proof --timeout 3600 --jobs 2 \
+         --db $DB ;;
+    8) cgsat check thickets.thm3.3 thickets.thm3.5 --target --method sat --proof \
+         --timeout 3600 --jobs 2 --db $DB ;;
+    *) echo "regenerate.sh: no chunk $1 (chunks are 1-8)" >&2; exit 2 ;;
+  esac
+}
+
+chunks=("$@")
+[ ${#chunks[@]} -eq 0 ] && chunks=(1 2 3 4 5 6 7 8)
+for c in "${chunks[@]}"; do
+  echo "== chunk $c" >&2
+  chunk "$c"
+  echo "== chunk $c exit $?" >&2
+done
+cgsat report --db $DB --out docs/report
