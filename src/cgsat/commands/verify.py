@@ -18,6 +18,7 @@ from typing import Any
 
 from cgsat.errors import CgsatInputError
 from cgsat.verify.claims import Budget
+from cgsat.verify.progress import Progress
 from cgsat.verify.registry import all_claims, get_claim
 from cgsat.verify.report import write_report
 from cgsat.verify.runner import plan_sizes, run_checks, select_methods
@@ -126,7 +127,7 @@ def run_check(args: argparse.Namespace) -> int:
     with Store(db_path(args.db)) as store:
         summary = run_checks(
             claims, methods, sizes, budget, store, jobs=args.jobs, force=args.force,
-            on_result=show, progress=sys.stderr.isatty() and not args.json,
+            on_result=show, progress=Progress(sys.stderr, bar=sys.stderr.isatty(), lines=args.json),
         )
     order = {c.id: i for i, c in enumerate(claims)}
     results = sorted(summary.results,

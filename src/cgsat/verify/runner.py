@@ -51,6 +51,7 @@ from cgsat import __version__
 from cgsat.errors import CgsatInputError, TooLargeError
 from cgsat.verify.claims import Budget, Claim, Verdict
 from cgsat.verify.fingerprint import method_fingerprint
+from cgsat.verify.progress import Progress
 from cgsat.verify.provenance import source_commit
 from cgsat.verify.solvers import SolverDisagreement, canonical_solver, pysat_version
 from cgsat.verify.store import Current, Row, Store
@@ -344,7 +345,7 @@ def run_checks(
     jobs: int | None = None,
     force: bool = False,
     on_result: Callable[[Result], None] | None = None,
-    progress: bool = False,
+    progress: Progress | None = None,
 ) -> RunSummary:
     """Run every (claim, method, n) check; store and return the results.
 
@@ -364,8 +365,8 @@ def run_checks(
         Worker processes (default: the core count).
     on_result : callable, optional
         Called with each result, in size order per (claim, method) (for printing).
-    progress : bool
-        Show a tqdm progress bar on stderr.
+    progress : Progress, optional
+        Where to show the plan, the checks in progress and each finished size.
     """
     from pebble import ProcessPool  # heavy (~45 ms), needed only when some check must run
 
@@ -402,11 +403,12 @@ def run_checks(
                 else:
                     todo.append((lane, n))
 
-    bar = None
-    if progress and todo:
-        from tqdm import tqdm  # ~70 ms, needed only for the progress bar on a terminal
-
-        bar = tqdm(total=len(todo), file=sys.stderr, unit="check", leave=False)
+    workers = max(1, min(jobs or os.cpu_count() or 1, len(todo) or 1))
+    if progress is not None:
+        progress.plan([(lane.claim, lane.method, [n for l2, n in todo if l2 is lane],
+                        [n for n in lane.sizes if n in lane.ready
+                         and not lane.ready[n].skipped])
+                       for lane in lanes], workers, budget.timeout)
 
     def put(res: Result, lane: _Lane) -> None:
         store.put(_row_of(res, lane, budget))
@@ -420,8 +422,8 @@ def run_checks(
         if res.status == "error":
             res.problem = f"{res.claim} n={res.n} {res.method}: {res.reason}"
             summary.problems.append(res.problem)
-        if on_result and bar is not None:
-            with bar.external_write_mode(file=sys.stdout):  # keep the bar intact
+        if on_result and progress is not None:
+            with progress.paused():  # keep the bar intact
                 on_result(res)
         elif on_result:
             on_result(res)
@@ -446,12 +448,12 @@ def run_checks(
         old_term = signal.signal(signal.SIGTERM, _raise_terminated)
     try:
         if todo:
-            _run_pool(ProcessPool, todo, budget, jobs, bar, put, flush)
+            _run_pool(ProcessPool, todo, budget, workers, progress, put, flush)
     finally:
         if old_term is not None:
             signal.signal(signal.SIGTERM, old_term)
-        if bar is not None:
-            bar.close()
+        if progress is not None:
+            progress.close()
     for lane in lanes:
         flush(lane)
         line = _shortfall(lane)
@@ -466,9 +468,8 @@ def _raise_terminated(signum: int, frame: object) -> None:
     raise Terminated()
 
 
-def _run_pool(pool_class, todo, budget, jobs, bar, put, flush) -> None:
+def _run_pool(pool_class, todo, budget, workers, progress, put, flush) -> None:
     """Run ``todo`` ((lane, n) pairs) in worker processes, handing each result on."""
-    workers = max(1, min(jobs or os.cpu_count() or 1, len(todo)))
     context = multiprocessing.get_context("fork")
     pool = pool_class(max_workers=workers, context=context, initializer=_init_worker,
                       initargs=(os.getpid(),))
@@ -479,12 +480,21 @@ def _run_pool(pool_class, todo, budget, jobs, bar, put, flush) -> None:
             fut = pool.schedule(_work, args=(lane.claim, lane.method, n, task_budget),
                                 timeout=budget.timeout)
             tasks[fut] = (lane, n)
+
+        def in_progress() -> None:  # the pool runs tasks in the order they were scheduled
+            if progress is not None:
+                progress.working_on([(ln.claim, k, ln.method) for f, (ln, k) in tasks.items()
+                                     if not f.done()][:workers])
+
+        in_progress()
         for fut in as_completed(list(tasks)):
             lane, n = tasks[fut]
             res = _collect(fut, lane.claim, lane.method, n, budget,
                            lane.solver_key or None)
-            if bar is not None:
-                bar.update(1)
+            if progress is not None:
+                progress.finished(lane.claim, n, lane.method, res.status, res.seconds,
+                                  res.reason)
+                in_progress()
             if res.reason == "cancelled":  # not stored, and no solver ran to the end
                 res = (lane.skipped(n) if lane.cutoff is not None and n > lane.cutoff
                        else Result(lane.claim, n, lane.method, "unknown",
