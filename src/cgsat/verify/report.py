@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cgsat import __version__
+from cgsat.errors import CgsatInputError
 from cgsat.verify.certificates import is_certified
 from cgsat.verify.claims import Claim
 from cgsat.verify.fingerprint import method_fingerprint
@@ -423,8 +424,22 @@ def render_html(doc: dict[str, Any]) -> str:
 
 
 def write_report(store: Store, out_dir: str) -> list[str]:
-    """Write ``bounds.json``, ``bounds.md`` and ``bounds.html`` into ``out_dir``."""
-    os.makedirs(out_dir, exist_ok=True)
+    """Write ``bounds.json``, ``bounds.md`` and ``bounds.html`` into ``out_dir``.
+
+    A path that is empty, names a file, or cannot be created or written is bad input
+    (:class:`~cgsat.errors.CgsatInputError`, exit code 2), checked before the report is
+    built.
+    """
+    if not out_dir.strip():
+        raise CgsatInputError("--out: the path is empty")
+    if os.path.exists(out_dir) and not os.path.isdir(out_dir):
+        raise CgsatInputError(f"--out: {out_dir!r} is a file, not a directory")
+    try:
+        os.makedirs(out_dir, exist_ok=True)
+    except OSError as exc:
+        raise CgsatInputError(f"--out: cannot create {out_dir!r} ({exc.strerror})") from None
+    if not os.access(out_dir, os.W_OK):
+        raise CgsatInputError(f"--out: {out_dir!r} is not writable")
     doc = build_report(store)
     paths = []
     for name, text in (

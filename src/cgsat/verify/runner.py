@@ -57,6 +57,7 @@ from cgsat.verify.solvers import SolverDisagreement, canonical_solver, pysat_ver
 from cgsat.verify.store import Current, Row, Store
 
 PR_SET_PDEATHSIG = 1
+MAX_SIZE = 10_000  # the largest n a check may be asked for (every target bound is far below)
 
 
 class Terminated(KeyboardInterrupt):
@@ -181,6 +182,9 @@ def plan_sizes(claim: Claim, from_n: int | None, up_to: int | None, target: bool
     hi = claim.target_bound if target else (claim.quick_bound if up_to is None else up_to)
     if lo < 0 or hi < 0:
         raise CgsatInputError(f"a bound must be at least 0, got {min(lo, hi)}")
+    if hi > MAX_SIZE:
+        raise CgsatInputError(f"{claim.id}: --up-to {hi} is above the largest size cgsat "
+                              f"checks ({MAX_SIZE})")
     if lo > hi:
         raise CgsatInputError(f"{claim.id}: --from {lo} is above the upper bound {hi}")
     return range(lo, hi + 1)
@@ -383,8 +387,9 @@ def run_checks(
             method = claim.method(name)
             lane = _Lane(claim.id, name, solver if method.uses_solver else "",
                          method_fingerprint(claim, method),
-                         [n for n in sizes[claim.id]
-                          if method.max_n is None or n <= method.max_n])
+                         list(sizes[claim.id] if method.max_n is None else
+                              range(sizes[claim.id].start,
+                                    min(sizes[claim.id].stop, method.max_n + 1))))
             lanes.append(lane)
             known = store.lane(claim.id, name, lane.solver_key, lane.fingerprint)
             lane.cutoff = min((n for n, cur in known.items()

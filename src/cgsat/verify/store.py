@@ -91,7 +91,11 @@ def db_path(explicit: str | None = None) -> str:
     >>> db_path("x.sqlite")
     'x.sqlite'
     """
-    return explicit or os.environ.get("CGSAT_DB") or DEFAULT_DB
+    if explicit is not None:
+        if not explicit.strip():
+            raise CgsatInputError("--db: the path is empty")
+        return explicit
+    return os.environ.get("CGSAT_DB") or DEFAULT_DB
 
 
 @dataclass
