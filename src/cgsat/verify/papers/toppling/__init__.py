@@ -15,6 +15,8 @@ up to N" covers every length up to N.
   Conjectures 33-40);
 - :mod:`~cgsat.verify.papers.toppling.brute`: the direct solver and the replays of §2-6
   (Lemma 1 to Theorem 32);
+- :mod:`~cgsat.verify.papers.toppling.atomic_brute`: Theorem 32's ``play`` method and replay,
+  by game-tree search only (no canonical forms, no atomic-weight code);
 - :mod:`~cgsat.verify.papers.toppling.conjectures_brute`: the direct solver and the replays
   of §7;
 - :mod:`~cgsat.verify.papers.toppling.numbers`: numbers and their rows without the engine

@@ -12,7 +12,13 @@ from __future__ import annotations
 from functools import partial
 
 from cgsat.verify.claims import Claim, Method
-from cgsat.verify.papers.toppling import brute, conjectures_brute, conjectures_sat, sat
+from cgsat.verify.papers.toppling import (
+    atomic_brute,
+    brute,
+    conjectures_brute,
+    conjectures_sat,
+    sat,
+)
 
 PAPER = "Toppling Conjectures (Fink, Nowakowski, Siegel, Wolfe)"
 
@@ -230,15 +236,27 @@ CLAIMS: list[Claim] = [
             Method(name="brute-ups3", run=partial(brute.thm32, ups=(3,)), max_n=10,
                    scope="the same values, with G' built from ^^^ for every positive number "
                          "(a different all-small substitute). Shared with brute: the engine's "
-                         "canonical forms and atomic weight recursion; the replay is that "
-                         "engine too"),
+                         "canonical forms and atomic weight recursion"),
+            Method(name="play", run=atomic_brute.thm32_play, max_n=10,
+                   scope="a consequence of the theorem, by plain game-tree search only (no "
+                         "canonical form, no atomic-weight code): every row of exactly n "
+                         "dominoes over LRE (one of each reversal pair) that play shows "
+                         "infinitesimal (-2^-n < G < 2^-n) has a G' (number followers of the "
+                         "row's game tree -> ^^, else ^^^) passing the proof's five outcome "
+                         "checks with -3^ < G' < 3^, which aw(G') in {-1,0,1} implies "
+                         "(additivity, two-ahead rule). It does not show the weight is an "
+                         "integer, nor exclude every weight 2"),
         ),
-        confirm=brute.thm32_confirm,
+        confirm=atomic_brute.thm32_confirm_play,
         notes="No SAT method: atomic weight needs the far-star comparison and a recursion "
-              "over canonical options, not one difference game. The two methods share the "
-              "engine's atomic weight recursion, so they are not fully independent. The "
-              "proof's G' (^^) fails its own outcome check for some rows (first LRELLRLE, "
-              "found by the partizan engine's tests); ^^^ passes there.",
+              "over canonical options, not one difference game. brute and brute-ups3 share "
+              "the engine's atomic weight recursion. play and the replay (confirm) decide by "
+              "outcomes of sums only, so they check the consequence -3^ < G' < 3^ and confirm "
+              "only counterexamples that break it (a weight outside [-1,1] proved by "
+              "outcomes); a weight such as 1/2 or 2 inside that bound would be reported by "
+              "the engine's methods but not confirmed. The proof's G' (^^) fails its own "
+              "outcome check for some rows (first LRELLRLE with the canonical G'; earlier with "
+              "the game-tree G' of play); ^^^ passes there.",
     ),
     # Conjecture 33 (§7)
     Claim(
