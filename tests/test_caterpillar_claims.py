@@ -50,7 +50,7 @@ def _run_all_methods(claim_id, hi):
     claim = get_claim(claim_id)
     for n in range(claim.base, hi + 1):
         statuses = {m.name: m.run(n, BUDGET).status for m in claim.methods}
-        assert set(statuses.values()) == {"holds"}, (claim_id, n, statuses)
+        assert set(statuses.values()) <= {"holds", "vacuous"}, (claim_id, n, statuses)
 
 
 @pytest.mark.parametrize("claim_id", sorted(FAST))

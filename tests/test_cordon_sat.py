@@ -173,4 +173,5 @@ def test_sat_and_brute_agree_on_the_claims(claim_id):
     claim = get_claim(claim_id)
     for n in range(0, 10):
         statuses = {m.name: m.run(n, Budget()).status for m in claim.methods}
-        assert statuses == {"brute": "holds", "sat": "holds"}, (n, statuses)
+        assert statuses in ({"brute": "holds", "sat": "holds"},
+                            {"brute": "vacuous", "sat": "vacuous"}), (n, statuses)

@@ -12,6 +12,12 @@ since is not shown. Results of one method at one n from different solvers are me
 size holds when some solver says holds and none refutes it; a conflict (between solvers,
 or a holds and a refuted of one solver and the same code) is shown as such. ``error`` and
 ``vacuous`` sizes are shown and never count as verified.
+
+A ``vacuous`` size has nothing to check (no position, shape or SAT instance exists there,
+e.g. Theorem 3.2 of the caterpillars paper at even n): it neither counts as verified nor
+breaks the chain. "Verified to M" is the largest M such that every size from the claim's
+base to M holds or is vacuous and M itself holds (certified likewise, with every holds
+certified); a chain that ends in vacuous sizes reports its last holds.
 """
 
 from __future__ import annotations
@@ -69,12 +75,25 @@ def _merge(rows: Sequence[Row]) -> dict[str, Any]:
     }
 
 
-def _largest_from_base(base: int, ok: dict[int, bool]) -> int | None:
-    """The largest M with ok[n] for every n in base..M, or None."""
+def _largest_from_base(base: int, ok: dict[int, bool],
+                       vacuous: frozenset[int] | set[int] = frozenset()) -> int | None:
+    """The largest M with ok[n] for every n in base..M, or None; a size in ``vacuous``
+    (nothing to check there) neither breaks the chain nor ends it: M itself is ok.
+
+    Examples
+    --------
+    >>> _largest_from_base(0, {0: True, 2: True, 3: True}, {1})
+    3
+    >>> _largest_from_base(0, {0: True, 1: True}, {2, 3})
+    1
+    >>> _largest_from_base(0, {}, {0}) is None
+    True
+    """
     m = None
     n = base
-    while ok.get(n):
-        m = n
+    while ok.get(n) or n in vacuous:
+        if ok.get(n):
+            m = n
         n += 1
     return m
 
@@ -91,11 +110,13 @@ def claim_summary(claim: Claim, rows: Sequence[Row],
     certified: dict[str, int | None] = {}
     for m in claim.methods:
         holds = {n: v["status"] == "holds" for (name, n), v in merged.items() if name == m.name}
-        verified[m.name] = _largest_from_base(claim.base, holds)
+        vacuous = {n for (name, n), v in merged.items()
+                   if name == m.name and v["status"] == "vacuous"}
+        verified[m.name] = _largest_from_base(claim.base, holds, vacuous)
         if m.uses_solver:
             cert = {n: v["status"] == "holds" and v["certified"]
                     for (name, n), v in merged.items() if name == m.name}
-            certified[m.name] = _largest_from_base(claim.base, cert)
+            certified[m.name] = _largest_from_base(claim.base, cert, vacuous)
         else:
             certified[m.name] = None
     counterexamples = []

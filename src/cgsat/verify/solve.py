@@ -418,7 +418,8 @@ class SatRun:
     def verdict(self, counterexample: str | None = None, detail: str | None = None,
                 unknown: str | None = None) -> Verdict:
         """The verdict at this size: refuted with ``counterexample``, unknown with the
-        reason ``unknown``, else holds (every instance was UNSAT)."""
+        reason ``unknown``, vacuous when no instance was solved (nothing was checked),
+        else holds (every instance was UNSAT)."""
         for solver in self._control_solvers.values():
             solver.delete()
         self._control_solvers.clear()
@@ -432,6 +433,9 @@ class SatRun:
             return Verdict.refuted(counterexample, **kw)
         if unknown is not None:
             return Verdict.unknown(unknown, **kw)
+        if self.instances == 0:  # nothing was solved: no position was checked
+            return Verdict.vacuous("no SAT instance at this size"
+                                   + (f": {detail}" if detail else ""), **kw)
         if self.certs:
             kw["certificate"] = combine(self.certs)
         if self.instances > 1:

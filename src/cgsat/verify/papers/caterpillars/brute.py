@@ -156,7 +156,7 @@ def thm32_brute(n: int, budget: Budget) -> Verdict:
     Furtado et al., *Timber Game with Caterpillars*, Theorem 3.2.
     """
     if n % 2 == 0:
-        return Verdict.holds(detail=f"no cat(1,...,1) has {n} edges (vacuous)")
+        return Verdict.vacuous(f"no cat(1,...,1) has {n} edges")
     p = _first_p(cat_graph((1,) * ((n + 1) // 2)))
     return Verdict.refuted(fmt(p)) if p is not None else Verdict.holds()
 
@@ -184,11 +184,15 @@ def thm33_brute(n: int, budget: Budget) -> Verdict:
     ----------
     Furtado et al., *Timber Game with Caterpillars*, Theorem 3.3.
     """
+    checked = 0
     for s in range(1, n + 2):
         for k, k2 in thm33_pairs(n, s):
+            checked += 1
             if brute_p_count(k) != brute_p_count(k2):
                 return Verdict.refuted(cat_text(k))
-    return Verdict.holds()
+    if not checked:
+        return Verdict.vacuous(f"no caterpillar with a leg count >= 2 has {n} edges")
+    return Verdict.holds(detail=f"{checked} caterpillars")
 
 
 def thm33_confirm(n: int, cex: str) -> bool:
@@ -211,15 +215,20 @@ def cor34_brute(n: int, budget: Budget) -> Verdict:
     ----------
     Furtado et al., *Timber Game with Caterpillars*, Corollary 3.4.
     """
+    checked = 0
     for s in range(1, n + 2):
         for k in cor34_even(n, s):
+            checked += 1
             if brute_p_count(k) != brute_path_p_count(s):
                 return Verdict.refuted(cat_text(k))
         for k in cor34_odd(n, s):
+            checked += 1
             p = _first_p(cat_graph(k))
             if p is not None:
                 return Verdict.refuted(fmt(p))
-    return Verdict.holds()
+    if not checked:
+        return Verdict.vacuous(f"no all-even or all-odd caterpillar has {n} edges")
+    return Verdict.holds(detail=f"{checked} caterpillars")
 
 
 def cor34_confirm(n: int, cex: str) -> bool:
@@ -249,11 +258,15 @@ def cor35_brute(n: int, budget: Budget) -> Verdict:
     ----------
     Furtado et al., *Timber Game with Caterpillars*, Corollary 3.5.
     """
+    checked = 0
     for s in range(2, n + 2):
         for k in double_brooms(n, s):
+            checked += 1
             if brute_p_count(k) != brute_path_p_count(cor35_path(k)):
                 return Verdict.refuted(cat_text(k))
-    return Verdict.holds()
+    if not checked:
+        return Verdict.vacuous(f"no double broom with {n} edges")
+    return Verdict.holds(detail=f"{checked} double brooms")
 
 
 def cor35_confirm(n: int, cex: str) -> bool:

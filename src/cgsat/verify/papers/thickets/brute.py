@@ -84,6 +84,8 @@ def characterization(n: int, budget: Budget, *, value: int, rule: Rule,
             return Verdict.refuted(cordon_text(h, atts), detail=(
                 f"nim-value {_nim(h, atts)} by play; the rule says "
                 f"{'yes' if rule(h, atts) else 'no'}"))
+    if not count:
+        return Verdict.vacuous(f"no cordon of height {n} with {leaves} leaf arcs")
     return Verdict.holds(detail=f"{count} cordons of height {n}")
 
 
@@ -187,6 +189,8 @@ def thm31(n: int, budget: Budget, *, offset: int) -> Verdict:
         if want not in opts:
             return Verdict.refuted(cordon_text(h, atts), detail=(
                 f"L({i}) = {cordon_text(*L(i))} is not an option of L({n})"))
+    if n <= min(offset + 1, 3):
+        return Verdict.vacuous(f"no option L(i) to check and fewer than two L(2k) at n = {n}")
     values = [_nim(*L(2 * k)) for k in range(1, n // 2 + 1)]
     if len(set(values)) != len(values):
         return Verdict.refuted(cordon_text(h, atts), detail=f"nim-values of L(2k): {values}")

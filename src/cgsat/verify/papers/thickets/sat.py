@@ -266,6 +266,9 @@ def characterization(n: int, budget: Budget, *, value: int, leaves: int | None,
     *Thinning Thickets*, Theorems 3.2 and 3.3 (proved by the Partition Theorem), and the
     three statements of §5.
     """
+    family = CHARACTERIZATIONS[(value, leaves)].family_leaves
+    if family is not None and family > max(n - 1, 0):
+        return Verdict.vacuous(f"no cordon of height {n} with {family} leaf arcs")
     run = SatRun(budget)
     if one_leaf_cover:
         cnf, circuits = coverage_instance(ONE_LEAF_COVER, 1, n)
@@ -363,6 +366,8 @@ def thm31(n: int, budget: Budget, *, offset: int, oracle: NimOracle | None = Non
     ----------
     *Thinning Thickets*, Theorem 3.1 (and its proof).
     """
+    if n <= min(offset + 1, 3):
+        return Verdict.vacuous(f"no option L(i) to check and fewer than two L(2k) at n = {n}")
     root = _concrete_L(n)
     opts = set(concrete_options(root))
     for i in range(2, n - offset + 1):

@@ -135,7 +135,7 @@ def leaf_arc_sat(graphs: Iterable[nx.Graph], budget: Budget, toward: bool = Fals
             sink.add_clause([-y, toggle])
             toggled = (shape, lits, r0)
     if not sel or toggled is None:
-        return Verdict.holds(detail="no tree with a leaf (vacuous)")
+        return Verdict.vacuous("no tree with a leaf")
     sink.add_clause([-goal, y] + [x for x, _, _ in sel])
     model = run.solve(sink, [goal, -toggle])
     if model is not None:
@@ -307,7 +307,7 @@ def lemma32(n: int, budget: Budget, oracle: Oracle | None = None) -> Verdict:
             sink.add_clause([-y, toggle])
             toggled = (shape, lits, r0)
     if not sel or toggled is None:
-        return Verdict.holds(detail=f"no tree with {n} edges has a vertex of degree 2")
+        return Verdict.vacuous(f"no tree with {n} edges has a vertex of degree 2")
     sink.add_clause([-goal, y] + [d for d, _, _ in sel])
     model = run.solve(sink, [goal, -toggle])
     if model is not None:
@@ -509,7 +509,7 @@ def lemma33(n: int, budget: Budget, oracle: Oracle | None = None) -> Verdict:
         for control in _lemma33_controls(run, inst, oracle):
             run.control(sink, control)
     if not cases:
-        return Verdict.holds(detail=f"no tree with {n} edges has two leaf paths at a vertex")
+        return Verdict.vacuous(f"no tree with {n} edges has two leaf paths at a vertex")
     return run.verdict(detail=f"{cases} (tree, vertex, path pair) cases, one instance per tree")
 
 
@@ -604,7 +604,7 @@ def algorithm35(n: int, budget: Budget, oracle: Oracle | None = None) -> Verdict
             sink.add_clause([-y, toggle])
             toggled = (shape, lits, r0)
     if not sel or toggled is None:
-        return Verdict.holds(detail="no edge (vacuous)")
+        return Verdict.vacuous("no edge")
     sink.add_clause([-goal, y] + [d for d, _, _ in sel])
     model = run.solve(sink, [goal, -toggle])
     if model is not None:

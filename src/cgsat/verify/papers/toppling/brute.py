@@ -310,6 +310,8 @@ def thm21(n: int, budget: Budget) -> Verdict:
         count += 1
         if value("RL" + w + "LR") != miny(value(w)):
             return Verdict.refuted("RL" + w + "LR")
+    if not count:
+        return Verdict.vacuous(f"no number x > 0 has a row of length {n - 4}")
     return Verdict.holds(detail=f"{count} numbers x with rows of length {n - 4}")
 
 

@@ -145,6 +145,8 @@ def thm36(n: int, budget: Budget) -> Verdict:
         v = value(built)
         if not (v.is_number() and v.number_value() == q and built == w):
             return Verdict.refuted(built, detail=f"x = {q}")
+    if not cases:
+        return Verdict.vacuous(f"no non-integer number has a row of length {n}")
     return Verdict.holds(detail=f"{len(cases)} non-integer numbers with rows of length {n}")
 
 
@@ -184,6 +186,8 @@ def construction(n: int, budget: Budget, name: str, strict: bool) -> Verdict:
     Fink et al., *Toppling Conjectures*, Conjectures 37, 38 and 39.
     """
     cases = construction_cases(name, n, strict)
+    if not cases:
+        return Verdict.vacuous(f"no tuple has a construction row of length <= {n}")
     for t, row, g in cases:
         if len(row) == n and value(row) != g:
             return Verdict.refuted(row, detail=f"{describe_numbers(t)}: {row} = {value(row)}, "
