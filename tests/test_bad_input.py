@@ -4,9 +4,12 @@ import io
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from cgsat.cgt.notation import MAX_DEPTH
+from cgsat.cgt.notation import MAX_DEPTH, parse
 from cgsat.cli import main
+from cgsat.errors import CgsatInputError
 
 DEEP = "{" * 500 + "|}" * 500
 
@@ -88,3 +91,15 @@ def test_value_stdin_bom_only_at_the_start(capsys, monkeypatch):
     assert main(["value", "toppling", "-"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "line 2" in err
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="{}|,()+-*^v/0123456789 ±↑↓\ufeffx", max_size=40))
+def test_parse_fuzz_game_or_input_error(text):
+    # any text is a game or one CgsatInputError (never ZeroDivisionError, RecursionError...)
+    try:
+        g = parse(text)
+    except CgsatInputError as exc:
+        assert "\n" not in str(exc)
+    else:
+        assert parse(str(g)) is g
