@@ -34,9 +34,10 @@ parentheses, ``+-`` in front of any term (``1+-1`` is ``1 + ±1``), and the Unic
 ``↑``, ``↓``. A malformed string raises :class:`cgsat.errors.CgsatInputError` naming the
 offending token. Input limits (each an error, so that no input can exhaust the stack, time
 or memory): at most ``MAX_LENGTH`` characters, ``MAX_DEPTH`` nested braces, parentheses
-and ``+-``; the literals together at most ``MAX_INTEGER`` in absolute value and
-``MAX_UPS`` ups; a nimber at most ``*MAX_NIMBER``; a denominator at most ``2**MAX_LOG_DENOMINATOR``;
-no zero denominator. A UTF-8 byte order mark at the start is ignored.
+and ``+-``; the numbers written together within ``MAX_INTEGER`` (each number x costs
+``floor(|x|) + 1``) and the ups within ``MAX_UPS``; a nimber at most ``*MAX_NIMBER``; a
+denominator at most ``2**MAX_LOG_DENOMINATOR``, and not zero. A UTF-8 byte order mark
+at the start is ignored.
 
 References
 ----------
@@ -67,7 +68,8 @@ MAX_LENGTH = 100_000
 MAX_DEPTH = 64
 """Most nested braces, parentheses and ``+-`` in a game's text."""
 MAX_INTEGER = 10_000
-"""Largest sum of the absolute values of the numbers written in a game's text."""
+"""Budget for the numbers written in a game's text: each number x costs ``floor(|x|) + 1``
+(building the integer n takes time linear in n)."""
 MAX_UPS = 256
 """Largest sum of the absolute up multiples written in a game's text."""
 MAX_NIMBER = 1024
