@@ -153,11 +153,11 @@ def test_conj40_checks_every_listed_game():
 
 @pytest.mark.parametrize("n", [4, 7])
 def test_conj40_negative_control_one_game_that_occurs(n):
-    """The listed games plus one that occurs (^ = LRRL at length 4; +-1/2 = LRLERLR at 7):
+    """The listed games plus one that occurs (^ = LRRL at length 4; +-(1/2) = LRLERLR at 7):
     one present game is enough to refute, though the others are still absent (the old
     existential check held here). Both methods, and the replay confirms."""
     claim = CLAIMS["toppling.conj40"]
-    extra = "^" if n == 4 else "+-1/2"
+    extra = "^" if n == 4 else "+-(1/2)"
     games = claim.method("sat").run.keywords["games"] + (extra,)
     sat_run = claim.method("sat").run
     verdicts = [

@@ -159,10 +159,10 @@ def test_theorem_32_toppling_up_to_length_9() -> None:
 
 
 def test_theorem_32_substitution_fails_at_LRELLRLE() -> None:
-    # A finding, not a bug: for G = LRELLRLE = {{1|*},{1,1*|0,{1|0}},{1*|*}|0,*}, the G′ of
+    # A finding, not a bug: for G = LRELLRLE = {{1|*},{1,1+*|0,{1|0}},{1+*|*}|0,*}, the G′ of
     # the proof of Theorem 32 has G′ + v* in R while G + v* is in N. cgt-py agrees.
     g = toppling_value("LRELLRLE")
-    assert str(g) == "{{1|*},{1,1*|0,{1|0}},{1*|*}|0,*}"
+    assert str(g) == "{{1|*},{1,1+*|0,{1|0}},{1+*|*}|0,*}"
     rep = infinitesimal_atomic_weight(g)
     assert not rep.confirmed and rep.weight is None
     mismatches = [(h, a, b) for h, a, b in rep.outcomes if a != b]
@@ -175,7 +175,7 @@ def test_theorem_32_substitution_fails_at_LRELLRLE() -> None:
         ge, le = x >= zero, x <= zero
         return "P" if ge and le else "L" if ge else "R" if le else "N"
 
-    g1 = c("{{1|*},{1,1*|0,{1|0}},{1*|*}|0,*}")
+    g1 = c("{{1|*},{1,1*|0,{1|0}},{1*|*}|0,*}")  # cgt-py reads 1* as 1+*
     g2 = c("{{^2|*},{^2,^3*|0,^*},{^3*|*}|0,*}")  # cgt-py's notation for our G'
     for (name, h), (name2, out1, out2) in zip(theorem32_probes(), rep.outcomes, strict=True):
         assert name == name2

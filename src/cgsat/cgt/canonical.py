@@ -593,7 +593,7 @@ def nus(x: Fraction | int, k: int, star: int) -> Game:
     Examples
     --------
     >>> str(nus(Fraction(1, 2), 1, 1))
-    '1/2^*'
+    '1/2+^*'
 
     References
     ----------

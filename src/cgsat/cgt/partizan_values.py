@@ -39,7 +39,7 @@ def canonical_form(ruleset: PartizanRuleset, position: Position) -> Game:
     --------
     >>> from cgsat.games import toppling
     >>> str(canonical_form(toppling.RULESET, toppling.parse("LRL LR")))
-    '1/2*'
+    '1/2+*'
 
     References
     ----------

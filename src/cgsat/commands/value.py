@@ -1,8 +1,9 @@
 """``cgsat value RULESET POSITION [--misere] [--distances D] [--json]``.
 
 With POSITION ``-``, one position is read per line from stdin and one result is printed per
-line. A bad line is reported on stderr with its line number; the others are still solved,
-and the exit code is then 2.
+line (a UTF-8 byte order mark at the start is ignored). A bad line is reported on stderr
+with its line number; the others are still solved, and the exit code is then 2. In the text
+output a position ending in ``:`` (a green-cordon stalk ``5:``) is quoted: ``'5:': outcome``.
 """
 
 from __future__ import annotations
@@ -72,7 +73,10 @@ def describe(ruleset: Any, text: str, misere: bool, cli_name: str | None = None)
 
 
 def to_text(result: dict[str, Any]) -> str:
-    head = f"{result['ruleset']} {result['position']}: outcome {result['outcome']}"
+    position = result["position"]
+    if position.endswith(":"):  # a green-cordon stalk such as 5: would print as "5::"
+        position = f"'{position}'"
+    head = f"{result['ruleset']} {position}: outcome {result['outcome']}"
     if "nim" in result:
         head += f", nim-value {result['nim']}"
     if "value" in result:
@@ -100,6 +104,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
     status = 0
     for lineno, line in enumerate(sys.stdin, start=1):
+        if lineno == 1:
+            line = line.removeprefix("\ufeff")  # a UTF-8 byte order mark
         if not line.strip():
             continue
         try:

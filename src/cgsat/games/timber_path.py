@@ -35,7 +35,7 @@ def parse(text: str) -> str:
     ''
     """
     word = text.strip().upper()
-    if word in ("", "()", "0", "EMPTY"):
+    if word in ("", "()", "EMPTY"):  # "0" is not a word: the empty word is "()"
         return ""
     for i, c in enumerate(word):
         if c not in "LR":

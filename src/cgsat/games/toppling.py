@@ -53,6 +53,10 @@ def parse(text: str) -> Position:
     ('LR', 'EE')
     >>> parse("()")
     ()
+    >>> parse("0")
+    Traceback (most recent call last):
+    ...
+    cgsat.errors.PositionError: toppling: unknown letter '0' at index 0 of row '0' (use L, R, E)
     >>> parse("LRX")
     Traceback (most recent call last):
     ...
@@ -63,7 +67,7 @@ def parse(text: str) -> Position:
     Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*, §1 (positions).
     """
     stripped = text.strip()
-    if stripped in ("", "()", "0"):
+    if stripped in ("", "()"):  # "0" is not a row: the empty position is "()"
         return ()
     rows = []
     for row in stripped.split():
