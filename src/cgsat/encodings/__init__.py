@@ -1,1 +1,1 @@
-"""See DESIGN.md for the role of this subpackage."""
+"""CNF encodings of games (build, never solve); see docs/architecture.md."""

@@ -14,7 +14,7 @@ Moves (green arcs of even in-degree; the in-degree of arc ab counts the arcs end
 
 Cutting v_i v_{i-1} leaves the stalk v_0 .. v_{i-1} with the leaves below it. When the new
 top vertex carries a leaf, that leaf arc continues the stalk (the normalization of
-DESIGN.md: the top arc of ``7:6`` deleted gives ``7:``).
+docs/reference.md: the top arc of ``7:6`` deleted gives ``7:``).
 
 A *symbolic cordon* is a pair ``(h, leaves)``: a concrete height h and a tuple of h - 1
 literals (``leaves[a - 1]`` stands for a leaf at v_a). :func:`options` lists the options of
@@ -32,8 +32,8 @@ the automaton run over common prefixes.
 Inductive checks. For a claim "a cordon (of a family) has nim-value k iff rule R_k holds",
 the instance at height n (:func:`inductive_instance`) asks for a symbolic cordon T of
 height n on which R_k disagrees with the mex rule applied to T's options, where the
-options' values are read off the characterizations of the values 0..k (DESIGN.md,
-"Inductive partition check", generalized to nim-values):
+options' values are read off the characterizations of the values 0..k (the inductive partition
+check, generalized to nim-values):
 
     R_k(T)  xor  [ no option of T has value k  and  every j < k is the value of an option ].
 

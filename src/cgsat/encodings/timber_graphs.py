@@ -2,7 +2,7 @@
 
 The shape is an undirected simple graph; edge ``i = (u, v)`` has one orientation variable,
 true for the arc ``u > v`` and false for ``v > u``. One instance covers all ``2^m``
-orientations (DESIGN.md, "Encodings"), e.g. for Theorem 1.1 of *The Game of timber!*.
+orientations, e.g. for Theorem 1.1 of *The Game of timber!*.
 
 Followers
 ---------

@@ -1,7 +1,7 @@
 """SAT encodings of Timber on oriented trees of a fixed shape.
 
 The shape (an undirected tree) is fixed and its edge orientations are Boolean variables,
-so one instance covers every orientation of the shape (DESIGN.md, "Encodings").
+so one instance covers every orientation of the shape.
 
 Followers
 ---------

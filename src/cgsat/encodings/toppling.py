@@ -1,5 +1,4 @@
-"""The partizan difference encoding for Toppling Dominoes (DESIGN.md, "Partizan difference
-encoding").
+"""The partizan difference encoding for Toppling Dominoes.
 
 A *side* is a game whose followers and moves are known in advance, but whose moves may be
 conditioned on propositional literals:
@@ -43,8 +42,7 @@ builds formulas and never solves them.
 
 References
 ----------
-Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*; DESIGN.md, "Partizan difference
-encoding".
+Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*.
 """
 
 from __future__ import annotations
@@ -233,8 +231,7 @@ class DifferenceEncoding:
 
     References
     ----------
-    Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*, §1; DESIGN.md "Partizan
-    difference encoding".
+    Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*, §1.
     """
 
     def __init__(self, sink: Any, pool: IDPool, g_side: Side, h_side: Side,

@@ -1,1 +1,1 @@
-"""See DESIGN.md for the role of this subpackage."""
+"""Claims, methods, solving and the results engine; see docs/architecture.md."""

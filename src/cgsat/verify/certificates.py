@@ -1,7 +1,7 @@
 """Certificates of verdicts: what backs a "holds" or a "refuted".
 
-A certificate is the JSON object ``{"kind","checker","verdict","sha256"}`` of DESIGN.md
-("CLI contract"); :func:`cgsat.verify.solve.solve_cnf` makes one per SAT call. A method
+A certificate is the JSON object ``{"kind","checker","verdict","sha256"}`` of docs/reference.md
+("JSON output"); :func:`cgsat.verify.solve.solve_cnf` makes one per SAT call. A method
 that solves several instances at one size (a counting claim checks a normal and a misère
 characterization) combines them with :func:`combine`. :func:`is_certified` says whether a
 "holds" counts towards the certified bound of the report: its UNSAT answers were backed by

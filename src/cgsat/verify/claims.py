@@ -1,7 +1,7 @@
 """The claim model: what a claim is, what a method returns.
 
-A claim is a statement from a paper that depends on a size parameter n (DESIGN.md,
-"Claims"). Each claim has at least two methods that share no encoding code; a method is a
+A claim is a statement from a paper that depends on a size parameter n (docs/architecture.md,
+"A paper's claims"). Each claim has at least two methods that share no encoding code; a method is a
 plain function ``(n, budget) -> Verdict``. The engine (runner, store, report) knows claims
 only through this interface.
 """

@@ -14,7 +14,7 @@ second solver (``--confirm-with``), instance sizes and certificates are handled 
 
 Formulas come from :mod:`cgsat.encodings`, which build and never solve.
 
-Certificates (DESIGN.md "CLI contract") are ``{"kind","checker","verdict","sha256"}``:
+Certificates (docs/reference.md, "JSON output") are ``{"kind","checker","verdict","sha256"}``:
 
 - ``kind "drat"``: the solver's DRAT proof of an UNSAT answer, checked by an established
   checker (drat-trim when ``$CGSAT_DRAT_TRIM`` or ``drat-trim`` on PATH exists, else

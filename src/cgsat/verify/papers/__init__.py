@@ -1,1 +1,1 @@
-"""See DESIGN.md for the role of this subpackage."""
+"""One subpackage per paper: its claims and methods; see docs/architecture.md."""

@@ -9,7 +9,7 @@ edge can be hacked by either player and there is no orientation or letter per ed
 position of a given shape *is* the tree; "all trees with n edges" is a family of shapes,
 not an assignment to variables of one shape. A kernel encoding would need one instance per
 tree, which is plain recursion in disguise. The two methods are therefore two independent
-computations of the value of every tree (DESIGN.md, "Claims"):
+computations of the value of every tree (docs/architecture.md):
 
 - ``mex``: the nim-value by the mex rule with the Sprague–Grundy sum over the branches at
   the root (:class:`cgsat.cgt.impartial.ImpartialSolver`), compared with the Tuft value;

@@ -19,8 +19,8 @@ has been replayed by the direct solver (the partizan engine's canonical form).
 
 References
 ----------
-Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*; DESIGN.md, "Partizan difference
-encoding" and "CLI contract" (``find``).
+Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*; :mod:`cgsat.encodings.toppling`;
+docs/reference.md (``cgsat find``).
 """
 
 from __future__ import annotations

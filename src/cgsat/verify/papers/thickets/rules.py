@@ -154,6 +154,6 @@ def cordon_text(n: int, atts: Sequence[int]) -> str:
 
     References
     ----------
-    *Thinning Thickets*, Definition 1.2 (the syntax is DESIGN.md's).
+    *Thinning Thickets*, Definition 1.2 (the syntax is docs/reference.md's).
     """
     return f"{n}:" + ",".join(map(str, atts))
