@@ -510,7 +510,7 @@ def parse(text: str) -> Game:
 
     References
     ----------
-    CGSuite input notation; DESIGN.md "Values and notation".
+    CGSuite input notation; docs/reference.md, "Values".
     """
     text = text.removeprefix("\ufeff")
     if len(text) > MAX_LENGTH:
