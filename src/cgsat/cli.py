@@ -135,9 +135,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--out", default=None)
 
-    p = sub.add_parser("report", help="write bounds.md, bounds.html and bounds.json")
+    p = sub.add_parser("report", help="write bounds.json with bounds.md and bounds.html "
+                       "(or bounds.tex with --format latex)")
     p.add_argument("--db", default=None)
     p.add_argument("--out", default="report")
+    p.add_argument("--format", default="html", choices=("html", "latex"),
+                   help="html (default): bounds.json, bounds.md, bounds.html; latex: "
+                   "bounds.json and bounds.tex (booktabs tables)")
     return parser
 
 
