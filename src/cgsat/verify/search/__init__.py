@@ -16,7 +16,7 @@ from typing import Any
 from pysat.formula import IDPool
 
 from cgsat.encodings.gates import Circuit
-from cgsat.verify.claims import Budget
+from cgsat.verify.claims import Budget, Verdict
 from cgsat.verify.solve import SatRun
 
 
@@ -75,6 +75,15 @@ class Controls:
             shown = "; ".join(run.failures[:2])
             more = f" (+{len(run.failures) - 2} more)" if len(run.failures) > 2 else ""
             raise ControlFailed(f"control failed: {shown}{more}")
+
+    def absorb_verdict(self, verdict: Verdict) -> None:
+        """Add the controls of a claim's verdict (a proof step of a search); raise
+        :class:`ControlFailed` if the verdict is an error."""
+        if verdict.controls:
+            self.passed += verdict.controls["passed"]
+            self.total += verdict.controls["total"]
+        if verdict.status == "error":
+            raise ControlFailed(verdict.reason or "control failed")
 
     @property
     def tally(self) -> dict[str, int]:
