@@ -44,6 +44,8 @@ import random
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
+from pysat.formula import IDPool
+
 from cgsat.cgt.impartial import solver_for
 from cgsat.encodings.gates import Circuit
 from cgsat.encodings.green_cordon import (
@@ -61,7 +63,7 @@ from cgsat.verify.claims import Budget
 from cgsat.verify.papers.thickets.rules import nim0_rule, nim1_rule
 from cgsat.verify.registry import get_claim
 from cgsat.verify.search import Controls, guarded_goal
-from cgsat.verify.solve import Control
+from cgsat.verify.solve import Control, Sink
 
 EXPLICIT_LIMIT = 12
 """Largest height of the explicit route (it encodes all 2^N cordons of height <= N)."""
@@ -238,7 +240,7 @@ def explicit(height: int, value: int | None, outcome: str | None, misere: bool,
     Raises
     ------
     CgsatInputError
-        Above :data:`EXPLICIT_LIMIT`, or if the nim-values exceed the encoded range.
+        Above :data:`EXPLICIT_LIMIT`.
     ControlFailed
         When a control fails.
 
@@ -277,13 +279,7 @@ def explicit(height: int, value: int | None, outcome: str | None, misere: bool,
              for r in roots}
     r0 = run.samples(_bits(max(height - 1, 0)), 1)[0]
     root0 = next(r for r in roots if texts[r] == _cordon(height, r0))
-    s, t = pool.id(), pool.id()
-    flipped = {r: circ.xor(lit, t) if r == root0 else lit for r, lit in lits.items()}
-    sink.add_clause([-s] + list(flipped.values()))
-    if run.solve(sink, [-s, -t]) is None:  # nothing asked for: only the encoded range
-        if misere:
-            raise CgsatInputError("green-cordon: the misère kernel has no solution (a bug)")
-        raise CgsatInputError("green-cordon: nim-values exceed the encoded range")
+    s, t, flipped = explicit_goal(pool, sink, lits, root0)
     by_text = {texts[r]: r for r in roots}
     for bits in run.samples(_bits(max(height - 1, 0))):
         root = by_text[_cordon(height, bits)]
@@ -306,6 +302,22 @@ def explicit(height: int, value: int | None, outcome: str | None, misere: bool,
         run.control(sink, Control("toggled", texts[root0], (s, t), check))
     controls.absorb(run)
     return [texts[r] for r in found]
+
+
+def explicit_goal(pool: IDPool, sink: Sink, lits: dict[Hashable, int],
+                  root0: Hashable) -> tuple[int, int, dict[Hashable, int]]:
+    """The explicit route's goal ``s -> OR_r m_r`` with ``m_r`` "r has the target", flipped
+    at ``root0`` when ``t`` holds; returns ``(s, t, {r: m_r})``.
+
+    References
+    ----------
+    Issue 12 (controls): the toggled control C xor {r0}.
+    """
+    circ = Circuit(pool, sink)
+    s, t = pool.id(), pool.id()
+    flipped = {r: circ.xor(lit, t) if r == root0 else lit for r, lit in lits.items()}
+    sink.add_clause([-s] + list(flipped.values()))
+    return s, t, flipped
 
 
 def _value_of(grundy: GrundyEncoding, root: Hashable, true: set[int]) -> int | None:
