@@ -60,8 +60,8 @@ from cgsat.encodings.kernel import GrundyEncoding, add_grundy, add_kernel
 from cgsat.errors import CgsatInputError, TooLargeError
 from cgsat.games import get_ruleset, green_cordon
 from cgsat.verify.claims import Budget
+from cgsat.verify.papers.thickets.claims import CLAIMS as THICKETS
 from cgsat.verify.papers.thickets.rules import nim0_rule, nim1_rule
-from cgsat.verify.registry import get_claim
 from cgsat.verify.search import Controls, guarded_goal
 from cgsat.verify.solve import Control, Sink
 
@@ -144,7 +144,7 @@ def by_characterization(height: int, value: int, want: bool, mode: str,
     """
     controls = controls or Controls()
     claim = NIM0 if value == 0 else NIM1
-    prove = get_claim(PROOF_CLAIMS[value]).method("sat").run
+    prove = next(c for c in THICKETS if c.id == PROOF_CLAIMS[value]).method("sat").run
     for h in range(height + 1):  # prove the characterization up to the height first
         k = controls.k if h == height else 0  # samples at the height searched
         verdict = prove(h, Budget(controls=k, seed=f"{controls.seed}:proof:{h}"))
