@@ -15,7 +15,7 @@ import pytest
 from cgsat.cli import main
 from cgsat.encodings.green_cordon import CordonCircuits
 from cgsat.verify.papers.thickets import sat as thickets_sat
-from cgsat.verify.search import Controls, ControlFailed
+from cgsat.verify.search import ControlFailed, Controls
 from cgsat.verify.search import green_cordon as gc_search
 from cgsat.verify.search import impartial as imp_search
 from cgsat.verify.search import toppling as top_search
