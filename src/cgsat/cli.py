@@ -127,6 +127,11 @@ def build_parser() -> argparse.ArgumentParser:
     many = p.add_mutually_exclusive_group()
     many.add_argument("--all", action="store_true")
     many.add_argument("--count", action="store_true")
+    p.add_argument("--controls", type=controls_count, default=16, metavar="K",
+                   help="sample controls per SAT instance, default 16: positions of the "
+                        "size searched whose answers must equal the direct solver's "
+                        "(0: none; the toggled control of a search that found nothing "
+                        "still runs)")
     p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("probe", help="run an open-problem probe")
