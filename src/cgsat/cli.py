@@ -188,11 +188,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return EXIT_OK
     except Exception as exc:  # noqa: BLE001 - no traceback ever reaches the user
+        if _solver_interrupted(exc):
+            sys.stderr.write("cgsat: interrupted\n")
+            return 130
         sys.stderr.write(
             f"cgsat: internal error ({type(exc).__name__}: {exc}); this is a bug in cgsat, "
             "please report it\n"
         )
         return EXIT_INTERNAL
+
+
+def _solver_interrupted(exc: BaseException) -> bool:
+    """PySAT's solvers turn Ctrl-C during a solve into their own error ("Caught keyboard
+    interrupt", class ``pysolvers.error``), not KeyboardInterrupt: exit 130 as well."""
+    return (type(exc).__module__ == "pysolvers"
+            and "keyboard interrupt" in str(exc).lower())
 
 
 if __name__ == "__main__":

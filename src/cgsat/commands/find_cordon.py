@@ -22,6 +22,11 @@ from cgsat.verify.search import ControlFailed, Controls
 from cgsat.verify.search.green_cordon import search
 
 EXIT_DISAGREE = 3
+MAX_HEIGHT = 60
+"""Largest ``--height``: nim-values 0 and * are found by proving Theorems 3.2/3.3 at every
+height up to N first, about 9 s at N = 60 (100: 32 s, 200: minutes); other values and
+misère play are limited to height
+:data:`~cgsat.verify.search.green_cordon.EXPLICIT_LIMIT` by their route."""
 
 
 def _target(args: argparse.Namespace) -> tuple[int | None, str | None]:
@@ -45,6 +50,9 @@ def _check_args(args: argparse.Namespace) -> int:
     """The height; usage errors for options that do not apply to green cordons."""
     if args.height is None:
         raise CgsatInputError("green-cordon takes --height N")
+    if args.height > MAX_HEIGHT:
+        raise CgsatInputError(f"green-cordon: --height is at most {MAX_HEIGHT}, got "
+                              f"{args.height} (see docs/limits.md)")
     if args.alphabet is not None:
         raise CgsatInputError("--alphabet applies to toppling only")
     if args.distances is not None:

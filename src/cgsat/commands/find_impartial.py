@@ -38,6 +38,17 @@ from cgsat.verify.search import impartial as search
 from cgsat.verify.search.impartial import Instance, Target
 
 EXIT_DISAGREE = 3
+
+MAX_PATH_LENGTH = 50
+"""Largest ``timber-path --length``: length 50 with ``--value *3`` took 21 s and 620 MB
+(80: over 60 s and 3 GB)."""
+MAX_PATH_MAX_LENGTH = 30
+"""Largest ``timber-path --max-length`` (lengths 1..N in turn)."""
+MAX_COUNT_SIZE = 20
+"""Largest shape (edges of ``--shape``, or the path's length) for ``--count`` and ``--all``:
+the exact count of a 20-edge path's P-positions (16,796) takes about 20 s, a 24-letter
+path's 50 s, a 30-edge path's (9,694,845) 4 to 6 minutes. ``--shape`` is bounded in every
+mode by the encoding's follower limit and the replay's exhaustive-play limit."""
 _LABEL = re.compile(r"^[A-Za-z0-9_]+$")
 
 
@@ -118,6 +129,12 @@ def parse_target(args: argparse.Namespace) -> Target:
     return Target(outcome, None, misere)
 
 
+def _at_most(what: str, got: int, limit: int) -> None:
+    """An input error if ``got > limit`` (the limits are in docs/limits.md)."""
+    if got > limit:
+        raise CgsatInputError(f"{what} is at most {limit}, got {got} (see docs/limits.md)")
+
+
 # -- the command -----------------------------------------------------------------------------
 def _instances(
     args: argparse.Namespace, target: Target
@@ -138,19 +155,27 @@ def _instances(
         if args.shape is not None or args.height is not None:
             raise CgsatInputError("timber-path takes --length N or --max-length N")
         if args.length is not None:
+            _at_most("--length", args.length, MAX_PATH_LENGTH)
             lengths = [args.length]
             query["length"] = args.length
         elif args.max_length is not None:
+            _at_most("--max-length", args.max_length, MAX_PATH_MAX_LENGTH)
             lengths = list(range(1, args.max_length + 1))
             query["max_length"] = args.max_length
         else:
             raise CgsatInputError("timber-path takes --length N or --max-length N")
+        if args.count or args.all:
+            _at_most(f"the length (with --{'count' if args.count else 'all'})",
+                     max(lengths, default=0), MAX_COUNT_SIZE)
         ruleset = get_ruleset("timber-path")
         return ruleset, (search.build_path(n, target) for n in lengths), query
     if name in ("timber", "phyminoes"):
         if args.shape is None:
             raise CgsatInputError(f"{name} takes --shape EDGES, e.g. --shape \"0-1 1-2 1-3\"")
         shape = parse_shape(args.shape)
+        if args.count or args.all:
+            _at_most(f"--shape (with --{'count' if args.count else 'all'}, in edges)",
+                     len(shape.edges), MAX_COUNT_SIZE)
         query["shape"] = " ".join(f"{u}-{v}" for u, v in shape.edges)
         if name == "phyminoes":
             distances = distances or "minus-edge"

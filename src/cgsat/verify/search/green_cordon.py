@@ -144,6 +144,11 @@ def by_characterization(height: int, value: int, want: bool, mode: str,
     """
     controls = controls or Controls()
     claim = NIM0 if value == 0 else NIM1
+    accepted = count_accepted(claim.rule, height)
+    total = 2 ** max(height - 1, 0)
+    count = accepted if want else total - accepted
+    if mode == "all" and count > ALL_LIMIT:  # refused before the proofs (seconds each)
+        raise CgsatInputError(f"find: more than {ALL_LIMIT} cordons match; use --count")
     prove = next(c for c in THICKETS if c.id == PROOF_CLAIMS[value]).method("sat").run
     for h in range(height + 1):  # prove the characterization up to the height first
         k = controls.k if h == height else 0  # samples at the height searched
@@ -154,9 +159,6 @@ def by_characterization(height: int, value: int, want: bool, mode: str,
                 f"the characterization of nim-value {value} fails at height {h} "
                 f"({verdict.status}: {verdict.counterexample or verdict.reason}); report "
                 "this as a bug")
-    accepted = count_accepted(claim.rule, height)
-    total = 2 ** max(height - 1, 0)
-    count = accepted if want else total - accepted
     if mode == "count":
         return [], count
     cc = CordonCircuits()

@@ -36,7 +36,10 @@ find`` takes no solver options).
 
 from __future__ import annotations
 
+import ctypes
+import multiprocessing
 import os
+import signal
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -271,14 +274,65 @@ def count_positions(inst: Instance) -> tuple[int, str]:
         import pyganak  # optional dependency: without it, counts are by enumeration
     except ImportError:
         return len(_enumerate_all(inst)), "enumeration"
-    counter = pyganak.Counter()
-    counter.new_vars(inst.cnf.nv)
-    for c in inst.cnf:
-        counter.add_clause(c)
-    for lit in inst.goal.on():  # the goal on, untoggled
-        counter.add_clause([lit])
-    counter.set_sampling_set(inst.colours)
-    return _quietly(counter.count), "pyganak"
+    def count() -> int:
+        counter = pyganak.Counter()
+        counter.new_vars(inst.cnf.nv)
+        for c in inst.cnf:
+            counter.add_clause(c)
+        for lit in inst.goal.on():  # the goal on, untoggled
+            counter.add_clause([lit])
+        counter.set_sampling_set(inst.colours)
+        return _quietly(counter.count)
+
+    return in_child(count), "pyganak"
+
+
+def in_child(fn: Callable[[], int]) -> int:
+    """``fn()`` computed in a forked child process, so that Ctrl-C works: the model counter
+    is C code that neither checks for signals nor releases the GIL (a count could ignore
+    Ctrl-C for minutes). The parent waits on a pipe, which SIGINT interrupts
+    (KeyboardInterrupt); the child is then killed. The child dies with the parent
+    (``PR_SET_PDEATHSIG`` on Linux) and ignores SIGINT (the parent handles it).
+
+    Examples
+    --------
+    >>> in_child(lambda: 6 * 7)
+    42
+    """
+    ctx = multiprocessing.get_context("fork")
+    receive, send = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=_child, args=(fn, send), daemon=True)
+    proc.start()
+    send.close()
+    try:
+        try:
+            kind, result = receive.recv()
+        except EOFError:
+            raise RuntimeError(f"the counting process died (exit code "
+                               f"{proc.join() or proc.exitcode})") from None
+    finally:
+        if proc.is_alive():
+            proc.kill()
+        proc.join()
+        receive.close()
+    if kind == "error":
+        raise RuntimeError(f"the counting process failed: {result}")
+    return int(result)
+
+
+def _child(fn: Callable[[], int], send: Any) -> None:
+    """The body of :func:`in_child`'s process."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: die with the parent
+    except (OSError, AttributeError):  # not Linux: the parent still kills it on Ctrl-C
+        pass
+    try:
+        send.send(("ok", fn()))
+    except Exception as exc:  # noqa: BLE001 - sent to the parent, which raises it
+        send.send(("error", f"{type(exc).__name__}: {exc}"))
+    finally:
+        send.close()
 
 
 def _quietly(fn: Callable[[], int]) -> int:
