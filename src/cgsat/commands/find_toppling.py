@@ -61,7 +61,7 @@ def game_size(g: Any) -> int:
     Examples
     --------
     >>> game_size(parse_game("0")), game_size(parse_game("2")), game_size(parse_game("*2"))
-    (1, 5, 6)
+    (1, 5, 9)
     """
     seen = {id(g)}
     todo = [g]
