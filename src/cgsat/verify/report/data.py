@@ -194,7 +194,8 @@ def findings(claims: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         out.append({"claim": c["id"], "source": c["source"], "kind": c["kind"],
                     "statement": c["statement"], "n": n, "position": first[0]["position"],
                     "explanations": {x["method"]: x["explanation"] for x in first},
-                    "variants": {v: next(d for d in claims if d["id"] == v)["verified"]
+                    "variants": {v: {k: next(d for d in claims if d["id"] == v)[k]
+                                     for k in ("statement", "verified", "ended_by")}
                                  for v in variants}})
     return out
 
@@ -216,19 +217,16 @@ def beyond_paper(claims: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def _controls_total(claim: Claim, merged: dict[tuple[str, int], dict[str, Any]]
                     ) -> dict[str, dict[str, int] | None]:
-    """Per SAT method, the controls passed and run over its stored sizes (None when the
-    method uses no solver)."""
+    """Per method, the controls passed and run over its stored sizes (None for a method
+    that uses no solver and ran no control, such as exhaustive play)."""
     out: dict[str, dict[str, int] | None] = {}
     for m in claim.methods:
-        if not m.uses_solver:
-            out[m.name] = None
-            continue
         total = {"passed": 0, "total": 0}
         for (name, _n), v in merged.items():
             if name == m.name and v["controls"]:
                 total["passed"] += v["controls"]["passed"]
                 total["total"] += v["controls"]["total"]
-        out[m.name] = total
+        out[m.name] = total if m.uses_solver or total["total"] else None
     return out
 
 
