@@ -1,6 +1,7 @@
 """cgsat: check combinatorial-game theorems with SAT/SMT and a direct recursive solver.
 
-The package is laid out as ``../shared/DESIGN.md`` describes:
+The package is laid out as ``docs/architecture.md`` describes (the user's reference is
+``docs/reference.md``):
 
 - :mod:`cgsat.games`: rulesets (positions, parsing, printing, options). No SAT.
 - :mod:`cgsat.cgt`: the direct recursive solver (impartial outcomes and nim-values,

@@ -1,4 +1,4 @@
-"""``cgsat list``, ``cgsat check`` and ``cgsat report`` (DESIGN.md, "CLI contract").
+"""``cgsat list``, ``cgsat check`` and ``cgsat report`` (docs/reference.md).
 
 Exit codes, by precedence 3 > 4 > 1 > 5 > 0: 3 two methods (or two solvers) disagreed, a
 control failed, a refutation did not replay, or the store holds both holds and refuted for
