@@ -72,6 +72,7 @@ def _merge(rows: Sequence[Row]) -> dict[str, Any]:
         "solvers": sorted({r.solver for r in rows if r.solver}),
         "commit": latest.git_commit,
         "reason": latest.reason,
+        "detail": latest.detail,
     }
 
 
@@ -124,7 +125,8 @@ def claim_summary(claim: Claim, rows: Sequence[Row],
     for (name, n), v in sorted(merged.items(), key=lambda kv: (kv[0][0], kv[0][1])):
         runs.append({"n": n, "method": name, "status": v["status"], "seconds": v["seconds"],
                      "controls": v["controls"], "certificate": v["certificate"],
-                     "solvers": v["solvers"], "commit": v["commit"], "reason": v["reason"]})
+                     "solvers": v["solvers"], "commit": v["commit"], "reason": v["reason"],
+                     "detail": v["detail"]})
         for cex in dict.fromkeys(v["counterexamples"]):
             counterexamples.append({"n": n, "method": name, "position": cex,
                                     "explanation": v["explanations"].get(cex)})

@@ -10,6 +10,7 @@ import html
 from typing import Any
 
 from cgsat.verify.claims import Claim
+from cgsat.verify.report.counts import counted
 from cgsat.verify.report.markdown import (
     LEGEND,
     bound,
@@ -22,7 +23,7 @@ from cgsat.verify.report.markdown import (
     variant_text,
     versions_text,
 )
-from cgsat.verify.report.plots import bounds_png, time_png
+from cgsat.verify.report.plots import bounds_png, counts_png, time_png
 
 esc = html.escape
 
@@ -130,6 +131,13 @@ def _claim_section(c: dict[str, Any], claim: Claim | None) -> list[str]:
             out.append(f"<li>n = {x['n']}, {esc(x['method'])}: "
                        f"<code>{esc(x['position'])}</code>{why}</li>")
         out.append("</ul>")
+    out.append(_img(counts_png(c), f"counts against n for {c['id']}"))
+    mismatch = [(s["series"], s["method"], n, x, y) for s in counted(c)
+                for n, x, y in s["points"] if x != y]
+    if mismatch:
+        out.append("<p class='refuted'>Counts that differ from the closed form: " + esc(
+            "; ".join(f"{s} {m} n={n}: {x} (closed form {y})" for s, m, n, x, y in mismatch))
+            + "</p>")
     out.append(_img(time_png(c), f"time against n for {c['id']}"))
     methods = sorted({r["method"] for r in c["runs"]})
     cell = {(r["method"], r["n"]): r for r in c["runs"]}
