@@ -75,7 +75,7 @@ def excluded(module: str) -> bool:
     >>> excluded("cgsat.verify.papers.thickets.claims"), excluded("cgsat.encodings.cnf")
     (True, False)
     """
-    return (module in EXCLUDED or module.startswith("cgsat.commands.")
+    return (module in EXCLUDED or module.startswith(("cgsat.commands.", "cgsat.verify.report."))
             or bool(_CLAIMS_MODULE.match(module)))
 
 
