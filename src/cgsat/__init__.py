@@ -13,8 +13,6 @@ The package is laid out in layers (docs/architecture.md): :mod:`cgsat.games` (ru
 :mod:`cgsat.commands` with :mod:`cgsat.cli` (the command line).
 """
 
-from typing import Any
-
 __version__ = "0.1.0"
 
 __all__ = ["__version__", "check", "find", "value"]
@@ -22,7 +20,7 @@ __all__ = ["__version__", "check", "find", "value"]
 _API = ("check", "find", "value")
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     """``cgsat.value``, ``cgsat.check`` and ``cgsat.find``, imported on first use.
 
     ``import cgsat`` stays cheap (``cgsat --help`` imports it too): :mod:`cgsat.api` and
