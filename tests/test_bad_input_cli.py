@@ -59,3 +59,13 @@ def test_report_out_bad_paths(db, tmp_path, capsys):
         assert code == 2, out
         assert len(err.strip().splitlines()) == 1 and words in err, err
     assert a_file.read_text() == "x"
+
+
+def test_report_format_latex_and_a_bad_format(db, tmp_path, capsys):
+    out = tmp_path / "tex"
+    assert main(["report", "--db", db, "--out", str(out), "--format", "latex"]) == 0
+    capsys.readouterr()
+    assert sorted(p.name for p in out.iterdir()) == ["bounds.json", "bounds.tex"]
+    assert r"\begin{tabular}" in (out / "bounds.tex").read_text()
+    code, err = _run(["report", "--db", db, "--out", str(out), "--format", "pdf"], capsys)
+    assert code == 2 and "invalid choice" in err and len(err.strip().splitlines()) == 1

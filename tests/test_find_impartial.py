@@ -148,7 +148,8 @@ def test_the_three_searches_agree_on_one_instance():
     assert total == catalan(4) and len(methods) == 1
     (one,) = search.first_position(rs, [search.build_path(8, P_NORMAL)], P_NORMAL)
     assert one in listed
-    assert search.enumerate_positions(search.build_path(8, P_NORMAL), 3) == listed[:3]
+    some = search.enumerate_positions(search.build_path(8, P_NORMAL), 3)
+    assert len(set(some)) == 3 and set(some) <= set(listed)
 
 
 def test_first_position_stops_at_the_first_instance_with_one():

@@ -8,7 +8,7 @@ import pytest
 from cgsat.verify.claims import Budget, Claim, Method, Verdict
 from cgsat.verify.papers.timber import graphs_brute, trees_sat
 from cgsat.verify.registry import all_claims
-from cgsat.verify.report import _largest_from_base, claim_summary
+from cgsat.verify.report.data import _largest_from_base, claim_summary
 from cgsat.verify.solve import SatRun
 from cgsat.verify.store import Row
 

@@ -23,7 +23,7 @@ from cgsat.verify.claims import Budget, Claim, Method, Verdict
 from cgsat.verify.fingerprint import method_fingerprint
 from cgsat.verify.papers.timber import path_brute, path_sat
 from cgsat.verify.papers.timber.words import dyck_words, in_x, is_dyck
-from cgsat.verify.report import build_report
+from cgsat.verify.report import build_report, render_html, render_latex, render_markdown
 from cgsat.verify.runner import run_checks
 from cgsat.verify.store import Row, Store
 
@@ -31,9 +31,9 @@ CHECK_FIELDS = {"claim", "n", "method", "status", "seconds", "counterexample", "
                 "instance", "solver", "certificate", "controls", "reused"}
 LIST_FIELDS = {"id", "source", "statement", "kind", "parameter", "paper_bound",
                "quick_bound", "target_bound", "methods", "scope"}
-REPORT_CLAIM_FIELDS = {"id", "source", "statement", "kind", "paper_bound", "verified",
-                       "certified", "scope", "controls", "fingerprints", "counterexamples",
-                       "runs"}
+REPORT_CLAIM_FIELDS = {"id", "source", "statement", "kind", "paper_bound", "quick_bound",
+                       "target_bound", "verified", "certified", "ended_by", "scope",
+                       "controls", "fingerprints", "counterexamples", "runs"}
 
 
 def _claim(claim_id: str, methods: tuple[Method, ...], confirm=None, quick: int = 4) -> Claim:
@@ -371,7 +371,8 @@ def test_check_and_report_json_shapes(tmp_path, capsys):
     code, _, _ = _run_cli(["report", "--db", db, "--out", str(out_dir)], capsys)
     assert code == 0
     doc = json.loads((out_dir / "bounds.json").read_text())
-    assert set(doc) == {"generated", "versions", "provenance", "claims"}
+    assert set(doc) == {"generated", "versions", "provenance", "findings", "beyond_paper",
+                        "claims"}
     assert set(doc["provenance"]) == {"store", "report_commit", "commits"}
     assert sum(doc["provenance"]["commits"].values()) >= 18
     assert doc["versions"]["cgsat"] == _version()
@@ -384,7 +385,7 @@ def test_check_and_report_json_shapes(tmp_path, capsys):
         (n, m) for n in range(9) for m in ("brute", "sat")}
     for r in entry["runs"]:
         assert set(r) == {"n", "method", "status", "seconds", "controls", "certificate",
-                          "solvers", "commit"}
+                          "solvers", "commit", "reason"}
         if r["method"] == "sat":
             assert r["controls"]["total"] >= 1
             assert r["controls"]["passed"] == r["controls"]["total"]
@@ -417,8 +418,25 @@ def test_report_shows_counterexamples_and_gaps(tmp_path, register, capsys):
         doc = build_report(store)
     entry = next(c for c in doc["claims"] if c["id"] == "test.neg")
     assert entry["verified"] == {"brute": 1, "sat": 3}
-    assert entry["counterexamples"] == [{"n": 4, "method": "brute", "position": "LLRR"},
-                                        {"n": 4, "method": "sat", "position": "LLRR"}]
+    assert [(x["n"], x["method"], x["position"]) for x in entry["counterexamples"]] == [
+        (4, "brute", "LLRR"), (4, "sat", "LLRR")]
+    assert entry["counterexamples"][0]["explanation"] == \
+        "LLRR is a P-position outside the claimed set"
+    assert entry["ended_by"]["brute"] == "n=2: error (control)"
+    assert entry["ended_by"]["sat"] == "n=4: refuted"
+    # the findings lead the report, with the explanation; cgsat's own variants do not
+    finding = next(f for f in doc["findings"] if f["claim"] == "test.neg")
+    assert (finding["n"], finding["position"]) == (4, "LLRR")
+    assert finding["explanations"]["brute"] == "LLRR is a P-position outside the claimed set"
+    assert not [f for f in doc["findings"] if f["claim"].endswith(("-strict", "-corrected"))]
+    md = render_markdown(doc)
+    assert md.index("## Findings") < md.index("## Beyond the paper") < md.index("## Every claim")
+    assert "counterexample at n = 4: `LLRR`" in md
+    assert "Claims with nothing stored: " in md  # every registered claim, none stored here
+    page = render_html(doc)
+    assert page.index("Findings") < page.index("Beyond the paper") < page.index("Every claim")
+    tex = render_latex(doc)
+    assert r"\texttt{test.neg}" in tex and r"\toprule" in tex and r"\texttt{LLRR}" in tex
 
 
 def test_registry_rejects_duplicates(monkeypatch):

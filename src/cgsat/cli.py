@@ -127,6 +127,11 @@ def build_parser() -> argparse.ArgumentParser:
     many = p.add_mutually_exclusive_group()
     many.add_argument("--all", action="store_true")
     many.add_argument("--count", action="store_true")
+    p.add_argument("--controls", type=controls_count, default=16, metavar="K",
+                   help="sample controls per SAT instance, default 16: positions of the "
+                        "size searched whose answers must equal the direct solver's "
+                        "(0: none; the toggled control of a search that found nothing "
+                        "still runs)")
     p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("probe", help="run an open-problem probe")
@@ -135,9 +140,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--out", default=None)
 
-    p = sub.add_parser("report", help="write bounds.md, bounds.html and bounds.json")
+    p = sub.add_parser("report", help="write bounds.json with bounds.md and bounds.html "
+                       "(or bounds.tex with --format latex)")
     p.add_argument("--db", default=None)
     p.add_argument("--out", default="report")
+    p.add_argument("--format", default="html", choices=("html", "latex"),
+                   help="html (default): bounds.json, bounds.md, bounds.html; latex: "
+                   "bounds.json and bounds.tex (booktabs tables)")
     return parser
 
 

@@ -1,7 +1,9 @@
 """``cgsat find green-cordon --height N ...``: green cordons of height N with a given value.
 
 This module parses the request, calls :func:`cgsat.verify.search.green_cordon.search`
-(the SAT routes, counting and replay) and prints the result.
+(the SAT routes, counting and replay) and prints the result. Every instance answers its
+controls (``--controls K``); a failed control exits 3 with one line, never "no cordon",
+and ``--json`` carries ``controls: {"passed","total"}``.
 
 References
 ----------
@@ -16,6 +18,7 @@ import sys
 from typing import Any
 
 from cgsat.errors import CgsatInputError
+from cgsat.verify.search import ControlFailed, Controls
 from cgsat.verify.search.green_cordon import search
 
 EXIT_DISAGREE = 3
@@ -58,7 +61,13 @@ def run(args: argparse.Namespace) -> int:
     mode = "count" if args.count else "all" if args.all else "one"
     query: dict[str, Any] = {"height": height, "mode": mode, "misere": bool(args.misere)}
     query.update({"value": args.value} if value is not None else {"outcome": outcome})
-    result = search(height, value, outcome, bool(args.misere), mode)
+    controls = Controls(getattr(args, "controls", 16),
+                        seed=f"find:green-cordon:{json.dumps(query, sort_keys=True)}")
+    try:
+        result = search(height, value, outcome, bool(args.misere), mode, controls)
+    except ControlFailed as exc:
+        sys.stderr.write(f"cgsat: BUG: green-cordon {query}: {exc}\n")
+        return EXIT_DISAGREE
     if result.disagreement is not None:
         sys.stderr.write(f"cgsat: BUG: green-cordon {result.disagreement}: SAT found it for "
                          f"{query}, but exhaustive play disagrees\n")
@@ -66,13 +75,15 @@ def run(args: argparse.Namespace) -> int:
     if mode == "count":
         count = result.count
         if args.json:
-            print(json.dumps({"ruleset": "green-cordon", "query": query, "count": count}))
+            print(json.dumps({"ruleset": "green-cordon", "query": query, "count": count,
+                              "controls": controls.tally}))
         else:
             print(f"{count} cordon{'s' if count != 1 else ''}")
         return 0
     found = result.positions
     if args.json:
-        print(json.dumps({"ruleset": "green-cordon", "query": query, "positions": found}))
+        print(json.dumps({"ruleset": "green-cordon", "query": query, "positions": found,
+                          "controls": controls.tally}))
     elif not found:
         print("no cordon of this height matches")
     else:

@@ -14,7 +14,10 @@ The target is ``--outcome P|N`` (under ``--misere`` if given) or ``--value 0`` /
 Without ``--all``/``--count`` at most one position is printed; ``--all`` lists every one
 (raw positions: no reversal or automorphism is identified, so ``--count`` equals the length
 of the ``--all`` list); ``--count`` counts them. Every printed position is replayed by the
-direct solver first; a disagreement is a bug and exits 3.
+direct solver first; a disagreement is a bug and exits 3. Every instance answers its
+controls (``--controls K`` samples, and a toggled control when a search ends UNSAT:
+:mod:`cgsat.verify.search.impartial`); a failed control exits 3 with one line, never "no
+position", and ``--json`` carries ``controls: {"passed","total"}``.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from cgsat.encodings.timber_graphs import GraphShape, graph_shape
 from cgsat.errors import CgsatInputError
 from cgsat.games import get_ruleset
 from cgsat.games.base import ImpartialRuleset
-from cgsat.verify.search import Disagreement
+from cgsat.verify.search import ControlFailed, Controls, Disagreement
 from cgsat.verify.search import impartial as search
 from cgsat.verify.search.impartial import Instance, Target
 
@@ -168,20 +171,26 @@ def run(args: argparse.Namespace) -> int:
     mode = "count" if args.count else "all" if args.all else "one"
     query["mode"] = mode
     positions: list[str] = []
+    controls = Controls(getattr(args, "controls", 16),
+                        seed=f"find:{ruleset.name}:{json.dumps(query, sort_keys=True)}")
     try:
         if mode == "count":
-            total, methods = search.count_matching(ruleset, instances, target)
+            total, methods = search.count_matching(ruleset, instances, target, controls)
         elif mode == "all":
-            positions = search.all_positions(ruleset, instances, target)
+            positions = search.all_positions(ruleset, instances, target, controls)
         else:
-            positions = search.first_position(ruleset, instances, target)
+            positions = search.first_position(ruleset, instances, target, controls)
     except Disagreement as exc:
         sys.stderr.write(f"cgsat: BUG: {exc}\n")
+        return EXIT_DISAGREE
+    except ControlFailed as exc:
+        sys.stderr.write(f"cgsat: BUG: {ruleset.name} {query}: {exc}\n")
         return EXIT_DISAGREE
     out_name = ruleset.name.split("[")[0]
     if mode == "count":
         if args.json:
-            print(json.dumps({"ruleset": out_name, "query": query, "count": total}))
+            print(json.dumps({"ruleset": out_name, "query": query, "count": total,
+                              "controls": controls.tally}))
         else:
             print(f"{total} position{'s' if total != 1 else ''} "
                   f"(counted by {', '.join(sorted(methods))})")
@@ -190,7 +199,8 @@ def run(args: argparse.Namespace) -> int:
     if mode == "all":
         printed.sort(key=lambda p: (len(p), p))
     if args.json:
-        print(json.dumps({"ruleset": out_name, "query": query, "positions": printed}))
+        print(json.dumps({"ruleset": out_name, "query": query, "positions": printed,
+                          "controls": controls.tally}))
     elif not printed:
         print("no position of this shape matches")
     else:

@@ -13,7 +13,10 @@ compares the row with 0.
   the ``--all`` list's length.
 
 Every printed row has been replayed by the direct solver (the partizan engine's canonical
-form); a disagreement is a bug and exits 3.
+form); a disagreement is a bug and exits 3. Every length's instance answers its controls
+(``--controls K`` sample rows, and a toggled control when a length's search ends UNSAT:
+:mod:`cgsat.verify.search.toppling`); a failed control exits 3 with one line, never "no
+row", and ``--json`` carries ``controls: {"passed","total"}``.
 
 References
 ----------
@@ -29,7 +32,7 @@ from typing import Any
 
 from cgsat.cgt.notation import parse as parse_game
 from cgsat.errors import CgsatInputError
-from cgsat.verify.search import Disagreement
+from cgsat.verify.search import ControlFailed, Controls, Disagreement
 from cgsat.verify.search.toppling import search_rows
 
 EXIT_DISAGREE = 3
@@ -65,23 +68,30 @@ def run(args: argparse.Namespace) -> int:
     mode = "count" if args.count else "all" if args.all else "one"
     query["mode"] = mode
 
+    controls = Controls(getattr(args, "controls", 16),
+                        seed=f"find:toppling:{json.dumps(query, sort_keys=True)}")
     try:
-        found = search_rows(lengths, value, outcome, alphabet, mode)
+        found = search_rows(lengths, value, outcome, alphabet, mode, controls)
     except Disagreement as exc:
         sys.stderr.write(f"cgsat: BUG: toppling {exc.position}: the SAT search found it for "
                          f"{query}, but the direct solver disagrees\n")
+        return EXIT_DISAGREE
+    except ControlFailed as exc:
+        sys.stderr.write(f"cgsat: BUG: toppling {query}: {exc}\n")
         return EXIT_DISAGREE
 
     printed = [row if row else "()" for row in found]
     if mode == "count":
         if args.json:
-            print(json.dumps({"ruleset": "toppling", "query": query, "count": len(found)}))
+            print(json.dumps({"ruleset": "toppling", "query": query, "count": len(found),
+                              "controls": controls.tally}))
         else:
             print(f"{len(found)} row{'s' if len(found) != 1 else ''}")
         return 0
     printed.sort(key=lambda p: (len(p), p))
     if args.json:
-        print(json.dumps({"ruleset": "toppling", "query": query, "positions": printed}))
+        print(json.dumps({"ruleset": "toppling", "query": query, "positions": printed,
+                          "controls": controls.tally}))
     elif not printed:
         print("no row of this length matches")
     else:

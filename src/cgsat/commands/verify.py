@@ -127,7 +127,7 @@ def run_report(args: argparse.Namespace) -> int:
     if not os.path.exists(path):
         raise CgsatInputError(f"no results store at {path!r}; run `cgsat check` first")
     with Store(path) as store:
-        written = write_report(store, args.out)
+        written = write_report(store, args.out, args.format)
     for f in written:
         print(f)
     return EXIT_OK

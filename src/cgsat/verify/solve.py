@@ -314,7 +314,10 @@ class SatRun:
         self.controls_passed = 0
         self.controls_total = 0
         self.failures: list[str] = []
-        self._control_solvers: dict[int, Solver] = {}
+        # the ClauseBuffer whose controls were solved last, its solver, and how many of its
+        # clauses that solver holds (held by reference: an id() could be reused by a later
+        # buffer once this one is freed, and a buffer may grow between controls)
+        self._control: tuple[ClauseBuffer, Solver, int] | None = None
         self.rng = random.Random(f"{budget.seed}:{budget.controls}")
 
     def new(self) -> tuple[Sink, IDPool]:
@@ -376,12 +379,7 @@ class SatRun:
         if isinstance(sink, LiveSolver):
             solver = sink.solver
         else:
-            solver = self._control_solvers.get(id(sink))
-            if solver is None:
-                solver = Solver(name=canonical_solver(self.budget.solver))
-                for clause in sink:
-                    solver.add_clause(clause)
-                self._control_solvers[id(sink)] = solver
+            solver = self._control_solver(sink)
         sat = solver.solve(assumptions=assumptions)
         true = {lit for lit in solver.get_model() if lit > 0} if sat else None
         why = control.check(true)
@@ -391,6 +389,26 @@ class SatRun:
             return True
         self.failures.append(f"{control.kind} control at {control.position}: {why}")
         return False
+
+    def _control_solver(self, sink: ClauseBuffer) -> Solver:
+        """A plain solver holding exactly the clauses of ``sink`` (kept for the next control
+        on the same buffer, extended by the clauses added since)."""
+        if self._control is not None and self._control[0] is not sink:
+            self._drop_control_solver()
+        if self._control is None:
+            self._control = (sink, Solver(name=canonical_solver(self.budget.solver)), 0)
+        buffer, solver, held = self._control
+        if len(sink) > held:
+            for i, clause in enumerate(sink):
+                if i >= held:
+                    solver.add_clause(clause)
+            self._control = (buffer, solver, len(sink))
+        return solver
+
+    def _drop_control_solver(self) -> None:
+        if self._control is not None:
+            self._control[1].delete()
+            self._control = None
 
     def samples(self, draw: Callable[[random.Random], str], k: int | None = None) -> list[str]:
         """Up to ``k`` (default ``budget.controls``) distinct positions from ``draw(rng)``;
@@ -420,9 +438,7 @@ class SatRun:
         """The verdict at this size: refuted with ``counterexample``, unknown with the
         reason ``unknown``, vacuous when no instance was solved (nothing was checked),
         else holds (every instance was UNSAT)."""
-        for solver in self._control_solvers.values():
-            solver.delete()
-        self._control_solvers.clear()
+        self._drop_control_solver()
         kw: dict[str, Any] = {"instance": self.instance, "solver": self.solver,
                               "detail": detail, "controls": self.controls}
         if self.failures:

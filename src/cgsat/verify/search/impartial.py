@@ -21,6 +21,15 @@ projected model counter pyganak when it is installed, else by enumeration up to
 re-counted by enumeration with every position replayed (larger counts replay one
 position). A disagreement raises :class:`~cgsat.verify.search.Disagreement`.
 
+Controls (issue 12, :class:`~cgsat.verify.search.Controls`). The instance's goal ("the root
+has the target") is guarded by selector literals (:func:`~cgsat.verify.search.guarded_goal`).
+Before the search, ``K`` seeded random colourings of the shape (every colouring is a
+position) are fixed by assumptions with the goal off: each must be SAT, decode to itself,
+and its target literal must equal the direct solver's answer (:func:`has_target`). When an
+enumeration ends UNSAT (nothing found, or every find listed and blocked), the same
+instance with the goal toggled at one seeded position r0 not found must be SAT at exactly
+r0. A failed control raises :class:`~cgsat.verify.search.ControlFailed`.
+
 Every instance is solved through :mod:`cgsat.verify.solve` (the default solver; ``cgsat
 find`` takes no solver options).
 """
@@ -40,8 +49,8 @@ from cgsat.encodings.gates import Circuit
 from cgsat.errors import CgsatInputError
 from cgsat.games.base import ImpartialRuleset
 from cgsat.verify.claims import Budget
-from cgsat.verify.search import Disagreement
-from cgsat.verify.solve import LiveSolver, SatRun
+from cgsat.verify.search import Controls, Disagreement, Goal, guarded_goal
+from cgsat.verify.solve import Control, LiveSolver, SatRun
 
 ALL_LIMIT = 100_000
 REPLAY_ALL_UP_TO = 2_000  # counts up to this are also enumerated and replayed
@@ -75,11 +84,15 @@ class Target:
 
 @dataclass
 class Instance:
-    """A built search: clauses, colour variables, and how to read a position back."""
+    """A built search: clauses, colour variables, how to read a position back, the
+    literal "the root has the target", its guarded goal, and the size (for seeding)."""
 
     cnf: ClauseBuffer
     colours: list[int]
     decode: Callable[[set[int]], str]
+    target: int
+    goal: Goal
+    size: object
 
 
 # -- building the instance -------------------------------------------------------------------
@@ -101,8 +114,9 @@ def build_path(n: int, target: Target) -> Instance:
     else:
         letters, kernel = timber_path.add_peaks_kernel(pool, cnf, n, misere=target.misere)
         grundy = None
-    cnf.add_clause([_target_lit(circ, target, kernel, grundy, (0, n))])
-    return Instance(cnf, letters, lambda m: timber_path.decode_word(m, letters))
+    lit = _target_lit(circ, target, kernel, grundy, (0, n))
+    goal = guarded_goal(pool, cnf, lit)
+    return Instance(cnf, letters, lambda m: timber_path.decode_word(m, letters), lit, goal, n)
 
 
 def build_graph(shape: timber_graphs.GraphShape, target: Target, rule: str,
@@ -118,26 +132,119 @@ def build_graph(shape: timber_graphs.GraphShape, target: Target, rule: str,
             pool, cnf, shape, target.misere, rule, distances
         )
         grundy = None
-    cnf.add_clause([_target_lit(circ, target, kernel, grundy, root)])
-    return Instance(cnf, lits, lambda m: timber_graphs.decode_orientation(m, shape, lits))
+    lit = _target_lit(circ, target, kernel, grundy, root)
+    goal = guarded_goal(pool, cnf, lit)
+    return Instance(cnf, lits, lambda m: timber_graphs.decode_orientation(m, shape, lits),
+                    lit, goal, " ".join(f"{u}-{v}" for u, v in shape.edges))
 
 
 # -- solving ---------------------------------------------------------------------------------
 def enumerate_positions(inst: Instance, limit: int | None) -> list[str]:
     """Positions of the instance, by blocking clauses on the colours (``limit``: at most
-    that many)."""
+    that many); no controls (:func:`controlled_positions` runs them)."""
+    return _enumerate(SatRun(_BUDGET), inst, limit, None, None)[0]
+
+
+def _enumerate(run: SatRun, inst: Instance, limit: int | None,
+               ruleset: ImpartialRuleset | None, target: Target | None,
+               ) -> tuple[list[str], bool]:
+    """The positions (at most ``limit``) and whether the enumeration ended UNSAT. With a
+    ruleset and target, the sample controls run first and the toggled control last."""
     out: list[str] = []
-    run = SatRun(_BUDGET)
-    with LiveSolver(_BUDGET.solver) as live:
+    exhausted = False
+    with LiveSolver(run.budget.solver) as live:
         for clause in inst.cnf:
             live.add_clause(clause)
-        while (found := run.solve(live)) is not None:
+        if ruleset is not None and target is not None:
+            for control in _samples(run, inst, ruleset, target):
+                run.control(live, control)
+        while True:
+            found = run.solve(live, inst.goal.on())
+            if found is None:
+                exhausted = True
+                break
             model = set(found)
             out.append(inst.decode(model))
             if limit is not None and len(out) >= limit:
                 break
             live.add_clause([-x if x in model else x for x in inst.colours])
-    return out
+        if exhausted and ruleset is not None:
+            control = _toggled(run, inst, live, set(out))
+            if control is not None:
+                run.control(live, control)
+    return out, exhausted
+
+
+def _colouring(inst: Instance, bits: str) -> list[int]:
+    """The colour literals of a bit string (one bit per colour variable)."""
+    return [x if b == "1" else -x for x, b in zip(inst.colours, bits, strict=True)]
+
+
+def _draw(inst: Instance) -> Callable[[Any], str]:
+    """A random colouring (uniform over the shape's positions) as a bit string."""
+    return lambda rng: "".join(rng.choice("01") for _ in inst.colours)
+
+
+def _samples(run: SatRun, inst: Instance, ruleset: ImpartialRuleset,
+             target: Target) -> list[Control]:
+    """The sample controls: seeded random positions of the shape, fixed with the goal off;
+    the model must be that position and its target literal the direct solver's answer."""
+    controls = []
+    for bits in run.samples(_draw(inst)):
+        fix = _colouring(inst, bits)
+        text = inst.decode({x for x in fix if x > 0})
+        want = has_target(ruleset, text, target)
+
+        def check(true: set[int] | None, text: str = text, want: bool = want) -> str | None:
+            if true is None:
+                return "the instance is UNSAT with the position fixed and the goal off"
+            if inst.decode(true) != text:
+                return f"the model decodes to {inst.decode(true)}"
+            got = _holds(inst.target, true)
+            if got != want:
+                return (f"the instance says the target {'holds' if got else 'fails'}, the "
+                        f"direct solver says it {'holds' if want else 'fails'}")
+            return None
+
+        controls.append(Control("sample", text, (*inst.goal.off(), *fix), check))
+    return controls
+
+
+def _toggled(run: SatRun, inst: Instance, live: LiveSolver,
+             found: set[str]) -> Control | None:
+    """The toggled control after an exhausted enumeration: the goal flipped at one seeded
+    position r0 not found (None when every position was found)."""
+    for bits in run.samples(_draw(inst), 8):
+        fix = _colouring(inst, bits)
+        r0 = inst.decode({x for x in fix if x > 0})
+        if r0 not in found:
+            break
+    else:
+        return None
+    inst.goal.pin(live, fix)
+
+    def check(true: set[int] | None) -> str | None:
+        if true is None:
+            return "the instance is UNSAT with the goal toggled there"
+        got = inst.decode(true)
+        return None if got == r0 else f"the model decodes to {got}"
+
+    return Control("toggled", r0, tuple(inst.goal.toggled()), check)
+
+
+def _holds(lit: int, true: set[int]) -> bool:
+    """The value of a literal in a model given by its true variables."""
+    return lit in true if lit > 0 else -lit not in true
+
+
+def controlled_positions(inst: Instance, limit: int | None, ruleset: ImpartialRuleset,
+                         target: Target, controls: Controls) -> list[str]:
+    """:func:`enumerate_positions` with the instance's controls (see the module's text);
+    a failed control raises :class:`~cgsat.verify.search.ControlFailed`."""
+    run = controls.run(inst.size)
+    found, _ = _enumerate(run, inst, limit, ruleset, target)
+    controls.absorb(run)
+    return found
 
 
 def _enumerate_all(inst: Instance) -> list[str]:
@@ -168,6 +275,8 @@ def count_positions(inst: Instance) -> tuple[int, str]:
     counter.new_vars(inst.cnf.nv)
     for c in inst.cnf:
         counter.add_clause(c)
+    for lit in inst.goal.on():  # the goal on, untoggled
+        counter.add_clause([lit])
     counter.set_sampling_set(inst.colours)
     return _quietly(counter.count), "pyganak"
 
@@ -188,16 +297,27 @@ def _quietly(fn: Callable[[], int]) -> int:
 
 
 # -- replay ----------------------------------------------------------------------------------
+def has_target(ruleset: ImpartialRuleset, text: str, target: Target) -> bool:
+    """The direct solver's answer: does the position ``text`` have the target?
+
+    Examples
+    --------
+    >>> from cgsat.games import get_ruleset
+    >>> rs = get_ruleset("timber-path")
+    >>> has_target(rs, "LR", Target("P", None, False)), has_target(rs, "LL", Target(None, 2, False))
+    (True, True)
+    """
+    solver = solver_for(ruleset)
+    pos = ruleset.parse(text)
+    if target.nim is not None:
+        return solver.nim_value(pos) == target.nim
+    return solver.outcome(pos, misere=target.misere) == target.outcome
+
+
 def replay(ruleset: ImpartialRuleset, positions: list[str], target: Target) -> None:
     """Check every position with the direct solver; raise :class:`Disagreement` if not."""
-    solver = solver_for(ruleset)
     for text in positions:
-        pos = ruleset.parse(text)
-        if target.nim is not None:
-            ok = solver.nim_value(pos) == target.nim
-        else:
-            ok = solver.outcome(pos, misere=target.misere) == target.outcome
-        if not ok:
+        if not has_target(ruleset, text, target):
             raise Disagreement(
                 f"{ruleset.name} {text}: the SAT search found it for {target.describe()}, "
                 "but the direct solver disagrees"
@@ -206,13 +326,15 @@ def replay(ruleset: ImpartialRuleset, positions: list[str], target: Target) -> N
 
 # -- the three searches ----------------------------------------------------------------------
 def first_position(ruleset: ImpartialRuleset, instances: Iterable[Instance],
-                   target: Target) -> list[str]:
-    """At most one position (from the first instance that has one), replayed.
+                   target: Target, controls: Controls | None = None) -> list[str]:
+    """At most one position (from the first instance that has one), replayed; every
+    instance searched answers its controls first.
 
     ``instances`` may be a generator: instances after the first hit are not built.
     """
+    controls = controls or Controls()
     for inst in instances:
-        found = enumerate_positions(inst, 1)
+        found = controlled_positions(inst, 1, ruleset, target, controls)
         replay(ruleset, found, target)
         if found:
             return found
@@ -220,32 +342,38 @@ def first_position(ruleset: ImpartialRuleset, instances: Iterable[Instance],
 
 
 def all_positions(ruleset: ImpartialRuleset, instances: Iterable[Instance],
-                  target: Target) -> list[str]:
-    """Every position of every instance, each replayed (at most :data:`ALL_LIMIT`)."""
+                  target: Target, controls: Controls | None = None) -> list[str]:
+    """Every position of every instance, each replayed (at most :data:`ALL_LIMIT`), with
+    the instances' controls."""
+    controls = controls or Controls()
     positions: list[str] = []
     for inst in instances:
-        found = _enumerate_all(inst)
-        replay(ruleset, found, target)
+        found = controlled_positions(inst, ALL_LIMIT + 1, ruleset, target, controls)
         positions.extend(found)
         if len(positions) > ALL_LIMIT:
-            raise CgsatInputError(f"find: more than {ALL_LIMIT} positions match; use --count")
+            raise CgsatInputError(
+                f"find: more than {ALL_LIMIT} positions match; use --count, or a smaller shape")
+        replay(ruleset, found, target)
     return positions
 
 
 def count_matching(ruleset: ImpartialRuleset, instances: Iterable[Instance],
-                   target: Target) -> tuple[int, set[str]]:
+                   target: Target, controls: Controls | None = None) -> tuple[int, set[str]]:
     """The number of positions over every instance, and the counting methods used.
 
     A count up to :data:`REPLAY_ALL_UP_TO` is re-counted by enumeration with every position
-    replayed; a larger one replays the first position found.
+    replayed (and, the enumeration ending UNSAT, the toggled control); a larger one replays
+    the first position found. Every instance answers its sample controls.
     """
+    controls = controls or Controls()
     total = 0
     methods: set[str] = set()
     for inst in instances:
         c, how = count_positions(inst)
         total += c
         methods.add(how)
-        listed = enumerate_positions(inst, REPLAY_ALL_UP_TO + 1 if c <= REPLAY_ALL_UP_TO else 1)
+        limit = REPLAY_ALL_UP_TO + 1 if c <= REPLAY_ALL_UP_TO else 1
+        listed = controlled_positions(inst, limit, ruleset, target, controls)
         if c <= REPLAY_ALL_UP_TO and len(listed) != c:
             raise Disagreement(f"{how} counted {c} positions, enumeration {len(listed)}")
         replay(ruleset, listed, target)

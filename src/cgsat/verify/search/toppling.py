@@ -17,6 +17,16 @@ Everything added for one query is guarded by an activation literal, so one solve
 many queries in turn. :func:`search_rows` is ``cgsat find toppling``: every row it returns
 has been replayed by the direct solver (the partizan engine's canonical form).
 
+Controls (issue 12, :class:`~cgsat.verify.search.Controls`). In :func:`search_rows` the goal
+``G relation H`` is one literal guarded by selector literals
+(:meth:`RowQuery.goal`). Before each length is searched, ``K`` seeded random rows of that
+length over the searched alphabet are fixed by assumptions with the goal off: each must be
+SAT and its root literals ``(LW, RW)`` of ``r - H`` must equal the direct solver's
+first-player wins (:func:`direct_wins`). When the enumeration of a length ends UNSAT
+(nothing found, or every row found is blocked), the same instance with the goal toggled at
+one seeded row r0 not found must be SAT at exactly r0. A failed control raises
+:class:`~cgsat.verify.search.ControlFailed`.
+
 References
 ----------
 Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*; :mod:`cgsat.encodings.toppling`;
@@ -30,6 +40,7 @@ from typing import Any
 
 from cgsat.cgt.canonical import ZERO as ZERO_GAME
 from cgsat.cgt.partizan_values import canonical_form
+from cgsat.encodings.gates import Circuit
 from cgsat.encodings.toppling import (
     OUTCOME_RELATION,
     ZERO,
@@ -39,6 +50,7 @@ from cgsat.encodings.toppling import (
     add_exclusions,
     add_row,
     relation_assumptions,
+    relation_clauses,
     reverse_word,
     word_literals,
     word_of,
@@ -46,8 +58,8 @@ from cgsat.encodings.toppling import (
 from cgsat.errors import CgsatInputError
 from cgsat.games import toppling
 from cgsat.verify.claims import Budget
-from cgsat.verify.search import Disagreement
-from cgsat.verify.solve import SatRun
+from cgsat.verify.search import Controls, Disagreement, Goal, guarded_goal
+from cgsat.verify.solve import Control, SatRun
 
 ALL_LIMIT = 100_000
 """The most rows ``cgsat find toppling --all``/``--count`` lists or counts."""
@@ -69,6 +81,9 @@ class RowQuery:
         With ``variable_length``, the least length (default 1).
     solver : str
         PySAT solver name.
+    run : SatRun or None
+        Solve through this run (its budget's solver; it counts the controls), else a new
+        one with ``solver``.
 
     Examples
     --------
@@ -85,13 +100,14 @@ class RowQuery:
     """
 
     def __init__(self, n: int, alphabet: str = "LRE", variable_length: bool = False,
-                 min_length: int = 1, solver: str = "cadical195") -> None:
+                 min_length: int = 1, solver: str = "cadical195",
+                 run: SatRun | None = None) -> None:
         if alphabet not in ("LR", "LRE"):
             raise ValueError(f"alphabet must be LR or LRE, got {alphabet!r}")
         self.n = n
         self.alphabet = alphabet
         self.variable_length = variable_length
-        self._run = SatRun(Budget(solver=solver))
+        self._run = run or SatRun(Budget(solver=solver))
         self.sink, self.pool = self._run.new()
         self.row = add_row(self.sink, self.pool, n, alphabet, "G",
                            min_length if variable_length else None)
@@ -117,6 +133,15 @@ class RowQuery:
         """Assumptions making ``G relation target`` true (adding guarded clauses if needed)."""
         lw, rw = self.root_pair(target)
         return relation_assumptions(self.sink, self.pool, lw, rw, relation)
+
+    def goal(self, target: Any, relation: str) -> Goal:
+        """The literal "``G relation target``", guarded by selector literals (a
+        :class:`~cgsat.verify.search.Goal`: on for the search, off for sample controls,
+        toggled at one row for the toggled control)."""
+        lw, rw = self.root_pair(target)
+        circ = Circuit(self.pool, self.sink)
+        rel = circ.and_([circ.or_(c) for c in relation_clauses(lw, rw, relation)])
+        return guarded_goal(self.pool, self.sink, rel)
 
     def exclude_literal(self, words: Iterable[str]) -> list[int]:
         """An assumption excluding the given rows (a guarded blocking clause each)."""
@@ -235,6 +260,104 @@ def find_rows(target: Any, lengths: Iterable[int], relation: str = "=",
                 yield w
 
 
+def direct_wins(row: str, h: Any) -> tuple[bool, bool]:
+    """The direct solver's ``(Left wins moving first, Right wins moving first)`` on
+    ``row - h``, from the canonical form of the row (``not row <= h``, ``not row >= h``).
+
+    Examples
+    --------
+    >>> from cgsat.cgt.notation import parse
+    >>> direct_wins("RLLLR", parse("{{1|0}|0}")), direct_wins("L", ZERO_GAME)
+    ((False, False), (True, False))
+    """
+    g = canonical_form(toppling.RULESET, (row,) if row else ())
+    return (not g <= h, not g >= h)
+
+
+def _sample(q: RowQuery, goal: Goal, row: str, pair: tuple[int, int],
+            want: tuple[bool, bool]) -> Control:
+    """The sample control at ``row``: fixed with the goal off, the model is ``row`` and its
+    root literals ``(LW, RW)`` are ``want``."""
+    lw, rw = pair
+
+    def check(true: set[int] | None) -> str | None:
+        if true is None:
+            return "the instance is UNSAT with the row fixed and the goal off"
+        if word_of(q.row, true) != row:
+            return f"the model is the row {word_of(q.row, true)!r}"
+        got = (lw in true, rw in true)
+        if got != want:
+            return f"(LW, RW) = {got}, the direct solver says {want}"
+        return None
+
+    return Control("sample", row, (*goal.off(), *q.word_assumptions(row)), check)
+
+
+def _toggled(q: RowQuery, goal: Goal, found: list[str], act: int) -> Control | None:
+    """The toggled control after an exhausted enumeration (rows found stay blocked under
+    ``act``): the goal flipped at one seeded row r0 not found must give exactly r0."""
+    draw = q._run.samples(lambda rng: "".join(rng.choice(q.alphabet) for _ in range(q.n)), 8)
+    r0 = next((r for r in draw if r not in set(found)), None)
+    if r0 is None:
+        return None
+    goal.pin(q.sink, q.word_assumptions(r0))
+
+    def check(true: set[int] | None) -> str | None:
+        if true is None:
+            return "the instance is UNSAT with the goal toggled there"
+        got = word_of(q.row, true)
+        return None if got == r0 else f"found {got!r}, not {r0!r}"
+
+    return Control("toggled", r0, (*goal.toggled(), act), check)
+
+
+def rows_of_length(n: int, target: Any, relation: str, alphabet: str, limit: int,
+                   controls: Controls, value: Any = None, outcome: str | None = None,
+                   ) -> list[str]:
+    """The rows of exactly ``n`` dominoes with ``G relation target`` (at most ``limit``),
+    each replayed by the direct solver, with the instance's controls (see the module's
+    text).
+
+    Raises
+    ------
+    Disagreement
+        When the direct solver disagrees with a row found.
+    ControlFailed
+        When a control fails.
+
+    References
+    ----------
+    Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*, §1; issue 12 (controls).
+    """
+    run = controls.run(n)
+    found: list[str] = []
+    with RowQuery(n, alphabet, run=run) as q:
+        pair = q.root_pair(target)
+        goal = q.goal(target, relation)
+        draw = run.samples(lambda rng: "".join(rng.choice(alphabet) for _ in range(n)))
+        for r in draw:
+            run.control(q.sink, _sample(q, goal, r, pair, direct_wins(r, target)))
+        act = q.pool.id()
+        exhausted = False
+        while len(found) < limit:
+            model = run.solve(q.sink, [*goal.on(), act])
+            if model is None:
+                exhausted = True
+                break
+            row = word_of(q.row, model)
+            if not matches(row, value, outcome):
+                raise Disagreement(f"toppling {row}: the SAT search found it, but the "
+                                   "direct solver disagrees", position=row)
+            found.append(row)
+            q._block(act, [row])
+        if exhausted:
+            control = _toggled(q, goal, found, act)
+            if control is not None:
+                run.control(q.sink, control)
+    controls.absorb(run)
+    return found
+
+
 def matches(row: str, value: Any, outcome: str | None) -> bool:
     """Replay one row with the direct solver: does it have the value (or outcome)?
 
@@ -251,7 +374,8 @@ def matches(row: str, value: Any, outcome: str | None) -> bool:
 
 
 def search_rows(lengths: Iterable[int], value: Any = None, outcome: str | None = None,
-                alphabet: str = "LRE", mode: str = "one") -> list[str]:
+                alphabet: str = "LRE", mode: str = "one",
+                controls: Controls | None = None) -> list[str]:
     """The rows of ``cgsat find toppling``: every row of the given exact lengths with value
     ``value`` (a canonical game) or, if ``value`` is None, outcome class ``outcome``.
 
@@ -265,6 +389,9 @@ def search_rows(lengths: Iterable[int], value: Any = None, outcome: str | None =
     alphabet : {"LRE", "LR"}
     mode : {"one", "all", "count"}
         ``one`` stops at the first row found.
+    controls : Controls or None
+        The controls of every length's instance (:func:`rows_of_length`); default 16
+        samples, unseeded.
 
     Returns
     -------
@@ -275,6 +402,8 @@ def search_rows(lengths: Iterable[int], value: Any = None, outcome: str | None =
     ------
     Disagreement
         When the direct solver disagrees with a row the SAT search found (a bug).
+    ControlFailed
+        When a control of an instance fails (a bug).
     CgsatInputError
         When more than :data:`ALL_LIMIT` rows match.
 
@@ -292,19 +421,16 @@ def search_rows(lengths: Iterable[int], value: Any = None, outcome: str | None =
         target, relation = value, "="
     else:
         target, relation = ZERO_GAME, OUTCOME_RELATION[outcome]  # type: ignore[index]
+    controls = controls or Controls()
     found: list[str] = []
     for n in lengths:
         if n == 0:  # the empty row: value 0, outcome P
             if matches("", value, outcome):
                 found.append("")
         else:
-            with RowQuery(n, alphabet) as q:
-                limit = 1 if mode == "one" else ALL_LIMIT + 1 - len(found)
-                for row in q.enumerate(target, relation, limit=limit):
-                    if not matches(row, value, outcome):
-                        raise Disagreement(f"toppling {row}: the SAT search found it, but the "
-                                           "direct solver disagrees", position=row)
-                    found.append(row)
+            limit = 1 if mode == "one" else ALL_LIMIT + 1 - len(found)
+            found += rows_of_length(n, target, relation, alphabet, limit, controls,
+                                    value, outcome)
         if mode == "one" and found:
             break
         if len(found) > ALL_LIMIT:
