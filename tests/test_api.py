@@ -243,6 +243,31 @@ def test_find_agrees_with_the_cli_json(capsys, argv, kwargs):
     assert list(got.to_json()) == list(expected)
 
 
+def test_find_controls():
+    """``controls`` reaches the search: 16 samples by default, then K samples (and one
+    toggled control when nothing is found), seeded as the CLI seeds them."""
+    assert cgsat.find("timber-path", length=10, value="0").controls == \
+        {"passed": 16, "total": 16}
+    none = {"ruleset": "timber-path", "length": 11, "value": "0"}
+    assert cgsat.find(**none).controls == {"passed": 17, "total": 17}
+    assert cgsat.find(**none, controls=3).controls == {"passed": 4, "total": 4}
+    assert cgsat.find(**none, controls=0).controls == {"passed": 1, "total": 1}
+    for mode in ("one", "all", "count"):
+        got = cgsat.find("toppling", length=4, outcome="N", mode=mode, controls=2)
+        assert got.controls["passed"] == got.controls["total"] > 0
+        assert got.to_json()["controls"] == got.controls
+
+
+def test_find_raises_control_failed_when_the_direct_solver_lies(monkeypatch):
+    """Negative control: a failed control raises, naming the query; never "none found"."""
+    from cgsat.verify.search import ControlFailed
+    from cgsat.verify.search import impartial as imp_search
+
+    monkeypatch.setattr(imp_search, "has_target", lambda rs, text, target: True)
+    with pytest.raises(ControlFailed, match=r"^timber-path \{'length': 9.*control failed"):
+        cgsat.find("timber-path", length=9, value="0")
+
+
 def test_find_results_are_plain_objects():
     got = cgsat.find("timber-path", length=6, value="0", mode="count")
     assert got.count == 5 and got.positions is None and got.counted_by
@@ -269,6 +294,8 @@ def test_find_results_are_plain_objects():
         ({"ruleset": "toppling", "shape": "0-1", "value": 0}, "toppling takes --length"),
         ({"ruleset": "toppling", "length": 3, "value": 0, "alphabet": "X"}, "--alphabet"),
         ({"ruleset": "toppling", "length": 3, "value": 0, "mode": "many"}, "mode:"),
+        ({"ruleset": "toppling", "length": 3, "value": 0, "controls": -1}, "at least 0"),
+        ({"ruleset": "toppling", "length": 3, "value": 0, "controls": 1.5}, "whole number"),
         ({"ruleset": "timber-path", "height": 3, "value": 0}, "timber-path takes --length"),
         ({"ruleset": "timber-path", "length": 3, "value": "1/2"}, "is not a nim-value"),
         ({"ruleset": "timber-path", "length": 3, "value": "*", "misere": True}, "misère"),
