@@ -358,3 +358,13 @@ def test_the_package_exports_the_three_functions():
     assert {"value", "check", "find"} <= set(dir(cgsat))
     with pytest.raises(AttributeError, match="no attribute 'nope'"):
         cgsat.nope  # noqa: B018
+
+
+def test_the_worked_session_in_the_docs_runs():
+    """docs/python-api.md is a doctest: its outputs are what the API prints."""
+    import doctest
+
+    path = Path(__file__).resolve().parents[1] / "docs" / "python-api.md"
+    result = doctest.testfile(str(path), module_relative=False,
+                              optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 20 and result.failed == 0
