@@ -1,4 +1,4 @@
-"""Tests for ``cgsat find timber|timber-path|phyminoes`` (cgsat.commands.find_impartial and
+"""Tests for ``cgsat find timber|timber-path|phyminoes`` (cgsat.api.find, cgsat.commands.find and
 cgsat.verify.search.impartial)."""
 
 from __future__ import annotations
