@@ -7,7 +7,8 @@ The Python API is three functions (:mod:`cgsat.api`, docs/python-api.md):
 - :func:`cgsat.check`: check claims size by size, as ``cgsat check``;
 - :func:`cgsat.find`: search a shape for positions with a given value, as ``cgsat find``.
 
-The package is laid out in layers (docs/architecture.md; the user's reference is docs/reference.md): :mod:`cgsat.games` (rulesets),
+The user's reference is docs/reference.md. The package is laid out in layers
+(docs/architecture.md): :mod:`cgsat.games` (rulesets),
 :mod:`cgsat.cgt` (the direct solver), :mod:`cgsat.encodings` (SAT/SMT builders),
 :mod:`cgsat.verify` (claims, runner, store, report, search), :mod:`cgsat.api`, and
 :mod:`cgsat.commands` with :mod:`cgsat.cli` (the command line).
