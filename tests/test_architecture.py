@@ -78,6 +78,8 @@ def violations(module: str, imports: set[str]) -> list[str]:
             out.append(f"{module} (encodings) imports {target}")
         if there in ("commands", "cli") and here not in ("commands", "cli", "__main__"):
             out.append(f"{module} imports {target} (only commands and cli may)")
+        if there == "api" and here in ("games", "cgt", "encodings", "verify"):
+            out.append(f"{module} imports {target} (the API stands above the engine)")
         mine, theirs = side(module), side(target)
         same_paper = module.split(".")[:4] == target.split(".")[:4]
         if mine and theirs and mine != theirs and same_paper:
@@ -106,7 +108,7 @@ def test_no_module_is_over_the_size_limit() -> None:
 
 def test_every_layer_is_present() -> None:
     layers = {layer(m) for m in all_modules()}
-    assert {"games", "cgt", "encodings", "verify", "commands", "cli"} <= layers
+    assert {"games", "cgt", "encodings", "verify", "api", "commands", "cli"} <= layers
 
 
 @pytest.mark.parametrize(
@@ -123,6 +125,9 @@ def test_every_layer_is_present() -> None:
             "(encodings) imports",
         ),
         ("cgsat.verify.x", "def f():\n    from cgsat.commands import value", "only commands"),
+        ("cgsat.verify.x", "from cgsat.api import value", "the API stands above"),
+        ("cgsat.cgt.x", "import cgsat.api._find", "the API stands above"),
+        ("cgsat.api._find", "from cgsat.commands import find", "only commands"),
         ("cgsat.verify.papers.p.sat", "from cgsat.verify.papers.p import brute", "sat side"),
         ("cgsat.verify.papers.p.brute", "from cgsat.verify.papers.p.sat import f", "brute side"),
         ("cgsat.verify.papers.p.graphs_brute", "from . import graphs_sat", "brute side"),
@@ -141,6 +146,9 @@ def test_allowed_imports_are_not_reported() -> None:
         ("cgsat.verify.papers.p.sat", "from cgsat.verify.papers.p import words"),
         ("cgsat.verify.papers.p.claims", "from cgsat.verify.papers.p import brute, sat"),
         ("cgsat.cli", "from cgsat.commands import value"),
+        ("cgsat.commands.x", "from cgsat.api import find"),
+        ("cgsat", "def __getattr__(name):\n    from cgsat import api"),
+        ("cgsat.api._check", "from cgsat.verify.runner import run_checks"),
     ]
     for module, source in ok:
         assert violations(module, imported_modules(source, module)) == []

@@ -13,7 +13,7 @@ import time
 import pytest
 
 from cgsat.cli import main
-from cgsat.commands import find_cordon, find_impartial, find_toppling
+from cgsat.verify.search import limits
 
 PATH30 = " ".join(f"{i}-{i + 1}" for i in range(30))
 PATH21 = " ".join(f"{i}-{i + 1}" for i in range(21))
@@ -73,10 +73,10 @@ def test_find_at_the_limits(argv, out, capsys):
 
 
 def test_limits_are_the_documented_values():
-    assert find_toppling.MAX_LENGTH == 60 and find_toppling.MAX_MAX_LENGTH == 30
-    assert find_toppling.MAX_WORK == 4_000_000
-    assert find_impartial.MAX_PATH_LENGTH == 50 and find_impartial.MAX_COUNT_SIZE == 20
-    assert find_cordon.MAX_HEIGHT == 60
+    assert limits.MAX_LENGTH == 60 and limits.MAX_MAX_LENGTH == 30
+    assert limits.MAX_WORK == 4_000_000
+    assert limits.MAX_PATH_LENGTH == 50 and limits.MAX_COUNT_SIZE == 20
+    assert limits.MAX_HEIGHT == 60
     doc = os.path.join(os.path.dirname(SRC), "docs", "limits.md")
     text = open(doc, encoding="utf-8").read()
     for n in ("60", "30", "50", "20", "4,000,000", "10,000"):

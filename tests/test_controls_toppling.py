@@ -10,9 +10,11 @@ referee's mutations are applied here by monkeypatch, and the registered methods 
 from __future__ import annotations
 
 import inspect
+import json
 
 import pytest
 
+from cgsat.cli import main
 from cgsat.encodings import toppling as enc
 from cgsat.verify.claims import Budget
 from cgsat.verify.papers.toppling import sat
@@ -140,6 +142,20 @@ def test_mutations_caught_at_large_sizes(monkeypatch, cid, mutation):
     mutation(monkeypatch)
     v = run_sat(cid, LARGE[cid])
     assert v.status == "error", v
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mutation", [lr_default_alphabet, never_satisfiable])
+def test_mutations_caught_by_cgsat_check_at_length_20(monkeypatch, tmp_path, capsys, mutation):
+    """Through the CLI and the runner (its workers are forked, so they see the patch):
+    Conjecture 22 at length 20 is an error (exit 3), not holds."""
+    mutation(monkeypatch)
+    code = main(["check", "toppling.conj22", "--from", "20", "--up-to", "20", "--method", "sat",
+                 "--force", "--db", str(tmp_path / "r.sqlite"), "--json", "--timeout", "900"])
+    results = json.loads(capsys.readouterr().out)["results"]
+    assert code == 3
+    assert [(r["n"], r["status"]) for r in results] == [(20, "error")]
+    assert "control failed" in results[0]["reason"]
 
 
 # -- Conjecture 40: one check per listed game (item 5) ---------------------------------------------

@@ -1,4 +1,4 @@
-"""Tests for ``cgsat find timber|timber-path|phyminoes`` (cgsat.commands.find_impartial and
+"""Tests for ``cgsat find timber|timber-path|phyminoes`` (cgsat.api.find, cgsat.commands.find and
 cgsat.verify.search.impartial)."""
 
 from __future__ import annotations
@@ -94,7 +94,7 @@ def test_max_length(capsys):
 def test_k4_phyminoes_all_p(capsys):
     got = _find(capsys, "phyminoes", "--shape", "0-1 0-2 0-3 1-2 1-3 2-3", "--value", "0",
                 "--count")
-    assert got["count"] == 64  # DESIGN.md: K4 is a P-position in all 64 orientations
+    assert got["count"] == 64  # docs/reference.md: K4 is a P-position in all 64 orientations
 
 
 @pytest.mark.parametrize("argv", [

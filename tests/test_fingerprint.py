@@ -77,7 +77,8 @@ def test_editing_the_engine_core_changes_every_sat_method(edit):
 
 def test_editing_report_cli_runner_store_or_claims_changes_nothing(edit):
     before = _all_fingerprints()
-    edit("cgsat/verify/report.py", "cgsat/cli.py", "cgsat/commands/verify.py",
+    edit("cgsat/verify/report/data.py", "cgsat/verify/report/html.py", "cgsat/cli.py",
+         "cgsat/commands/verify.py",
          "cgsat/verify/runner.py", "cgsat/verify/store.py", "cgsat/verify/registry.py",
          "cgsat/verify/papers/timber/claims.py", "cgsat/__init__.py")
     assert _all_fingerprints() == before
@@ -110,7 +111,7 @@ def test_reuse_follows_the_fingerprint_through_the_cli(tmp_path, edit, capsys):
 
     assert not any(reused().values())
     assert all(reused().values())
-    edit("cgsat/verify/report.py", "cgsat/cli.py")
+    edit("cgsat/verify/report/data.py", "cgsat/cli.py")
     assert all(reused().values())  # a report or CLI change keeps stored results
     edit("cgsat/encodings/timber_path.py")
     again = reused()
@@ -133,10 +134,47 @@ def test_a_real_edit_in_a_copy_of_the_source(tmp_path):
         return {(r["n"], r["method"]): r["reused"] for r in json.loads(out.stdout)["results"]}
 
     assert not any(run().values())
-    with open(copy / "cgsat" / "verify" / "report.py", "a") as fh:
+    with open(copy / "cgsat" / "verify" / "report" / "data.py", "a") as fh:
         fh.write("\n# the report changed\n")
     assert all(run().values())
     with open(copy / "cgsat" / "encodings" / "timber_path.py", "a") as fh:
         fh.write("\n# the encoding changed\n")
     again = run()
     assert {m for (n, m), v in again.items() if not v} == {"sat"}
+
+
+_LAST_LETTER_R = """
+
+_unmutated_add_inductive_check = add_inductive_check
+
+
+def add_inductive_check(pool, sink, n, *args, **kwargs):  # the referee's mutation
+    word = _unmutated_add_inductive_check(pool, sink, n, *args, **kwargs)
+    if n:
+        sink.add_clause([word.letters[-1]])  # the last letter is R: half the words gone
+    return word
+"""
+
+
+@pytest.mark.slow
+def test_a_broken_encoding_is_recomputed_not_reused_at_n_20(tmp_path):
+    """The referee's fourth mutation: a stored holds at n = 20, then the encoding is broken
+    on disk (the last letter forced to R) and the check rerun without --force. The stored
+    holds is not reused (the fingerprint changed): the size is recomputed, and its controls
+    fail (exit 3)."""
+    copy = tmp_path / "src"
+    shutil.copytree(SRC, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    db = str(tmp_path / "r.sqlite")
+    env = dict(os.environ, PYTHONPATH=str(copy))
+    args = [sys.executable, "-m", "cgsat", "check", "timber.thm2.3", "--from", "20",
+            "--up-to", "20", "--method", "sat", "--db", db, "--json"]
+    first = subprocess.run(args, env=env, capture_output=True, text=True, timeout=300)
+    assert first.returncode == 0, first.stderr
+    assert [r["status"] for r in json.loads(first.stdout)["results"]] == ["holds"]
+    with open(copy / "cgsat" / "encodings" / "timber_path.py", "a") as fh:
+        fh.write(_LAST_LETTER_R)
+    again = subprocess.run(args, env=env, capture_output=True, text=True, timeout=300)
+    assert again.returncode == 3, again.stderr
+    (r,) = json.loads(again.stdout)["results"]
+    assert (r["status"], r["reused"]) == ("error", False)
+    assert "control failed" in r["reason"]

@@ -60,7 +60,7 @@ def test_cordon_rules_agree_with_thicket_rules_up_to_height_8():
 
 
 def test_normalized_printing_of_the_continued_stalk():
-    # DESIGN.md: deleting the top arc of 7:6 lets the leaf at v6 continue the stalk.
+    # docs/reference.md: deleting the top arc of 7:6 lets the leaf at v6 continue the stalk.
     moves = dict(RULES.options(RULES.parse("7:6")))
     assert RULES.format(moves["v7>v6"]) == "7:"
     # Hand computation for 5:2,4: the top arc (in-degree 0), both leaves (in-degree 0),

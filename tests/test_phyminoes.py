@@ -1,4 +1,4 @@
-"""Phyminoes in both distance readings: rules, DESIGN.md's facts, agreement with Timber."""
+"""Phyminoes in both distance readings: rules, the documented facts, agreement with Timber."""
 
 import itertools
 import json
@@ -114,7 +114,7 @@ def test_parse_print_round_trip(p):
     assert DEFAULT.parse(DEFAULT.format(p)) == p
 
 
-# -- DESIGN.md's facts --------------------------------------------------------------------
+# -- the documented facts (docs/reference.md) ---------------------------------------------
 @pytest.mark.parametrize(("distances", "nim"), [("minus-edge", 1), ("graph", 0)])
 def test_odd_cycles(distances, nim):
     solver = ImpartialSolver(VARIANTS[distances])

@@ -46,7 +46,7 @@ def sweep(max_edges):
 
 def test_algorithm_3_5_agrees_with_plain_recursion_on_every_tree_up_to_8_edges():
     p_counts = sweep(8)
-    # Odd edge counts have no P-orientation (the 2019 "even-edges" result, DESIGN.md).
+    # Odd edge counts have no P-orientation (the 2019 result, caterpillars.even-edges).
     assert p_counts[1::2] == [0, 0, 0, 0]
     assert all(c > 0 for c in p_counts[0::2])  # the sweep meets P-positions
 

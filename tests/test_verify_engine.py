@@ -385,7 +385,7 @@ def test_check_and_report_json_shapes(tmp_path, capsys):
         (n, m) for n in range(9) for m in ("brute", "sat")}
     for r in entry["runs"]:
         assert set(r) == {"n", "method", "status", "seconds", "controls", "certificate",
-                          "solvers", "commit", "reason"}
+                          "solvers", "commit", "reason", "detail"}
         if r["method"] == "sat":
             assert r["controls"]["total"] >= 1
             assert r["controls"]["passed"] == r["controls"]["total"]
@@ -464,3 +464,31 @@ def test_registered_claims_hold_to_n22(tmp_path):
     assert summary.problems == []
     assert len(summary.results) == sum(len(c.methods) * len(sizes[c.id]) for c in claims)
     assert all(r.status == "holds" for r in summary.results)
+
+
+def test_counts_are_read_and_compared_with_the_closed_form():
+    from cgsat.verify.report.counts import counted, fine
+    from cgsat.verify.report.html import render_html as html_of
+
+    assert [fine(m) for m in range(8)] == [1, 0, 1, 2, 6, 18, 57, 186]
+    runs = [{"n": 6, "method": "brute", "status": "holds", "seconds": 0.1,
+             "detail": "WP(6) = 5, X(6) = 3, SWP(6) = 2"},
+            {"n": 8, "method": "brute", "status": "holds", "seconds": 0.1,
+             "detail": "WP(8) = 14, X(8) = 7, SWP(8) = 6"}]  # X(8) is 8: a wrong count
+    c = {"id": "timber.thm2.5", "runs": runs}
+    got = {s["series"]: s["points"] for s in counted(c)}
+    assert got["WP(n)"] == [(6, 5, 5), (8, 14, 14)]
+    assert got["X(n)"] == [(6, 3, 3), (8, 7, 8)]
+    doc = {"generated": "t", "versions": {"cgsat": "0", "python": "3", "pysat": "1",
+                                          "solvers": {}},
+           "findings": [], "beyond_paper": [],
+           "claims": [{"id": "timber.thm2.5", "source": "s", "statement": "st",
+                       "kind": "theorem", "paper_bound": 10, "quick_bound": 24,
+                       "target_bound": 120, "verified": {"brute": 8}, "certified":
+                       {"brute": None}, "ended_by": {"brute": "x"}, "scope": {"brute": "s"},
+                       "controls": {"brute": None}, "fingerprints": {"brute": "f"},
+                       "counterexamples": [], "runs": [dict(r, controls=None,
+                                                            certificate=None) for r in runs]}]}
+    page = html_of(doc)
+    assert "Counts that differ from the closed form: X(n) brute n=8: 7 (closed form 8)" in page
+    assert "counts against n for timber.thm2.5" in page

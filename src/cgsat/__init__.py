@@ -1,13 +1,39 @@
 """cgsat: check combinatorial-game theorems with SAT/SMT and a direct recursive solver.
 
-The package is laid out as ``../shared/DESIGN.md`` describes:
+The Python API is three functions (:mod:`cgsat.api`, docs/python-api.md):
 
-- :mod:`cgsat.games`: rulesets (positions, parsing, printing, options). No SAT.
-- :mod:`cgsat.cgt`: the direct recursive solver (impartial outcomes and nim-values,
-  partizan canonical forms).
-- :mod:`cgsat.encodings`: SAT/SMT builders.
-- :mod:`cgsat.verify`: claims, runner, results store, certificates, report.
-- :mod:`cgsat.conjectures`: open-problem probes.
+- :func:`cgsat.value`: solve one position (outcome, nim-value or canonical form, winning
+  moves);
+- :func:`cgsat.check`: check claims size by size, as ``cgsat check``;
+- :func:`cgsat.find`: search a shape for positions with a given value, as ``cgsat find``.
+
+The user's reference is docs/reference.md. The package is laid out in layers
+(docs/architecture.md): :mod:`cgsat.games` (rulesets),
+:mod:`cgsat.cgt` (the direct solver), :mod:`cgsat.encodings` (SAT/SMT builders),
+:mod:`cgsat.verify` (claims, runner, store, report, search), :mod:`cgsat.api`, and
+:mod:`cgsat.commands` with :mod:`cgsat.cli` (the command line).
 """
 
 __version__ = "0.1.0"
+
+__all__ = ["__version__", "check", "find", "value"]
+
+_API = ("check", "find", "value")
+
+
+def __getattr__(name: str) -> object:
+    """``cgsat.value``, ``cgsat.check`` and ``cgsat.find``, imported on first use.
+
+    ``import cgsat`` stays cheap (``cgsat --help`` imports it too): :mod:`cgsat.api` and
+    the solver behind it load only when one of the three names is first looked up (PEP
+    562, a module-level ``__getattr__``).
+    """
+    if name in _API:
+        from cgsat import api  # start-up time of `cgsat --help`: loaded on first use
+
+        return getattr(api, name)
+    raise AttributeError(f"module 'cgsat' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_API])

@@ -1,4 +1,4 @@
-"""The ``cgsat`` command line (DESIGN.md, "CLI contract").
+"""The cgsat command line; position syntax, options, JSON and exit codes: docs/reference.md
 
 Every subcommand is a function ``run(args) -> exit code`` in :mod:`cgsat.commands`. This
 module only parses arguments and turns errors into one line on stderr:
@@ -21,6 +21,12 @@ from cgsat import __version__
 from cgsat.errors import CgsatInputError
 
 EXIT_OK, EXIT_REFUTED, EXIT_USAGE, EXIT_DISAGREE, EXIT_INTERNAL = 0, 1, 2, 3, 4
+
+EPILOG = """\
+exit codes: 0 ok; 1 a claim refuted; 2 bad usage or input; 3 a bug reported loudly
+(methods or solvers disagreed, a control failed); 4 internal error; 5 check stopped
+short (timeout); 130 Ctrl-C; 143 SIGTERM. Precedence 3 > 4 > 1 > 5 > 0.
+Full reference: docs/reference.md in the cgsat source tree."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -73,11 +79,14 @@ def controls_count(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="cgsat", description=__doc__.splitlines()[0])
+    parser = _Parser(prog="cgsat", description=__doc__.splitlines()[0], epilog=EPILOG,
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"cgsat {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    p = sub.add_parser("value", help="solve one position (or one per line from stdin with -)")
+    p = sub.add_parser("value", help="solve one position (or one per line from stdin with -)",
+                       description="Solve one position. The position syntax of every "
+                                   "ruleset is in docs/reference.md.")
     p.add_argument("ruleset")
     p.add_argument("position", help="a position in the ruleset's syntax, or - for stdin")
     p.add_argument("--misere", action="store_true", help="misère play (impartial rulesets)")

@@ -1,31 +1,73 @@
 """``cgsat find RULESET ...``: search a shape for positions with a given value.
 
-The search itself lives in one backend per family; this module only routes:
+The search is :func:`cgsat.api.find`'s (which calls :mod:`cgsat.verify.search`: the SAT
+search, counting, replay and controls); this module reads the options and prints:
 
-- ``timber``, ``timber-path``, ``phyminoes``: :mod:`cgsat.commands.find_impartial`;
-- ``green-cordon``: :mod:`cgsat.commands.find_cordon`;
-- ``toppling``: :mod:`cgsat.commands.find_toppling`.
+- ``timber-path --length N`` (or ``--max-length N``: every length 1..N): words of Toppling
+  Peaks; ``toppling --length N`` / ``--max-length N`` (``--alphabet LR|LRE``): rows of
+  Toppling Dominoes; ``timber --shape "0-1 1-2 1-3"`` and ``phyminoes --shape ...``
+  (``--distances``): every orientation of the shape's edges; ``green-cordon --height N``.
+- The target is ``--outcome`` or ``--value`` (a nim-value ``0``, ``*``, ``*k`` for the
+  impartial rulesets, a game in CGSuite notation for toppling).
+- Without ``--all``/``--count`` at most one position is printed; ``--all`` lists every one
+  (raw: no reversal or automorphism is identified, so ``--count`` equals the length of the
+  ``--all`` list); ``--count`` counts them.
+
+Every printed position is replayed by the direct solver first, and every SAT instance
+answers its controls (``--controls K``); a disagreement or a failed control is a bug and
+exits 3 with one line, never "no position", and ``--json`` carries ``controls:
+{"passed","total"}``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
 
-from cgsat.commands import find_cordon, find_impartial, find_toppling
-from cgsat.errors import CgsatInputError
-from cgsat.games import RULESET_NAMES
+from cgsat.api import FindResult, find
+from cgsat.verify.search import ControlFailed, Disagreement
+
+EXIT_DISAGREE = 3
+
+# what a count or an empty answer is called, per ruleset
+_NOUN = {"toppling": ("row", "no row of this length matches"),
+         "green-cordon": ("cordon", "no cordon of this height matches")}
+_DEFAULT_NOUN = ("position", "no position of this shape matches")
+
+
+def to_text(result: FindResult) -> str:
+    """The text output of ``cgsat find``.
+
+    Examples
+    --------
+    >>> print(to_text(FindResult("toppling", {}, count=1)))
+    1 row
+    >>> print(to_text(FindResult("timber", {}, count=3, counted_by=("pyganak",))))
+    3 positions (counted by pyganak)
+    >>> print(to_text(FindResult("green-cordon", {}, positions=())))
+    no cordon of this height matches
+    """
+    noun, none = _NOUN.get(result.ruleset, _DEFAULT_NOUN)
+    if result.count is not None:
+        text = f"{result.count} {noun}{'s' if result.count != 1 else ''}"
+        if result.counted_by:
+            text += f" (counted by {', '.join(result.counted_by)})"
+        return text
+    return "\n".join(result.positions or ()) or none
 
 
 def run(args: argparse.Namespace) -> int:
-    name = args.ruleset
-    if name in ("timber", "timber-path", "phyminoes"):
-        return find_impartial.run(args)
-    if name == "green-cordon":
-        return find_cordon.run(args)
-    if name == "toppling":
-        return find_toppling.run(args)
-    if name in RULESET_NAMES:
-        raise CgsatInputError(f"find does not support the {name} ruleset")
-    raise CgsatInputError(
-        f"unknown ruleset {name!r}; expected one of: {', '.join(RULESET_NAMES)}"
-    )
+    """Run ``cgsat find``; returns the exit code."""
+    try:
+        result = find(
+            args.ruleset, length=args.length, max_length=args.max_length, shape=args.shape,
+            height=args.height, value=args.value, outcome=args.outcome,
+            misere=args.misere, alphabet=args.alphabet, distances=args.distances,
+            mode="count" if args.count else "all" if args.all else "one",
+            controls=args.controls)
+    except (Disagreement, ControlFailed) as exc:
+        sys.stderr.write(f"cgsat: BUG: {exc}\n")
+        return EXIT_DISAGREE
+    print(json.dumps(result.to_json()) if args.json else to_text(result))
+    return 0

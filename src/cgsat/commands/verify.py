@@ -1,4 +1,4 @@
-"""``cgsat list``, ``cgsat check`` and ``cgsat report`` (DESIGN.md, "CLI contract").
+"""``cgsat list``, ``cgsat check`` and ``cgsat report`` (docs/reference.md).
 
 Exit codes, by precedence 3 > 4 > 1 > 5 > 0: 3 two methods (or two solvers) disagreed, a
 control failed, a refutation did not replay, or the store holds both holds and refuted for
@@ -16,16 +16,14 @@ import os
 import sys
 from typing import Any
 
+from cgsat.api import CheckResult, check
 from cgsat.errors import CgsatInputError
-from cgsat.verify.claims import Budget
 from cgsat.verify.progress import Progress
-from cgsat.verify.registry import all_claims, get_claim
+from cgsat.verify.registry import all_claims
 from cgsat.verify.report import write_report
-from cgsat.verify.runner import plan_sizes, run_checks, select_methods
-from cgsat.verify.solvers import PROOF_SOLVERS, canonical_solver
 from cgsat.verify.store import Store, db_path
 
-EXIT_OK, EXIT_REFUTED, EXIT_DISAGREE, EXIT_INTERNAL, EXIT_SHORT = 0, 1, 3, 4, 5
+EXIT_OK = 0
 
 
 def run(args: argparse.Namespace) -> int:
@@ -68,7 +66,7 @@ def run_list(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _describe(res: Any) -> str:
+def _describe(res: CheckResult) -> str:
     parts = [f"{res.claim} n={res.n} {res.method}: {res.status}"]
     extra = []
     if res.seconds is not None:
@@ -82,7 +80,7 @@ def _describe(res: Any) -> str:
     if res.certificate and res.certificate.get("kind") != "model":
         c = res.certificate
         extra.append(f"{c['kind']} {c['verdict']} by {c['checker']}")
-    if res.stored:
+    if res.reused:
         extra.append("stored")
     if extra:
         parts.append(f"({'; '.join(extra)})")
@@ -96,62 +94,32 @@ def _describe(res: Any) -> str:
 
 
 def run_check(args: argparse.Namespace) -> int:
+    """Run ``cgsat check`` through :func:`cgsat.api.check`; print the results and the
+    closing summary; return the exit code."""
     if args.all and args.claims:
         raise CgsatInputError("give claim ids or --all, not both")
     if not args.all and not args.claims:
         raise CgsatInputError("name at least one claim (see `cgsat list`) or give --all")
-    claims = all_claims() if args.all else [get_claim(c) for c in dict.fromkeys(args.claims)]
-    solver = canonical_solver(args.solver)
-    confirm = canonical_solver(args.confirm_with) if args.confirm_with else None
-    if confirm == solver:
-        raise CgsatInputError(f"--confirm-with must name a solver other than {solver!r}")
-    if args.proof and solver not in PROOF_SOLVERS:
-        raise CgsatInputError(
-            f"--proof: {solver!r} writes no DRAT proof PySAT can give us; use one of "
-            + ", ".join(sorted(PROOF_SOLVERS))
-        )
-    methods = {c.id: select_methods(c, args.method, strict=not args.all) for c in claims}
-    claims = [c for c in claims if methods[c.id]]
-    if not claims:
-        raise CgsatInputError(f"no registered claim has method {args.method!r}")
-    sizes = {c.id: plan_sizes(c, args.from_n, args.up_to, args.target) for c in claims}
-    budget = Budget(timeout=args.timeout, solver=solver, proof=args.proof,
-                    confirm_with=confirm, controls=args.controls)
-    for c in claims:
-        for name in methods[c.id]:
-            limit = c.method(name).max_n
-            if limit is not None and sizes[c.id].stop - 1 > limit:
-                sys.stderr.write(f"cgsat: note: {c.id} {name} runs only up to n={limit} "
-                                 "(its size limit)\n")
-    show = None if args.json else (lambda r: print(_describe(r), flush=True))
-    with Store(db_path(args.db)) as store:
-        summary = run_checks(
-            claims, methods, sizes, budget, store, jobs=args.jobs, force=args.force,
-            on_result=show, progress=Progress(sys.stderr, bar=sys.stderr.isatty(), lines=args.json),
-        )
-    order = {c.id: i for i, c in enumerate(claims)}
-    results = sorted(summary.results,
-                     key=lambda r: (order[r.claim], r.method, r.n))
+    report = check(
+        "all" if args.all else list(args.claims), args.up_to, from_n=args.from_n,
+        target=args.target, methods=args.method, timeout=args.timeout, solver=args.solver,
+        controls=args.controls, jobs=args.jobs, proof=args.proof,
+        confirm_with=args.confirm_with, db=db_path(args.db), force=args.force,
+        on_result=None if args.json else (lambda r: print(_describe(r), flush=True)),
+        on_note=lambda note: sys.stderr.write(f"cgsat: note: {note}\n"),
+        progress=Progress(sys.stderr, bar=sys.stderr.isatty(), lines=args.json),
+    )
     if args.json:
-        print(json.dumps({"results": [r.to_json() for r in results]}, indent=2))
-    for problem in summary.problems:
+        print(json.dumps({"results": [r.to_json() for r in report.results]}, indent=2))
+    for problem in report.problems:
         sys.stderr.write(f"cgsat: DISAGREEMENT (a bug, please report): {problem}\n")
-    for r in results:
-        if r.status == "refuted":
-            by = f"{r.method} ({r.solver})" if r.solver else r.method
-            sys.stderr.write(f"cgsat: REFUTED {r.claim} at n={r.n} by {by}: "
-                             f"{r.counterexample}\n")
-    for line in summary.short:
+    for r in report.refutations:
+        by = f"{r.method} ({r.solver})" if r.solver else r.method
+        sys.stderr.write(f"cgsat: REFUTED {r.claim} at n={r.n} by {by}: "
+                         f"{r.counterexample}\n")
+    for line in report.stopped_short:
         sys.stderr.write(f"cgsat: stopped short: {line}\n")
-    if summary.problems:
-        return EXIT_DISAGREE
-    if summary.internal_error:
-        return EXIT_INTERNAL
-    if summary.refuted:
-        return EXIT_REFUTED
-    if summary.short:
-        return EXIT_SHORT
-    return EXIT_OK
+    return report.exit_code
 
 
 def run_report(args: argparse.Namespace) -> int:

@@ -218,8 +218,8 @@ def select_methods(claim: Claim, method: str, strict: bool) -> list[str]:
 def reusable(current: Current | None, budget: Budget, uses_solver: bool) -> Row | None:
     """The stored run to reuse for one key, or None to run the check again.
 
-    A current holds or refuted is reused (DESIGN.md, "CLI contract"); unknown, error,
-    vacuous and a conflict (holds and refuted under one fingerprint) are not. A holds
+    A current holds or refuted is reused (docs/reference.md, "The results store"); unknown,
+    error, vacuous and a conflict (holds and refuted under one fingerprint) are not. A holds
     must also carry the certificate ``--proof`` / ``--confirm-with`` ask for and, for a
     SAT method, have run at least ``budget.controls`` sample controls (the latest such
     holds is taken).

@@ -1,4 +1,6 @@
-"""The results store: an append-only SQLite history of runs (DESIGN.md, "Results and reports").
+"""The results store: an append-only SQLite history of runs.
+
+User documentation: docs/reference.md, "The results store".
 
 Location: ``--db PATH``, else ``$CGSAT_DB``, else ``./cgsat-results.sqlite``.
 

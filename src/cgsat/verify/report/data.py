@@ -72,6 +72,7 @@ def _merge(rows: Sequence[Row]) -> dict[str, Any]:
         "solvers": sorted({r.solver for r in rows if r.solver}),
         "commit": latest.git_commit,
         "reason": latest.reason,
+        "detail": latest.detail,
     }
 
 
@@ -124,7 +125,8 @@ def claim_summary(claim: Claim, rows: Sequence[Row],
     for (name, n), v in sorted(merged.items(), key=lambda kv: (kv[0][0], kv[0][1])):
         runs.append({"n": n, "method": name, "status": v["status"], "seconds": v["seconds"],
                      "controls": v["controls"], "certificate": v["certificate"],
-                     "solvers": v["solvers"], "commit": v["commit"], "reason": v["reason"]})
+                     "solvers": v["solvers"], "commit": v["commit"], "reason": v["reason"],
+                     "detail": v["detail"]})
         for cex in dict.fromkeys(v["counterexamples"]):
             counterexamples.append({"n": n, "method": name, "position": cex,
                                     "explanation": v["explanations"].get(cex)})
@@ -194,7 +196,8 @@ def findings(claims: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         out.append({"claim": c["id"], "source": c["source"], "kind": c["kind"],
                     "statement": c["statement"], "n": n, "position": first[0]["position"],
                     "explanations": {x["method"]: x["explanation"] for x in first},
-                    "variants": {v: next(d for d in claims if d["id"] == v)["verified"]
+                    "variants": {v: {k: next(d for d in claims if d["id"] == v)[k]
+                                     for k in ("statement", "verified", "ended_by")}
                                  for v in variants}})
     return out
 
@@ -216,19 +219,16 @@ def beyond_paper(claims: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def _controls_total(claim: Claim, merged: dict[tuple[str, int], dict[str, Any]]
                     ) -> dict[str, dict[str, int] | None]:
-    """Per SAT method, the controls passed and run over its stored sizes (None when the
-    method uses no solver)."""
+    """Per method, the controls passed and run over its stored sizes (None for a method
+    that uses no solver and ran no control, such as exhaustive play)."""
     out: dict[str, dict[str, int] | None] = {}
     for m in claim.methods:
-        if not m.uses_solver:
-            out[m.name] = None
-            continue
         total = {"passed": 0, "total": 0}
         for (name, _n), v in merged.items():
             if name == m.name and v["controls"]:
                 total["passed"] += v["controls"]["passed"]
                 total["total"] += v["controls"]["total"]
-        out[m.name] = total
+        out[m.name] = total if m.uses_solver or total["total"] else None
     return out
 
 

@@ -10,6 +10,7 @@ import html
 from typing import Any
 
 from cgsat.verify.claims import Claim
+from cgsat.verify.report.counts import counted
 from cgsat.verify.report.markdown import (
     LEGEND,
     bound,
@@ -19,9 +20,10 @@ from cgsat.verify.report.markdown import (
     provenance_text,
     run_text,
     solver_methods,
+    variant_text,
     versions_text,
 )
-from cgsat.verify.report.plots import bounds_png, time_png
+from cgsat.verify.report.plots import bounds_png, counts_png, time_png
 
 esc = html.escape
 
@@ -61,10 +63,9 @@ def render_html(doc: dict[str, Any]) -> str:
         for method, why in f["explanations"].items():
             if why:
                 out.append(f"<li>{esc(method)}: {esc(why)}</li>")
-        for variant, verified in f["variants"].items():
-            ver = ", ".join(f"{m}: {bound(b)}" for m, b in verified.items())
-            out.append(f"<li>cgsat's variant <a href='#{esc(variant)}'><code>{esc(variant)}"
-                       f"</code></a> holds: verified {esc(ver)}</li>")
+        for variant, v in f["variants"].items():
+            out.append(f"<li><a href='#{esc(variant)}'>{esc(variant_text(variant, v))}"
+                       "</a></li>")
         out.append("</ul></div>")
     out += ["<h2>Beyond the paper</h2>", "<p>The bound each paper checked its statement to, "
             "against cgsat's (best over its methods).</p>",
@@ -130,6 +131,13 @@ def _claim_section(c: dict[str, Any], claim: Claim | None) -> list[str]:
             out.append(f"<li>n = {x['n']}, {esc(x['method'])}: "
                        f"<code>{esc(x['position'])}</code>{why}</li>")
         out.append("</ul>")
+    out.append(_img(counts_png(c), f"counts against n for {c['id']}"))
+    mismatch = [(s["series"], s["method"], n, x, y) for s in counted(c)
+                for n, x, y in s["points"] if x != y]
+    if mismatch:
+        out.append("<p class='refuted'>Counts that differ from the closed form: " + esc(
+            "; ".join(f"{s} {m} n={n}: {x} (closed form {y})" for s, m, n, x, y in mismatch))
+            + "</p>")
     out.append(_img(time_png(c), f"time against n for {c['id']}"))
     methods = sorted({r["method"] for r in c["runs"]})
     cell = {(r["method"], r["n"]): r for r in c["runs"]}

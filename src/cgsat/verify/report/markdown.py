@@ -62,6 +62,14 @@ def versions_text(doc: dict[str, Any]) -> str:
             f"PySAT {v['pysat']}; solvers used: {solvers}).")
 
 
+def variant_text(variant: str, v: dict[str, Any]) -> str:
+    """A variant of a refuted claim that cgsat checks beside it: statement and bounds."""
+    ver = ", ".join(f"{m}: {bound(b)}" for m, b in v["verified"].items())
+    ended = "; ".join(f"{m}: {why}" for m, why in v["ended_by"].items())
+    return (f"cgsat's variant {variant}: {v['statement']} Verified {ver} (ended by "
+            f"{ended}).")
+
+
 def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
@@ -81,9 +89,8 @@ def render_markdown(doc: dict[str, Any]) -> str:
         for method, why in f["explanations"].items():
             if why:
                 lines.append(f"  - {method}: {why}")
-        for variant, verified in f["variants"].items():
-            ver = ", ".join(f"{m}: {bound(b)}" for m, b in verified.items())
-            lines.append(f"  - cgsat's variant `{variant}` holds: verified {ver}")
+        for variant, v in f["variants"].items():
+            lines.append(f"  - {variant_text(variant, v)}")
     lines += ["", "## Beyond the paper", "",
               "The bound each paper checked its statement to, against cgsat's (best over "
               "its methods).", "",

@@ -2,7 +2,9 @@
 
 - :func:`bounds_png`: for the claims whose paper states a bound, the paper's bound against
   cgsat's verified and certified bounds;
-- :func:`time_png`: time against n, for a claim with more than a handful of sizes.
+- :func:`time_png`: time against n, for a claim with more than a handful of sizes;
+- :func:`counts_png`: for a counting claim, the counts found against n (log scale) with
+  the closed form overlaid (:mod:`cgsat.verify.report.counts`).
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ from __future__ import annotations
 import base64
 import io
 from typing import Any
+
+from cgsat.verify.report.counts import counted
 
 MIN_SIZES_FOR_TIME_PLOT = 8
 MARKERS = {"holds": "o", "refuted": "x", "unknown": "s", "conflict": "D", "error": "D",
@@ -80,4 +84,34 @@ def time_png(c: dict[str, Any]) -> str | None:
     ax.set_title(c["id"], fontsize=10)
     ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize=8)
+    return _png(fig, plt)
+
+
+def counts_png(c: dict[str, Any]) -> str | None:
+    """Counts against n, each series and method as points, the closed form as a line."""
+    series = counted(c)
+    if not series:
+        return None
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(6.0, 3.2), dpi=100)
+    drawn = set()
+    colour = {label: f"C{i}" for i, label in enumerate(dict.fromkeys(s["series"]
+                                                                   for s in series))}
+    for s in series:
+        k = colour[s["series"]]
+        pts = [(n, x, y) for n, x, y in s["points"] if x > 0]
+        if s["series"] not in drawn:
+            closed = [(n, y) for n, _, y in s["points"] if y > 0]
+            ax.plot([p[0] for p in closed], [p[1] for p in closed], lw=1.0, color=k,
+                    label=f"{s['series']}, closed form")
+            drawn.add(s["series"])
+        ax.scatter([p[0] for p in pts], [p[1] for p in pts], s=14, color=k,
+                   marker="o" if s["method"] == "brute" else "x",
+                   label=f"{s['series']} counted ({s['method']})")
+    ax.set_yscale("log")
+    ax.set_xlabel("n")
+    ax.set_ylabel("count")
+    ax.set_title(f"{c['id']}: counts (zeros not shown)", fontsize=10)
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=7)
     return _png(fig, plt)
