@@ -14,45 +14,21 @@ length minus one, or N for a value with no row). The values of Conjecture 40's l
 (:func:`~cgsat.verify.papers.toppling.constructions.conjecture40_games`: every game born by
 day 2 and a selection of day-3 games) are in the table even when no row has them.
 
-The uniqueness conjectures for families and their SAT tests past the data are not here yet.
+The data (``rows_of_length``) is in :mod:`cgsat.verify.papers.toppling.uniqueness`, so
+that the stored sizes depend on that code only (the fingerprint), not on the table and
+plot code here. The uniqueness conjectures for families and their SAT tests past the data
+are not here yet.
 """
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 from typing import Any
 
 from cgsat.cgt.notation import to_str
-from cgsat.verify.papers.toppling.brute import value
 from cgsat.verify.papers.toppling.constructions import conjecture40_games
+from cgsat.verify.papers.toppling.uniqueness import rows_of_length
 from cgsat.verify.probe import Probe, Sizes, TableRow
-
-
-def rows_of_length(n: int) -> list[TableRow]:
-    """The values of the rows of exactly ``n`` dominoes over LRE, reversals identified.
-
-    Examples
-    --------
-    >>> rows_of_length(1)
-    [{'value': '*', 'rows': 1, 'shortest_row': 'E'}, {'value': '1', 'rows': 1, \
-'shortest_row': 'L'}, {'value': '-1', 'rows': 1, 'shortest_row': 'R'}]
-
-    References
-    ----------
-    Fink et al., *Toppling Conjectures*, Conjecture 22 and Conjecture 40 (uniqueness and
-    absence of values).
-    """
-    count: Counter[str] = Counter()
-    first: dict[str, str] = {}
-    for t in itertools.product("ELR", repeat=n):
-        w = "".join(t)
-        if w[::-1] < w:
-            continue
-        v = to_str(value(w))
-        count[v] += 1
-        first.setdefault(v, w)  # rows come in alphabetical order
-    return [{"value": v, "rows": c, "shortest_row": first[v]} for v, c in count.items()]
 
 
 def listed_values() -> list[str]:
@@ -142,10 +118,12 @@ def plot(ax: Any, sizes: Sizes, up_to: int) -> None:
     """
     hist = histogram(sizes, up_to)
     xs = list(hist)
-    for k, label in ((1, "1 row (unique)"), (2, "2 rows"), (3, "3 rows")):
-        ax.plot(xs, [hist[n].get(k, 0) for n in xs], marker="o", label=label)
-    ax.plot(xs, [sum(c for j, c in hist[n].items() if j > 3) for n in xs], marker="o",
-            label="4 or more rows")
+    series = [("1 row (unique)", lambda h: h.get(1, 0)), ("2 rows", lambda h: h.get(2, 0)),
+              ("3 rows", lambda h: h.get(3, 0)),
+              ("4 or more rows", lambda h: sum(c for j, c in h.items() if j > 3))]
+    for label, count in series:
+        pts = [(n, count(hist[n])) for n in xs if count(hist[n]) > 0]  # log scale: no zeros
+        ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", label=label)
     ax.set_yscale("log")
     ax.set_xlabel("row length ≤")
     ax.set_ylabel("values")
