@@ -20,6 +20,7 @@ import pytest
 from cgsat.cgt.impartial import solver_for
 from cgsat.cli import main
 from cgsat.games import phyminoes
+from cgsat.verify import fingerprint
 from cgsat.verify.papers.timber.probes import PHYMINOES
 from cgsat.verify.papers.toppling.probes import UNIQUENESS
 from cgsat.verify.store import Store
@@ -65,6 +66,28 @@ def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, argv, words):
     if not argv[-1].startswith("-") or "--up-to" not in argv:  # argparse prints its usage
         assert len(err.strip().splitlines()) == 1 or "usage" in err
     assert not os.path.exists(tmp_path / "out")
+
+
+def test_out_that_is_a_file_is_bad_input_before_computing(capsys, tmp_path):
+    f = tmp_path / "file"
+    f.write_text("x")
+    code, _, err = run(capsys, "probe", "phyminoes", "--db", str(tmp_path / "r.sqlite"),
+                       "--out", str(f))
+    assert code == 2 and "is a file" in err
+    with Store(str(tmp_path / "r.sqlite")) as store:
+        assert list(store.rows()) == []
+
+
+@pytest.mark.parametrize("probe, data", [
+    (PHYMINOES, "cgsat.verify.papers.timber.graphs_probe"),
+    (UNIQUENESS, "cgsat.verify.papers.toppling.uniqueness"),
+])
+def test_stored_sizes_depend_on_the_data_code_only(probe, data):
+    modules: set[str] = set()
+    fingerprint._shape(probe.size, modules, set())
+    closure = fingerprint.module_closure(sorted(modules))
+    assert data in closure
+    assert not any(m.endswith(".probes") or ".report" in m for m in closure)
 
 
 def test_store_reuse_resume_and_force(capsys, tmp_path):

@@ -10,7 +10,7 @@ import sys
 from cgsat.errors import CgsatInputError
 from cgsat.verify.probe import run_probe
 from cgsat.verify.probe_registry import all_probes, get_probe
-from cgsat.verify.report.probes import write_probe
+from cgsat.verify.report.probes import prepare_out, write_probe
 from cgsat.verify.store import Store, db_path
 
 
@@ -38,6 +38,7 @@ def run(args: argparse.Namespace) -> int:
     probe = get_probe(args.name)
     up_to = probe.check_up_to(args.up_to)
     out_dir = args.out if args.out is not None else f"probe-{probe.name}"
+    prepare_out(out_dir)  # bad --out is reported before anything is computed
 
     def progress(n: int, seconds: float | None, reused: bool) -> None:
         if not args.json:

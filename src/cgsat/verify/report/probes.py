@@ -65,8 +65,8 @@ def markdown(run: ProbeRun) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_probe(run: ProbeRun, out_dir: str) -> list[str]:
-    """Write the table (CSV, JSON), the plot (PNG, SVG) and the summary (Markdown)."""
+def prepare_out(out_dir: str) -> None:
+    """Create ``out_dir``; a path that is empty, a file or not creatable is bad input."""
     if not out_dir.strip():
         raise CgsatInputError("--out: the path is empty")
     if os.path.exists(out_dir) and not os.path.isdir(out_dir):
@@ -75,6 +75,13 @@ def write_probe(run: ProbeRun, out_dir: str) -> list[str]:
         os.makedirs(out_dir, exist_ok=True)
     except OSError as exc:
         raise CgsatInputError(f"--out: cannot create {out_dir!r} ({exc.strerror})") from None
+    if not os.access(out_dir, os.W_OK):
+        raise CgsatInputError(f"--out: {out_dir!r} is not writable")
+
+
+def write_probe(run: ProbeRun, out_dir: str) -> list[str]:
+    """Write the table (CSV, JSON), the plot (PNG, SVG) and the summary (Markdown)."""
+    prepare_out(out_dir)
     p = run.probe
     rows = run.table()
     base = os.path.join(out_dir, p.name)
