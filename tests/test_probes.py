@@ -295,7 +295,6 @@ def test_phyminoes_table_matches_plain_recursion():
         assert r["nim_values"] == " ".join(map(str, sorted(set(nims))))
 
 
-@pytest.mark.slow
 def test_phyminoes_five_vertices_matches_plain_recursion():
     sizes = {n: PHYMINOES.size(n) for n in range(3, 6)}
     rows = [r for r in PHYMINOES.table(sizes, 5) if r["vertices"] == 5]
