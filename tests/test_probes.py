@@ -11,7 +11,7 @@ import csv
 import itertools
 import json
 import os
-from collections import deque
+from collections import Counter, deque
 from functools import cache
 
 import networkx as nx
@@ -191,6 +191,9 @@ def test_uniqueness_table_matches_plain_play():
             else:
                 classes.append([w])
     found = [r for r in table if r["rows"] > 0]
+    hist = UNIQUENESS.extra(sizes, up_to)["histogram"][str(up_to)]
+    assert hist == {str(k): v for k, v in
+                    sorted(Counter(len(c) for c in classes).items())}
     assert sorted((r["shortest_row"], r["rows"]) for r in found) == \
         sorted((c[0], len(c)) for c in classes)
     assert all(r["unique"] == (r["rows"] == 1) for r in table)

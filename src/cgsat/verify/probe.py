@@ -44,6 +44,7 @@ class Probe:
     ``size(n)`` returns the rows of exactly size ``n``; ``table(sizes, up_to)`` the probe's
     table (rows with the keys ``columns``) from every size ``base..up_to``;
     ``summary(sizes, up_to)`` Markdown lines; ``plot(ax, sizes, up_to)`` draws the plot.
+    ``extra(sizes, up_to)`` gives further data for the JSON file (e.g. a histogram).
     ``max_up_to`` is the largest ``--up-to`` accepted (None: no limit).
     """
 
@@ -57,6 +58,7 @@ class Probe:
     columns: tuple[str, ...]
     summary: Callable[[Sizes, int], list[str]]
     plot: Callable[[Any, Sizes, int], None] | None = None
+    extra: Callable[[Sizes, int], dict[str, Any]] | None = None
     max_up_to: int | None = None
     notes: str = ""
 

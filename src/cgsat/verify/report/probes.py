@@ -93,7 +93,9 @@ def write_probe(run: ProbeRun, out_dir: str) -> list[str]:
     paths.append(base + ".csv")
     with open(base + ".json", "w", encoding="utf-8") as fh:
         json.dump({"probe": p.name, "source": p.source, "up_to": run.up_to,
-                   "columns": list(p.columns), "rows": rows}, fh, indent=1)
+                   "columns": list(p.columns),
+                   "extra": p.extra(run.sizes, run.up_to) if p.extra else {},
+                   "rows": rows}, fh, indent=1)
     paths.append(base + ".json")
     fig, plt = _figure(p, run.sizes, run.up_to)
     if fig is not None:

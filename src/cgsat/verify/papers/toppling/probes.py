@@ -130,6 +130,17 @@ def plot(ax: Any, sizes: Sizes, up_to: int) -> None:
     ax.legend(fontsize=8)
 
 
+def extra(sizes: Sizes, up_to: int) -> dict[str, Any]:
+    """The full histogram for the JSON file: length -> {k: values with exactly k rows}.
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Conjecture 22.
+    """
+    return {"histogram": {str(n): {str(k): c for k, c in h.items()}
+                          for n, h in histogram(sizes, up_to).items()}}
+
+
 UNIQUENESS = Probe(
     name="toppling-uniqueness",
     source="Toppling Conjectures: which values have exactly one row (Conjectures 22, 40)",
@@ -142,6 +153,7 @@ UNIQUENESS = Probe(
     columns=("value", "rows", "shortest_row", "unique", "absent_up_to", "listed"),
     summary=summary,
     plot=plot,
+    extra=extra,
 )
 
 PROBES = [UNIQUENESS]
