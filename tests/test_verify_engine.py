@@ -372,7 +372,7 @@ def test_check_and_report_json_shapes(tmp_path, capsys):
     assert code == 0
     doc = json.loads((out_dir / "bounds.json").read_text())
     assert set(doc) == {"generated", "versions", "provenance", "findings", "beyond_paper",
-                        "claims"}
+                        "claims", "probes"}
     assert set(doc["provenance"]) == {"store", "report_commit", "commits"}
     assert sum(doc["provenance"]["commits"].values()) >= 18
     assert doc["versions"]["cgsat"] == _version()

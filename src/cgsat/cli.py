@@ -143,11 +143,14 @@ def build_parser() -> argparse.ArgumentParser:
                         "still runs)")
     p.add_argument("--json", action="store_true")
 
-    p = sub.add_parser("probe", help="run an open-problem probe")
-    p.add_argument("name")
+    p = sub.add_parser("probe", help="run an open-problem probe (data tables, stored)")
+    p.add_argument("name", nargs="?", default=None)
+    p.add_argument("--list", action="store_true", help="list the probes and what --up-to means")
     p.add_argument("--up-to", dest="up_to", type=non_negative_int, default=None)
     p.add_argument("--json", action="store_true")
-    p.add_argument("--out", default=None)
+    p.add_argument("--out", default=None, help="output directory, default probe-NAME")
+    p.add_argument("--db", default=None)
+    p.add_argument("--force", action="store_true", help="recompute sizes already stored")
 
     p = sub.add_parser("report", help="write bounds.json with bounds.md and bounds.html "
                        "(or bounds.tex with --format latex)")

@@ -1,14 +1,60 @@
-"""``cgsat probe NAME``: open-problem probes (data tables rather than verdicts)."""
+"""``cgsat probe NAME [--up-to N] [--json] [--out DIR] [--db PATH] [--force]`` and
+``cgsat probe --list``: open-problem probes (data tables rather than verdicts)."""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
 
 from cgsat.errors import CgsatInputError
+from cgsat.verify.probe import run_probe
+from cgsat.verify.probe_registry import all_probes, get_probe
+from cgsat.verify.report.probes import prepare_out, write_probe
+from cgsat.verify.store import Store, db_path
 
-PROBES: dict[str, str] = {}
+
+def list_probes(as_json: bool) -> int:
+    probes = [{"name": p.name, "source": p.source, "up_to": p.up_to,
+               "default_up_to": p.default_up_to, "base": p.base, "max_up_to": p.max_up_to}
+              for p in all_probes()]
+    if as_json:
+        print(json.dumps(probes))
+        return 0
+    for p in probes:
+        print(f"{p['name']}\n  source: {p['source']}\n  --up-to N: {p['up_to']} "
+              f"(default {p['default_up_to']}, from {p['base']}"
+              + (f" to {p['max_up_to']})" if p["max_up_to"] is not None else ")"))
+    return 0
 
 
 def run(args: argparse.Namespace) -> int:
-    available = ", ".join(sorted(PROBES)) or "none yet"
-    raise CgsatInputError(f"unknown probe {args.name!r}; available probes: {available}")
+    if args.list:
+        if args.name is not None:
+            raise CgsatInputError("--list takes no probe name")
+        return list_probes(args.json)
+    if args.name is None:
+        raise CgsatInputError("a probe name or --list is required (see `cgsat probe --list`)")
+    probe = get_probe(args.name)
+    up_to = probe.check_up_to(args.up_to)
+    out_dir = args.out if args.out is not None else f"probe-{probe.name}"
+    prepare_out(out_dir)  # bad --out is reported before anything is computed
+
+    def progress(n: int, seconds: float | None, reused: bool) -> None:
+        if not args.json:
+            how = "reused" if reused else f"{seconds:.1f} s"
+            sys.stderr.write(f"{probe.name}: size {n} ({how})\n")
+
+    with Store(db_path(args.db)) as store:
+        result = run_probe(probe, up_to, store, force=args.force, progress=progress)
+    paths = write_probe(result, out_dir)
+    if args.json:
+        print(json.dumps({"probe": probe.name, "source": probe.source, "up_to": up_to,
+                          "reused": result.reused,
+                          "seconds": {str(n): s for n, s in result.seconds.items()},
+                          "files": paths, "columns": list(probe.columns),
+                          "rows": result.table()}))
+    else:
+        print("\n".join(probe.summary(result.sizes, up_to)))
+        print(f"wrote {', '.join(paths)}")
+    return 0

@@ -37,6 +37,7 @@ from cgsat.verify.claims import Claim
 from cgsat.verify.fingerprint import method_fingerprint
 from cgsat.verify.provenance import source_commit
 from cgsat.verify.registry import all_claims
+from cgsat.verify.report.probes import probe_summaries
 from cgsat.verify.solvers import pysat_version, solver_title
 from cgsat.verify.store import Row, Store, now_utc
 
@@ -274,7 +275,8 @@ def build_report(store: Store) -> dict[str, Any]:
               for c in all_claims()]
     return {"generated": now_utc(), "versions": versions(all_rows),
             "provenance": provenance(all_rows, store.path), "findings": findings(claims),
-            "beyond_paper": beyond_paper(claims), "claims": claims}
+            "beyond_paper": beyond_paper(claims), "claims": claims,
+            "probes": probe_summaries(store)}
 
 
 def provenance(rows: Sequence[Row], store_path: str) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from cgsat.verify.report.markdown import (
     versions_text,
 )
 from cgsat.verify.report.plots import bounds_png, counts_png, time_png
+from cgsat.verify.report.probes import probes_html
 
 esc = html.escape
 
@@ -96,6 +97,7 @@ def render_html(doc: dict[str, Any]) -> str:
     if empty:
         out.append("<p>Claims with nothing stored: " + ", ".join(
             f"<code>{esc(c['id'])}</code>" for c in empty) + ".</p>")
+    out += probes_html(doc)
     for c in stored:
         out += _claim_section(c, lookup.get(c["id"]))
     out.append("</body></html>")

@@ -13,6 +13,7 @@ from typing import Any
 
 from cgsat.verify.claims import Claim
 from cgsat.verify.registry import all_claims
+from cgsat.verify.report.probes import probes_markdown
 
 LEGEND = (
     "\"Verified up to M\": every size from the claim's base to M holds for that method "
@@ -117,6 +118,7 @@ def render_markdown(doc: dict[str, Any]) -> str:
     if empty:
         lines += ["", "Claims with nothing stored: "
                   + ", ".join(f"`{c['id']}`" for c in empty) + "."]
+    lines += probes_markdown(doc)
     for c in stored:
         lines += _claim_section(c, lookup.get(c["id"]))
     return "\n".join(lines) + "\n"

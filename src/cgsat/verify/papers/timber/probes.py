@@ -1,0 +1,94 @@
+"""Probes of *The Game of timber!*: Phyminoes on non-bipartite graphs (Problem 4.3).
+
+``phyminoes``: for every connected non-bipartite graph with n vertices (the networkx graph
+atlas, which holds every graph with at most 7 vertices) and every orientation up to the
+graph's automorphisms, the normal-play nim-value and the misère outcome by the direct
+solver (:mod:`cgsat.cgt.impartial`, memoized on isomorphism-invariant keys), in both
+readings of the distances (:mod:`cgsat.games.phyminoes`: ``minus-edge`` and ``graph``).
+
+One table row per (graph, reading): ``graph6``, ``vertices``, ``edges``, ``reading``,
+``orientations`` (up to automorphisms), ``p_normal`` and ``p_misere`` (how many of those
+are P-positions), ``all_N`` (every orientation is an N-position in normal play),
+``all_N_misere`` (likewise in misère play) and ``nim_values`` (the set of normal-play
+nim-values, space-separated).
+
+The data (``size``) is in :mod:`cgsat.verify.papers.timber.graphs_probe`, so that the
+stored sizes depend on that code only (the fingerprint). The SAT method, the mined rules
+and their tests past the data are not here yet (issue 14).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cgsat.verify.papers.timber.graphs_probe import ATLAS_MAX_VERTICES, READINGS, size
+from cgsat.verify.probe import Probe, Sizes, TableRow
+
+
+def table(sizes: Sizes, up_to: int) -> list[TableRow]:
+    """Every graph's rows, by number of vertices (atlas order).
+
+    References
+    ----------
+    Nowakowski et al., *The Game of timber!*, §4, Problem 4.3.
+    """
+    return [r for n in range(3, up_to + 1) for r in sizes[n]]
+
+
+def summary(sizes: Sizes, up_to: int) -> list[str]:
+    """Markdown lines: per vertex count and reading, graphs, orientations, P-counts.
+
+    References
+    ----------
+    Nowakowski et al., *The Game of timber!*, §4, Problem 4.3.
+    """
+    lines = ["| vertices | reading | graphs | orientations | P (normal) | P (misère) | "
+             "graphs all N (normal) | nim-values seen |", "|---|---|---|---|---|---|---|---|"]
+    for n in range(3, up_to + 1):
+        for reading in READINGS:
+            rows = [r for r in sizes[n] if r["reading"] == reading]
+            nims = sorted({int(k) for r in rows for k in r["nim_values"].split()})
+            lines.append(
+                f"| {n} | {reading} | {len(rows)} | {sum(r['orientations'] for r in rows)} | "
+                f"{sum(r['p_normal'] for r in rows)} | {sum(r['p_misere'] for r in rows)} | "
+                f"{sum(r['all_N'] for r in rows)} | {' '.join(map(str, nims))} |")
+    return lines
+
+
+def plot(ax: Any, sizes: Sizes, up_to: int) -> None:
+    """Share of P-orientations (normal and misère) per vertex count and reading.
+
+    References
+    ----------
+    Nowakowski et al., *The Game of timber!*, §4, Problem 4.3.
+    """
+    xs = list(range(3, up_to + 1))
+    for reading in READINGS:
+        for key, style in (("p_normal", "-"), ("p_misere", "--")):
+            ys = []
+            for n in xs:
+                rows = [r for r in sizes[n] if r["reading"] == reading]
+                total = sum(r["orientations"] for r in rows)
+                ys.append(sum(r[key] for r in rows) / total if total else 0.0)
+            ax.plot(xs, ys, style, marker="o", label=f"{reading}, {key[2:]}")
+    ax.set_xlabel("vertices")
+    ax.set_ylabel("share of P-orientations")
+    ax.legend(fontsize=8)
+
+
+PHYMINOES = Probe(
+    name="phyminoes",
+    source="The Game of timber!, §4, Problem 4.3 (Phyminoes on non-bipartite graphs)",
+    up_to="largest number of vertices (3 to 7, the networkx graph atlas)",
+    default_up_to=5,
+    base=3,
+    max_up_to=ATLAS_MAX_VERTICES,
+    size=size,
+    table=table,
+    columns=("graph6", "vertices", "edges", "reading", "orientations", "p_normal",
+             "p_misere", "all_N", "all_N_misere", "nim_values"),
+    summary=summary,
+    plot=plot,
+)
+
+PROBES = [PHYMINOES]

@@ -1,0 +1,159 @@
+"""Probes of *Toppling Conjectures*: which values have exactly one row (issue 14).
+
+``toppling-uniqueness``: every row over {L, R, E} of length 1..N, grouped by canonical form
+(the partizan engine, :func:`cgsat.verify.papers.toppling.brute.value`). A row and its
+reversal are one row (they are equal, proof of Corollary 17), so the rows of a value are
+counted up to reversal, and a row is written as the smaller of it and its reversal. The
+empty row (value 0) is not counted.
+
+Per size n the stored rows are ``{value, rows, shortest_row}`` for the rows of length
+exactly n; the table combines the lengths: per value, the number of rows of length ≤ N,
+the shortest row (shortest, then alphabetically first), whether it is unique, and
+``absent_up_to``: the largest length up to which no row has that value (the shortest row's
+length minus one, or N for a value with no row). The values of Conjecture 40's list
+(:func:`~cgsat.verify.papers.toppling.constructions.conjecture40_games`: every game born by
+day 2 and a selection of day-3 games) are in the table even when no row has them.
+
+The data (``rows_of_length``) is in :mod:`cgsat.verify.papers.toppling.uniqueness`, so
+that the stored sizes depend on that code only (the fingerprint), not on the table and
+plot code here. The uniqueness conjectures for families and their SAT tests past the data
+are not here yet.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from cgsat.cgt.notation import to_str
+from cgsat.verify.papers.toppling.constructions import conjecture40_games
+from cgsat.verify.papers.toppling.uniqueness import rows_of_length
+from cgsat.verify.probe import Probe, Sizes, TableRow
+
+
+def listed_values() -> list[str]:
+    """The fixed list whose absence the table reports: Conjecture 40's games.
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Conjecture 40.
+    """
+    return [to_str(g) for _, g in conjecture40_games()]
+
+
+def _by_value(sizes: Sizes, up_to: int) -> dict[str, dict[str, Any]]:
+    """Value -> rows of length ≤ ``up_to`` and the shortest row (Conjecture 22's theme)."""
+    out: dict[str, dict[str, Any]] = {}
+    for n in range(1, up_to + 1):
+        for r in sizes[n]:
+            entry = out.setdefault(r["value"], {"rows": 0, "shortest_row": r["shortest_row"]})
+            entry["rows"] += r["rows"]
+    return out
+
+
+def table(sizes: Sizes, up_to: int) -> list[TableRow]:
+    """Per value: rows up to length ``up_to``, the shortest row, uniqueness, absence.
+
+    Values with rows come first (by shortest row: length, then alphabetically), then the
+    listed values with no row.
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Conjectures 22 and 40.
+    """
+    found = _by_value(sizes, up_to)
+    listed = listed_values()
+    out = [{"value": v, "rows": e["rows"], "shortest_row": e["shortest_row"],
+            "unique": e["rows"] == 1, "absent_up_to": len(e["shortest_row"]) - 1,
+            "listed": v in listed}
+           for v, e in sorted(found.items(),
+                              key=lambda t: (len(t[1]["shortest_row"]), t[1]["shortest_row"]))]
+    out += [{"value": v, "rows": 0, "shortest_row": "", "unique": False,
+             "absent_up_to": up_to, "listed": True} for v in listed if v not in found]
+    return out
+
+
+def histogram(sizes: Sizes, up_to: int) -> dict[int, dict[int, int]]:
+    """Per length L ≤ ``up_to``: how many values have k rows of length ≤ L, for each k.
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Theorem 29 and Conjecture 22.
+    """
+    out = {}
+    for n in range(1, up_to + 1):
+        out[n] = dict(sorted(Counter(e["rows"] for e in _by_value(sizes, n).values()).items()))
+    return out
+
+
+def summary(sizes: Sizes, up_to: int) -> list[str]:
+    """Markdown lines: values and unique values per length, and the absent listed values.
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Conjectures 22 and 40.
+    """
+    hist = histogram(sizes, up_to)
+    lines = ["Rows over L, R, E of length 1 to N, a row and its reversal counted once (the "
+             "empty row, value 0, is not counted).", "",
+             "| length ≤ | values | with 1 row | 2 rows | 3 rows | more |",
+             "|---|---|---|---|---|---|"]
+    for n, h in hist.items():
+        more = sum(c for k, c in h.items() if k > 3)
+        lines.append(f"| {n} | {sum(h.values())} | {h.get(1, 0)} | {h.get(2, 0)} | "
+                     f"{h.get(3, 0)} | {more} |")
+    absent = [r["value"] for r in table(sizes, up_to) if r["rows"] == 0]
+    lines.append("")
+    lines.append(f"Values of Conjecture 40's list (day ≤ 2 and selected day-3 games) with no "
+                 f"row of length ≤ {up_to}: {', '.join(absent) or 'none'}.")
+    return lines
+
+
+def plot(ax: Any, sizes: Sizes, up_to: int) -> None:
+    """Number of values with k rows (k = 1, 2, 3, 4+) against the length bound.
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Conjecture 22.
+    """
+    hist = histogram(sizes, up_to)
+    xs = list(hist)
+    series = [("1 row (unique)", lambda h: h.get(1, 0)), ("2 rows", lambda h: h.get(2, 0)),
+              ("3 rows", lambda h: h.get(3, 0)),
+              ("4 or more rows", lambda h: sum(c for j, c in h.items() if j > 3))]
+    for label, count in series:
+        pts = [(n, count(hist[n])) for n in xs if count(hist[n]) > 0]  # log scale: no zeros
+        ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", label=label)
+    ax.set_yscale("log")
+    ax.set_xlabel("row length ≤")
+    ax.set_ylabel("values")
+    ax.legend(fontsize=8)
+
+
+def extra(sizes: Sizes, up_to: int) -> dict[str, Any]:
+    """The full histogram for the JSON file: length -> {k: values with exactly k rows}.
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Conjecture 22.
+    """
+    return {"histogram": {str(n): {str(k): c for k, c in h.items()}
+                          for n, h in histogram(sizes, up_to).items()}}
+
+
+UNIQUENESS = Probe(
+    name="toppling-uniqueness",
+    source="Toppling Conjectures: which values have exactly one row (Conjectures 22, 40)",
+    up_to="largest row length, rows over L, R, E",
+    default_up_to=8,
+    base=1,
+    max_up_to=14,
+    size=rows_of_length,
+    table=table,
+    columns=("value", "rows", "shortest_row", "unique", "absent_up_to", "listed"),
+    summary=summary,
+    plot=plot,
+    extra=extra,
+)
+
+PROBES = [UNIQUENESS]
