@@ -1,5 +1,5 @@
 """Bad input to `find`: one line on stderr, exit 2, quickly and in little memory; Ctrl-C
-during a long count exits 130 (issue 13 item 5; the limits are in docs/limits.md)."""
+during a long count exits 130 (issue 13 item 5; the limits are in docs/reference.md)."""
 
 from __future__ import annotations
 
@@ -77,7 +77,7 @@ def test_limits_are_the_documented_values():
     assert limits.MAX_WORK == 4_000_000
     assert limits.MAX_PATH_LENGTH == 50 and limits.MAX_COUNT_SIZE == 20
     assert limits.MAX_HEIGHT == 60
-    doc = os.path.join(os.path.dirname(SRC), "docs", "limits.md")
+    doc = os.path.join(os.path.dirname(SRC), "docs", "reference.md")
     text = open(doc, encoding="utf-8").read()
     for n in ("60", "30", "50", "20", "4,000,000", "10,000"):
         assert n in text

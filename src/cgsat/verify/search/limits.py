@@ -1,4 +1,4 @@
-"""The limits of ``cgsat find`` (docs/limits.md; issue 13 item 5): each checked before
+"""The limits of ``cgsat find`` (docs/reference.md; issue 13 item 5): each checked before
 anything is built, an input error (exit 2) beyond it, so that no search runs for hours or
 takes gigabytes.
 
@@ -54,10 +54,10 @@ def at_most(what: str, got: int, limit: int) -> None:
     >>> at_most("--height", 61, MAX_HEIGHT)
     Traceback (most recent call last):
     ...
-    cgsat.errors.CgsatInputError: --height is at most 60, got 61 (see docs/limits.md)
+    cgsat.errors.CgsatInputError: --height is at most 60, got 61 (see docs/reference.md)
     """
     if got > limit:
-        raise CgsatInputError(f"{what} is at most {limit}, got {got} (see docs/limits.md)")
+        raise CgsatInputError(f"{what} is at most {limit}, got {got} (see docs/reference.md)")
 
 
 def game_size(g: Any) -> int:
