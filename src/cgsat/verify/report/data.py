@@ -166,6 +166,8 @@ def _ended_by(claim: Claim, method: str, verified: int | None,
     'n=1: unknown (timeout 60s)'
     >>> _ended_by(c, "sat", 120, {})
     'target reached'
+    >>> _ended_by(c, "sat", None, {("sat", 0): {"status": "vacuous"}})
+    'nothing to check to n=0 (vacuous); not run beyond'
     """
     start = claim.base if verified is None else verified + 1
     if verified is not None and verified >= claim.target_bound:
@@ -176,6 +178,9 @@ def _ended_by(claim: Claim, method: str, verified: int | None,
     later = sorted(n for (name, n), v in merged.items() if name == method and n >= start
                    and v["status"] != "vacuous")
     if not later:
+        stored = [n for (name, n) in merged if name == method]
+        if verified is None and stored:
+            return f"nothing to check to n={max(stored)} (vacuous); not run beyond"
         return "not run" if verified is None else f"not run beyond n={verified}"
     v = merged[(method, later[0])]
     reason = f" ({v['reason']})" if v.get("reason") else ""
