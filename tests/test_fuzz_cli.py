@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from cgsat.cli import main
 
 ALLOWED = {0, 1, 2, 3, 5}
-FUZZ = settings(max_examples=50, deadline=None,
+FUZZ = settings(max_examples=50, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow,
                                        HealthCheck.function_scoped_fixture])
 RULESETS = ["toppling", "timber", "timber-path", "phyminoes", "green-cordon", "caterpillar",
