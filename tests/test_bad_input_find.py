@@ -139,3 +139,35 @@ def test_ctrl_c_during_a_sat_solve():
     code, err, took = _interrupt(["find", "toppling", "--length", "60", "--value", "{1|0}"],
                                  4)
     assert code == 130 and err.strip() == "cgsat: interrupted" and took < 5
+
+
+def test_value_too_slow_to_build_is_bad_input(capsys, monkeypatch):
+    """``v*461`` passes every limit of the parser's text but takes minutes to canonicalize:
+    the clock of ``cgsat.api._deadline`` ends it with exit 2."""
+    from cgsat.api import _deadline
+
+    monkeypatch.setattr(_deadline, "VALUE_SECONDS", 1.0)
+    code, err, out = _run(["find", "toppling", "--length", "5", "--value", "v*461"], capsys)
+    assert code == 2 and out == ""
+    assert "--value v*461" in err and "takes more than 1 s" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_deadline_leaves_the_engine_consistent():
+    """After many alarms cut canonicalizations off at random points, every interned game
+    is found again under its own options and ids are its place in the list."""
+    from cgsat.api._deadline import deadline
+    from cgsat.cgt import canonical
+    from cgsat.cgt.notation import parse
+    from cgsat.errors import CgsatInputError
+
+    for k in range(40):
+        try:
+            with deadline(0.002 + 0.0005 * k, "cut"):
+                parse(f"^*{60 + k}+{{1|*{k}}}")
+        except CgsatInputError:
+            pass
+    for i, g in enumerate(canonical._GAMES):
+        assert g.id == i
+        assert canonical._find((g.left, g.right)) is g
+    assert str(parse("^*3")) == "^*3"

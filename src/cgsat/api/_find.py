@@ -240,6 +240,7 @@ def _find_toppling(query: dict[str, Any], value: str | None, outcome: str | None
                    misere: bool, alphabet: str | None, distances: str | None,
                    mode: str, n_controls: int) -> FindResult:
     """Toppling Dominoes rows (*Toppling Conjectures*)."""
+    from cgsat.api._deadline import VALUE_SECONDS, deadline  # start-up time
     from cgsat.cgt.notation import parse as parse_game  # start-up time of cgsat value
     from cgsat.verify.search import Disagreement, limits  # start-up time of cgsat value
     from cgsat.verify.search.toppling import search_rows  # start-up time of cgsat value
@@ -259,7 +260,11 @@ def _find_toppling(query: dict[str, Any], value: str | None, outcome: str | None
     query["alphabet"] = alphabet = alphabet or "LRE"
     game = None
     if value is not None:
-        game = parse_game(value)
+        with deadline(VALUE_SECONDS,
+                      f"--value {value.strip()[:40]}: its canonical form takes more than "
+                      f"{VALUE_SECONDS:g} s to build here, far more than any row a "
+                      "search can reach (see docs/reference.md, Size limits)"):
+            game = parse_game(value)
         limits.check_toppling_value(max(lengths), game)
         query["value"] = str(game)
     else:

@@ -61,8 +61,10 @@ from cgsat.verify.claims import Budget
 from cgsat.verify.search import Controls, Disagreement, Goal, guarded_goal
 from cgsat.verify.solve import Control, SatRun
 
-ALL_LIMIT = 100_000
-"""The most rows ``cgsat find toppling --all``/``--count`` lists or counts."""
+ALL_LIMIT = 20_000
+"""The most rows ``cgsat find toppling --all``/``--count`` lists or counts: each row is
+found by a solver call and then blocked, about 2,500 rows a second, so that a search
+past the limit ends in under 20 s (100,000 took 40 s)."""
 
 
 
