@@ -17,6 +17,11 @@ Records only: each claim cites its theorem, and its methods are functions of
   Timber on bipartite graphs (both readings of the distances).
 - Trees (§3, n = number of edges; every orientation of every tree up to isomorphism):
   Lemmas 3.1-3.3 and Algorithm 3.5.
+- Phyminoes on graph families (Problem 4.3, n = number of vertices): rules found in the
+  ``phyminoes`` probe's data, stated in :mod:`~cgsat.verify.papers.timber.families` and
+  checked by :mod:`~cgsat.verify.papers.timber.phyminoes_sat` and
+  :mod:`~cgsat.verify.papers.timber.phyminoes_brute`. They are cgsat's conjectures, not
+  the paper's.
 
 References
 ----------
@@ -36,6 +41,8 @@ from cgsat.verify.papers.timber import (
     graphs_sat,
     path_brute,
     path_sat,
+    phyminoes_brute,
+    phyminoes_sat,
     trees_brute,
     trees_sat,
     words,
@@ -44,6 +51,22 @@ from cgsat.verify.papers.timber.shapes import ATLAS_MAX_VERTICES
 
 PAPER = "The Game of timber! (Nowakowski, Renault, Lamoureux, Mellon, Miller)"
 PEAKS_PARAMETER = "n = word length (number of dominoes)"
+FAMILY_PARAMETER = "n = number of vertices (the family's member with n vertices)"
+FAMILY_SAT_SCOPE = (
+    "UNSAT at n: in no orientation of the family's member with n vertices does the root's "
+    "Phyminoes nim-value or misère outcome differ from the rule, in each reading of the "
+    "distances the rule covers (one instance: Grundy and misère kernel encodings of "
+    "encodings.timber_graphs, every orientation symbolic). The samples compare the root's "
+    "values in each reading with the direct solver. " + graphs_sat.CONTROLS_SCOPE)
+FAMILY_BRUTE_SCOPE = (
+    "every orientation of the member with n vertices, nim-value and misère outcome in each "
+    "reading the rule covers, by the direct solver (games.phyminoes). Shared with sat: the "
+    "graph and the rule (families.py), which are the statement")
+FAMILY_NOTES = (
+    "cgsat's conjecture from the phyminoes probe's data (Problem 4.3 asks for Phyminoes' "
+    "outcomes on non-bipartite graphs), not a statement of the paper; the module "
+    "docstring of verify/papers/timber/families.py sketches a proof. Sizes where the "
+    "family has no member are vacuous.")
 TREES_PARAMETER = "n = number of edges; every orientation of every tree with n edges"
 TREES_BRUTE = "Exhaustive play (direct solver) on every orientation of every tree with n edges"
 
@@ -286,5 +309,79 @@ CLAIMS: list[Claim] = [
               "circuit, so it has no natural SAT encoding: its main second method is "
               "exhaustive play, not SAT. The sat method compares the algorithm's set of "
               "P-orientations (computed orientation by orientation) with the kernel.",
+    ),
+    # Problem 4.3: Phyminoes rules on graph families (cgsat's conjectures).
+    Claim(
+        id="timber.phyminoes-odd-cycle", paper=PAPER, theorem="Problem 4.3 (Phyminoes)",
+        statement="Every orientation of an odd cycle C_n has Phyminoes nim-value 1 and is "
+                  "a misère P-position with distances in G - xy; with distances in G it "
+                  "has nim-value 0 and is a misère N-position.",
+        kind="conjecture", parameter=FAMILY_PARAMETER,
+        base=3, quick_bound=11, target_bound=101,
+        methods=(
+            Method("sat", partial(phyminoes_sat.family_rule, family="odd-cycle",
+                                  oracle=graphs_brute.nim_and_misere),
+                   uses_solver=True, scope=FAMILY_SAT_SCOPE),
+            Method("brute", partial(phyminoes_brute.family_rule, family="odd-cycle"),
+                   max_n=15, scope=FAMILY_BRUTE_SCOPE),
+        ),
+        confirm=partial(phyminoes_brute.confirm, family="odd-cycle"),
+        notes=FAMILY_NOTES,
+    ),
+    Claim(
+        id="timber.phyminoes-odd-cycle-pendant", paper=PAPER,
+        theorem="Problem 4.3 (Phyminoes)",
+        statement="Every orientation of an odd cycle with one pendant edge has Phyminoes "
+                  "nim-value 2 and is a misère N-position (distances in G - xy).",
+        kind="conjecture", parameter=FAMILY_PARAMETER,
+        base=4, quick_bound=10, target_bound=100,
+        methods=(
+            Method("sat", partial(phyminoes_sat.family_rule, family="odd-cycle-pendant",
+                                  oracle=graphs_brute.nim_and_misere),
+                   uses_solver=True, scope=FAMILY_SAT_SCOPE),
+            Method("brute", partial(phyminoes_brute.family_rule, family="odd-cycle-pendant"),
+                   max_n=14, scope=FAMILY_BRUTE_SCOPE),
+        ),
+        confirm=partial(phyminoes_brute.confirm, family="odd-cycle-pendant"),
+        notes=FAMILY_NOTES,
+    ),
+    Claim(
+        id="timber.phyminoes-complete", paper=PAPER, theorem="Problem 4.3 (Phyminoes)",
+        statement="Every orientation of K_n has Phyminoes nim-value 1 and is a misère "
+                  "P-position if n = 2 or 3 (mod 4), else nim-value 0 and misère N, with "
+                  "distances in G - xy; with distances in G the same holds with 'n even' "
+                  "for 'n = 2 or 3 (mod 4)'.",
+        kind="conjecture", parameter=FAMILY_PARAMETER,
+        base=2, quick_bound=5, target_bound=12,
+        methods=(
+            Method("sat", partial(phyminoes_sat.family_rule, family="complete",
+                                  oracle=graphs_brute.nim_and_misere),
+                   uses_solver=True, scope=FAMILY_SAT_SCOPE),
+            Method("brute", partial(phyminoes_brute.family_rule, family="complete"),
+                   max_n=6, scope=FAMILY_BRUTE_SCOPE),
+        ),
+        confirm=partial(phyminoes_brute.confirm, family="complete"),
+        notes=FAMILY_NOTES,
+    ),
+    Claim(
+        id="timber.phyminoes-complete-minus-edge", paper=PAPER,
+        theorem="Problem 4.3 (Phyminoes)",
+        statement="For even n >= 4, every orientation of K_n minus an edge has the same "
+                  "Phyminoes nim-value (distances in G - xy): 2 for n = 4, then 1 if "
+                  "n = 2 (mod 4) and 0 if n = 0 (mod 4); it is a misère P-position "
+                  "exactly when that value is 1.",
+        kind="conjecture", parameter=FAMILY_PARAMETER,
+        base=4, quick_bound=6, target_bound=12,
+        methods=(
+            Method("sat", partial(phyminoes_sat.family_rule, family="complete-minus-edge",
+                                  oracle=graphs_brute.nim_and_misere),
+                   uses_solver=True, scope=FAMILY_SAT_SCOPE),
+            Method("brute", partial(phyminoes_brute.family_rule,
+                                    family="complete-minus-edge"),
+                   max_n=6, scope=FAMILY_BRUTE_SCOPE),
+        ),
+        confirm=partial(phyminoes_brute.confirm, family="complete-minus-edge"),
+        notes=FAMILY_NOTES + " For odd n the value depends on the orientation (K_5 minus "
+              "an edge has nim-values 0, 1, 2 and 3), so the rule is for even n only.",
     ),
 ]
