@@ -11,7 +11,7 @@ from cgsat.games import get_ruleset
 from cgsat.games.oriented import orientations
 from cgsat.verify.claims import Budget
 from cgsat.verify.papers.timber import families, phyminoes_brute, phyminoes_sat
-from cgsat.verify.papers.timber.graphs_brute import nim_and_misere
+from cgsat.verify.papers.timber.phyminoes_brute import values as nim_and_misere
 from cgsat.verify.registry import get_claim
 
 FAMILY_CLAIMS = ["odd-cycle", "odd-cycle-pendant", "complete", "complete-minus-edge"]

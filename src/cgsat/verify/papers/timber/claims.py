@@ -320,7 +320,7 @@ CLAIMS: list[Claim] = [
         base=3, quick_bound=11, target_bound=101,
         methods=(
             Method("sat", partial(phyminoes_sat.family_rule, family="odd-cycle",
-                                  oracle=graphs_brute.nim_and_misere),
+                                  oracle=phyminoes_brute.values),
                    uses_solver=True, scope=FAMILY_SAT_SCOPE),
             Method("brute", partial(phyminoes_brute.family_rule, family="odd-cycle"),
                    max_n=15, scope=FAMILY_BRUTE_SCOPE),
@@ -337,7 +337,7 @@ CLAIMS: list[Claim] = [
         base=4, quick_bound=10, target_bound=100,
         methods=(
             Method("sat", partial(phyminoes_sat.family_rule, family="odd-cycle-pendant",
-                                  oracle=graphs_brute.nim_and_misere),
+                                  oracle=phyminoes_brute.values),
                    uses_solver=True, scope=FAMILY_SAT_SCOPE),
             Method("brute", partial(phyminoes_brute.family_rule, family="odd-cycle-pendant"),
                    max_n=14, scope=FAMILY_BRUTE_SCOPE),
@@ -355,7 +355,7 @@ CLAIMS: list[Claim] = [
         base=2, quick_bound=5, target_bound=12,
         methods=(
             Method("sat", partial(phyminoes_sat.family_rule, family="complete",
-                                  oracle=graphs_brute.nim_and_misere),
+                                  oracle=phyminoes_brute.values),
                    uses_solver=True, scope=FAMILY_SAT_SCOPE),
             Method("brute", partial(phyminoes_brute.family_rule, family="complete"),
                    max_n=6, scope=FAMILY_BRUTE_SCOPE),
@@ -374,7 +374,7 @@ CLAIMS: list[Claim] = [
         base=4, quick_bound=6, target_bound=12,
         methods=(
             Method("sat", partial(phyminoes_sat.family_rule, family="complete-minus-edge",
-                                  oracle=graphs_brute.nim_and_misere),
+                                  oracle=phyminoes_brute.values),
                    uses_solver=True, scope=FAMILY_SAT_SCOPE),
             Method("brute", partial(phyminoes_brute.family_rule,
                                     family="complete-minus-edge"),

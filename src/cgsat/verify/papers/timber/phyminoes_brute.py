@@ -13,6 +13,7 @@ References
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from cgsat.cgt import play
@@ -25,6 +26,47 @@ from cgsat.verify.papers.timber.families import FAMILIES, Family, expected
 
 MAX_EDGES = 16
 """Exhaustive play covers 2^m orientations of an m-edge member: m <= 16 (65,536)."""
+
+
+_ORACLES: dict[str, ImpartialSolver] = {}
+
+
+def values(position: str, rule: str = "phyminoes", distances: str = "minus-edge",
+           ) -> tuple[int, bool]:
+    """The nim-value and "misère P-position" of an oriented graph, by the direct solver.
+
+    The oracle of the SAT method's sample controls. Unlike ``cgsat value``, no limit on
+    the number of edges (the family members reach 66): the solver's node limit still
+    stops a position whose play is too large. Memoized across calls in this process.
+
+    Parameters
+    ----------
+    position : str
+        An oriented graph in ``timber`` syntax.
+    rule : {"phyminoes"}
+        The game (the SAT method's oracle signature).
+    distances : {"minus-edge", "graph"}
+        Phyminoes' reading of the distances.
+
+    Returns
+    -------
+    (int, bool)
+
+    Examples
+    --------
+    >>> values("0>1 1>2 2>0"), values("0>1 1>2 2>0", "phyminoes", "graph")
+    ((1, True), (0, False))
+
+    References
+    ----------
+    *The Game of timber!*, §4, Problem 4.3.
+    """
+    solver = _ORACLES.get(distances)
+    if solver is None:
+        rs = get_ruleset(rule, distances=distances)
+        solver = _ORACLES[distances] = ImpartialSolver(replace(rs, exhaustive_limit=10**9))
+    pos = solver.ruleset.parse(position)
+    return solver.nim_value(pos), solver.outcome(pos, misere=True) == "P"
 
 
 def _family(family: str, rules: dict[str, Any] | None) -> Family:
