@@ -10,18 +10,25 @@ One table row per (graph, reading): ``graph6``, ``vertices``, ``edges``, ``readi
 ``orientations`` (up to automorphisms), ``p_normal`` and ``p_misere`` (how many of those
 are P-positions), ``all_N`` (every orientation is an N-position in normal play),
 ``all_N_misere`` (likewise in misère play) and ``nim_values`` (the set of normal-play
-nim-values, space-separated).
+nim-values, space-separated). The second method: ``labelled`` (``2^m``),
+``p_normal_labelled`` and ``p_misere_labelled`` (P-orientations among all labelled ones, by
+the direct solver on each), the same counted by SAT (``..._sat``: the kernel encoding with
+symbolic orientations, pyganak projected onto the orientation variables) and
+``sat_agrees``; the orbit counts are the labelled ones with each orbit counted once
+(:mod:`cgsat.verify.papers.timber.phyminoes_count`).
 
-The data (``size``) is in :mod:`cgsat.verify.papers.timber.graphs_probe`, so that the
-stored sizes depend on that code only (the fingerprint). The SAT method, the mined rules
-and their tests past the data are not here yet (issue 14).
+The data (``size``) is in :mod:`cgsat.verify.papers.timber.phyminoes_count` and
+:mod:`cgsat.verify.papers.timber.graphs_probe`, so that the stored sizes depend on that
+code only (the fingerprint). The mined rules and their tests past the data are claims.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from cgsat.verify.papers.timber.graphs_probe import ATLAS_MAX_VERTICES, READINGS, size
+from cgsat.verify.papers.timber.graphs_probe import ATLAS_MAX_VERTICES, READINGS
+from cgsat.verify.papers.timber.phyminoes_count import COLUMNS as COUNT_COLUMNS
+from cgsat.verify.papers.timber.phyminoes_count import size
 from cgsat.verify.probe import Probe, Sizes, TableRow
 
 
@@ -36,14 +43,17 @@ def table(sizes: Sizes, up_to: int) -> list[TableRow]:
 
 
 def summary(sizes: Sizes, up_to: int) -> list[str]:
-    """Markdown lines: per vertex count and reading, graphs, orientations, P-counts.
+    """Markdown lines: per vertex count and reading, graphs, orientations, P-counts, the
+    labelled counts and whether enumeration and SAT counting agree on every graph.
 
     References
     ----------
     Nowakowski et al., *The Game of timber!*, §4, Problem 4.3.
     """
     lines = ["| vertices | reading | graphs | orientations | P (normal) | P (misère) | "
-             "graphs all N (normal) | nim-values seen |", "|---|---|---|---|---|---|---|---|"]
+             "graphs all N (normal) | nim-values seen | labelled orientations | "
+             "labelled P (normal) | labelled P (misère) | enumeration = SAT count |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for n in range(3, up_to + 1):
         for reading in READINGS:
             rows = [r for r in sizes[n] if r["reading"] == reading]
@@ -51,8 +61,17 @@ def summary(sizes: Sizes, up_to: int) -> list[str]:
             lines.append(
                 f"| {n} | {reading} | {len(rows)} | {sum(r['orientations'] for r in rows)} | "
                 f"{sum(r['p_normal'] for r in rows)} | {sum(r['p_misere'] for r in rows)} | "
-                f"{sum(r['all_N'] for r in rows)} | {' '.join(map(str, nims))} |")
+                f"{sum(r['all_N'] for r in rows)} | {' '.join(map(str, nims))} | "
+                f"{sum(r['labelled'] for r in rows)} | "
+                f"{sum(r['p_normal_labelled'] for r in rows)} | "
+                f"{sum(r['p_misere_labelled'] for r in rows)} | {_agreement(rows)} |")
     return lines
+
+
+def _agreement(rows: list[TableRow]) -> str:
+    """"all N graphs", or the graphs on which the two labelled counts differ."""
+    bad = [r["graph6"] for r in rows if not r["sat_agrees"]]
+    return f"all {len(rows)} graphs" if not bad else f"DIFFER on {', '.join(bad)}"
 
 
 def plot(ax: Any, sizes: Sizes, up_to: int) -> None:
@@ -86,7 +105,7 @@ PHYMINOES = Probe(
     size=size,
     table=table,
     columns=("graph6", "vertices", "edges", "reading", "orientations", "p_normal",
-             "p_misere", "all_N", "all_N_misere", "nim_values"),
+             "p_misere", "all_N", "all_N_misere", "nim_values") + COUNT_COLUMNS,
     summary=summary,
     plot=plot,
 )
