@@ -29,6 +29,8 @@ from typing import Any
 from cgsat.verify.papers.timber.graphs_probe import ATLAS_MAX_VERTICES, READINGS
 from cgsat.verify.papers.timber.phyminoes_count import COLUMNS as COUNT_COLUMNS
 from cgsat.verify.papers.timber.phyminoes_count import size
+from cgsat.verify.papers.timber.phyminoes_reductions import COLUMNS as REDUCTION_COLUMNS
+from cgsat.verify.papers.timber.phyminoes_reductions import size as reductions_size
 from cgsat.verify.probe import Probe, Sizes, TableRow
 
 
@@ -110,4 +112,98 @@ PHYMINOES = Probe(
     plot=plot,
 )
 
-PROBES = [PHYMINOES]
+
+# -- phyminoes-reductions ----------------------------------------------------------------------
+_CONCLUDED = {"3.2 flatten": "outcome", "3.3 merge": "nim"}
+"""What each lemma concludes for Timber (the control: no Timber failure of it)."""
+
+
+def reductions_table(sizes: Sizes, up_to: int) -> list[TableRow]:
+    """Every graph's rows (one per lemma and game), by number of vertices.
+
+    References
+    ----------
+    Nowakowski et al., *The Game of timber!*, Lemmas 3.2 and 3.3, Problem 4.3.
+    """
+    return [r for n in range(5, up_to + 1) for r in sizes[n]]
+
+
+def reductions_summary(sizes: Sizes, up_to: int) -> list[str]:
+    """Markdown lines: failures per vertex count, lemma and game; the minimal
+    counterexample of each (lemma, game, value) with its SAT confirmation; the control.
+
+    References
+    ----------
+    Nowakowski et al., *The Game of timber!*, Lemmas 3.2 and 3.3, Problem 4.3.
+    """
+    rows = reductions_table(sizes, up_to)
+    keys = list(dict.fromkeys((r["lemma"], r["game"]) for r in rows))
+    lines = ["| vertices | lemma | game | graphs applied | applications | outcome fails | "
+             "nim-value fails | misère fails |", "|---|---|---|---|---|---|---|---|"]
+    for n in range(5, up_to + 1):
+        for lemma, game in keys:
+            rs = [r for r in sizes[n] if (r["lemma"], r["game"]) == (lemma, game)]
+            lines.append(f"| {n} | {lemma} | {game} | {sum(r['applications'] > 0 for r in rs)} "
+                         f"| {sum(r['applications'] for r in rs)} | "
+                         + " | ".join(str(sum(r[f"{k}_fails"] for r in rs))
+                                      for k in ("outcome", "nim", "misere")) + " |")
+    lines += ["", "Minimal counterexamples (fewest vertices, then atlas order; T => [where] "
+              "T', values by the direct solver; SAT: re-evaluated by the kernel and Grundy "
+              "encodings):", ""]
+    for lemma, game in keys:
+        for k in ("outcome", "nim", "misere"):
+            first = next((r for r in rows if (r["lemma"], r["game"]) == (lemma, game)
+                          and r[f"{k}_cx"]), None)
+            what = (f"`{first[f'{k}_cx']}` (SAT confirms: "
+                    f"{'yes' if first['confirmed'] else 'NO'})" if first
+                    else f"none up to {up_to} vertices")
+            lines.append(f"- {lemma}, {game}, {k}: {what}")
+    bad = [r["graph6"] for r in rows if r["game"] == "timber"
+           and r[f"{_CONCLUDED[r['lemma']]}_fails"]]
+    lines += ["", "Control (Timber, where the lemmas are theorems: 3.2 keeps the outcome, 3.3 "
+              "the nim-value): " + ("no failure." if not bad
+                                   else f"FAILS on {', '.join(bad)}: the reductions are wrong.")]
+    return lines
+
+
+def reductions_plot(ax: Any, sizes: Sizes, up_to: int) -> None:
+    """Share of applications that change the normal-play outcome, per lemma and game.
+
+    References
+    ----------
+    Nowakowski et al., *The Game of timber!*, Lemmas 3.2 and 3.3, Problem 4.3.
+    """
+    xs = list(range(5, up_to + 1))
+    keys = list(dict.fromkeys((r["lemma"], r["game"]) for n in xs for r in sizes[n]))
+    for lemma, game in keys:
+        ys = []
+        for n in xs:
+            rs = [r for r in sizes[n] if (r["lemma"], r["game"]) == (lemma, game)]
+            total = sum(r["applications"] for r in rs)
+            ys.append(sum(r["outcome_fails"] for r in rs) / total if total else 0.0)
+        ax.plot(xs, ys, marker="o", label=f"{lemma}, {game}")
+    ax.set_xlabel("vertices")
+    ax.set_ylabel("share of applications changing the outcome")
+    ax.legend(fontsize=8)
+
+
+PHYMINOES_REDUCTIONS = Probe(
+    name="phyminoes-reductions",
+    source="The Game of timber!, Lemmas 3.2 (flatten) and 3.3 (merge) on Phyminoes, "
+           "Problem 4.3",
+    up_to="largest number of vertices (5 to 7, the networkx graph atlas)",
+    default_up_to=6,
+    base=5,
+    max_up_to=ATLAS_MAX_VERTICES,
+    size=reductions_size,
+    table=reductions_table,
+    columns=REDUCTION_COLUMNS,
+    summary=reductions_summary,
+    plot=reductions_plot,
+    notes="Every application of each lemma to every orientation (up to automorphisms) of "
+          "every connected non-bipartite graph, in Phyminoes (both readings) and Timber "
+          "(the control); values before and after by the direct solver, each recorded "
+          "failure re-evaluated by SAT (phyminoes_reductions).",
+)
+
+PROBES = [PHYMINOES, PHYMINOES_REDUCTIONS]
