@@ -71,12 +71,32 @@ def test_minimal_flatten_counterexample_by_plain_recursion():
     assert "Control (Timber" in summary and "no failure." in summary
 
 
-def test_timber_control_and_both_lemmas_apply_at_five_vertices():
-    rows = PHYMINOES_REDUCTIONS.size(5)
+def test_minimal_flatten_counterexample_minus_edge_reading_has_six_vertices():
+    # K4 on 0..3 with the peak 0 < 5 > 4 at 0: the reduction leaves K4, which is 0 in
+    # every orientation in this reading (tests/test_probes.py, HAND), but the position is
+    # an N-position: toppling 5>0 fells 0's edges in K4 (distance 0 against 1) and leaves
+    # the triangle 1 2 3 (*1 in this reading) and the lone arc 5>4 (*1), a P-position.
+    # The recursion gives *2. No 5-vertex application fails in this reading.
+    t, t_reduced = "0>1 0>2 0>3 1>2 1>3 2>3 5>0 5>4", "0>1 0>2 0>3 1>2 1>3 2>3"
+    assert (_nim(_arcs(t), "minus-edge"), _nim(_arcs(t_reduced), "minus-edge")) == (2, 0)
+    sizes = {5: PHYMINOES_REDUCTIONS.size(5), 6: PHYMINOES_REDUCTIONS.size(6)}
+    assert not any(r["outcome_fails"] for r in sizes[5]
+                   if (r["lemma"], r["game"]) == ("3.2 flatten", "phyminoes"))
+    summary = "\n".join(PHYMINOES_REDUCTIONS.summary(sizes, 6))
+    assert f"- 3.2 flatten, phyminoes, outcome: `{t} (nim 2, misère N) => [x=5] {t_reduced}" \
+        in summary
+
+
+def test_timber_control_and_merge_holds_to_six_vertices():
+    sizes = {5: PHYMINOES_REDUCTIONS.size(5), 6: PHYMINOES_REDUCTIONS.size(6)}
+    rows = PHYMINOES_REDUCTIONS.table(sizes, 6)
     for lemma, kept in (("3.2 flatten", "outcome"), ("3.3 merge", "nim")):
         timber = [r for r in rows if r["lemma"] == lemma and r["game"] == "timber"]
         assert sum(r["applications"] for r in timber) > 0
         assert sum(r[f"{kept}_fails"] for r in timber) == 0
+    merge = [r for r in rows if r["lemma"] == "3.3 merge"]
+    assert sum(r["applications"] for r in merge) == 3 * (4 + 92)
+    assert not any(r[f"{k}_fails"] for r in merge for k in ("outcome", "nim", "misere"))
     assert all(r["confirmed"] for r in rows)
 
 

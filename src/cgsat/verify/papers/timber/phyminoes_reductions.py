@@ -226,11 +226,32 @@ def _confirm(p: Position, q: Position, prop: str, rule: str, reading: str) -> bo
     return _fails(before, after)[prop]
 
 
+def applicable(g: nx.Graph) -> bool:
+    """Whether some orientation of ``g`` admits Lemma 3.2 or 3.3: a vertex of degree 2
+    that separates the graph, or a vertex with two leaf-paths.
+
+    Examples
+    --------
+    >>> applicable(nx.complete_graph(4)), applicable(nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3),
+    ...                                                        (2, 4)]))
+    (False, True)
+
+    References
+    ----------
+    *The Game of timber!*, Lemmas 3.2 and 3.3.
+    """
+    if any(g.degree(v) == 2 for v in nx.articulation_points(g)):
+        return True
+    adj = {str(v): {str(u) for u in g[v]} for v in g}
+    return any(sum(_leaf_path(adj, w, v) is not None for v in adj[w]) >= 2 for w in adj)
+
+
 def size(n: int) -> list[TableRow]:
-    """The rows of every connected non-bipartite graph with exactly ``n`` vertices.
+    """The rows of every connected non-bipartite graph with exactly ``n`` vertices on which
+    a lemma applies in some orientation (the others have no row).
 
     References
     ----------
     *The Game of timber!*, Lemmas 3.2 and 3.3, Problem 4.3.
     """
-    return [r for g in graphs(n) for r in graph_rows(g)]
+    return [r for g in graphs(n) if applicable(g) for r in graph_rows(g)]
