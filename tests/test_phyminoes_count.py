@@ -9,7 +9,7 @@ import itertools
 import networkx as nx
 import pytest
 
-from cgsat.verify.papers.timber import phyminoes_brute, phyminoes_count, phyminoes_sat
+from cgsat.verify.papers.timber import phyminoes_count, phyminoes_count_brute, phyminoes_count_sat
 from cgsat.verify.papers.timber.graphs_probe import READINGS, graphs
 from cgsat.verify.papers.timber.probes import PHYMINOES
 
@@ -19,8 +19,8 @@ SMALL = [g for n in range(3, 6) for g in graphs(n)]  # 1 + 3 + 16 graphs
 @pytest.mark.parametrize("reading", READINGS)
 def test_sat_counts_equal_enumeration_up_to_five_vertices(reading):
     for g in SMALL:
-        brute = phyminoes_brute.labelled_counts(g, reading)
-        sat = (phyminoes_sat.count_p(g, reading), phyminoes_sat.count_p(g, reading, True))
+        brute = phyminoes_count_brute.labelled_counts(g, reading)
+        sat = (phyminoes_count_sat.count_p(g, reading), phyminoes_count_sat.count_p(g, reading, True))
         assert sat == brute, (nx.to_graph6_bytes(g, header=False), reading)
 
 
@@ -61,11 +61,11 @@ def _drop_one_move(mv) -> bool:
 
 def test_negative_control_a_dropped_move_changes_the_count_and_is_flagged():
     k4 = nx.complete_graph(4)
-    assert phyminoes_sat.count_p(k4) == 64
-    wrong = phyminoes_sat.count_p(k4, drop=_drop_one_move)
+    assert phyminoes_count_sat.count_p(k4) == 64
+    wrong = phyminoes_count_sat.count_p(k4, drop=_drop_one_move)
     assert wrong != 64  # with 2>3 left standing unable to fall, some K4s become N
     rows = phyminoes_count.counted_rows(
-        k4, sat_count=lambda g, reading, misere: phyminoes_sat.count_p(
+        k4, sat_count=lambda g, reading, misere: phyminoes_count_sat.count_p(
             g, reading, misere, drop=_drop_one_move))
     # minus-edge: a topple of K4 leaves one arc; graph reading: a triangle, so the
     # single arc 2>3 is no follower of K4 there and the perturbation changes nothing
@@ -83,7 +83,7 @@ def test_values_at_agrees_with_the_direct_solver_on_every_orientation_of_k4_minu
     for reading, bits in itertools.product(READINGS, itertools.product((0, 1), repeat=5)):
         text = " ".join(f"{v}>{u}" if b else f"{u}>{v}"
                         for b, (u, v) in zip(bits, edges, strict=True))
-        solver = phyminoes_brute.game_solver("phyminoes", reading)
+        solver = phyminoes_count_brute.game_solver("phyminoes", reading)
         pos = solver.ruleset.parse(text)
         expected = (solver.nim_value(pos), solver.outcome(pos, misere=True) == "P")
-        assert phyminoes_sat.values_at(text, "phyminoes", reading) == expected, text
+        assert phyminoes_count_sat.values_at(text, "phyminoes", reading) == expected, text

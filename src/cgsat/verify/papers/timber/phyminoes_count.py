@@ -8,10 +8,10 @@ module adds the *labelled* counts, over all ``2^m`` orientations of the ``m`` ed
 methods that share no deciding code:
 
 - ``p_normal_labelled``, ``p_misere_labelled``: every labelled orientation solved by the
-  direct solver (:func:`cgsat.verify.papers.timber.phyminoes_brute.labelled_counts`);
+  direct solver (:func:`cgsat.verify.papers.timber.phyminoes_count_brute.labelled_counts`);
 - ``p_normal_labelled_sat``, ``p_misere_labelled_sat``: the kernel encoding with symbolic
   orientations, counted by pyganak projected onto the orientation variables
-  (:func:`cgsat.verify.papers.timber.phyminoes_sat.count_p`);
+  (:func:`cgsat.verify.papers.timber.phyminoes_count_sat.count_p`);
 - ``sat_agrees``: both pairs are equal.
 
 How the two kinds of count relate: the automorphism group A of the graph acts on its
@@ -32,7 +32,7 @@ from collections.abc import Callable
 
 import networkx as nx
 
-from cgsat.verify.papers.timber import phyminoes_brute, phyminoes_sat
+from cgsat.verify.papers.timber import phyminoes_count_brute, phyminoes_count_sat
 from cgsat.verify.papers.timber.graphs_probe import READINGS, TableRow, graph_rows, graphs
 
 SatCount = Callable[..., int]
@@ -44,7 +44,7 @@ COLUMNS = ("labelled", "p_normal_labelled", "p_misere_labelled", "p_normal_label
 """The columns this module adds to the rows of ``graph_rows``."""
 
 
-def counted_rows(g: nx.Graph, sat_count: SatCount = phyminoes_sat.count_p) -> list[TableRow]:
+def counted_rows(g: nx.Graph, sat_count: SatCount = phyminoes_count_sat.count_p) -> list[TableRow]:
     """The probe's rows of one graph (one per reading), with the labelled counts of both
     methods and whether they agree.
 
@@ -62,7 +62,7 @@ def counted_rows(g: nx.Graph, sat_count: SatCount = phyminoes_sat.count_p) -> li
     by_reading = {r["reading"]: r for r in rows}
     for reading in READINGS:
         row = by_reading[reading]
-        brute = phyminoes_brute.labelled_counts(g, reading)
+        brute = phyminoes_count_brute.labelled_counts(g, reading)
         sat = (sat_count(g, reading, False), sat_count(g, reading, True))
         row.update({"labelled": 2 ** g.number_of_edges(), "p_normal_labelled": brute[0],
                     "p_misere_labelled": brute[1], "p_normal_labelled_sat": sat[0],

@@ -20,7 +20,7 @@ non-bipartite atlas graph with n vertices is evaluated by the direct solver, bef
 after, in three games: Phyminoes in both readings and Timber (the control: there the
 lemmas are theorems, so Timber must show no failure of the concluded value). A failure is
 recorded with its positions and values; each recorded failure is then re-evaluated by the
-SAT encoding (:func:`cgsat.verify.papers.timber.phyminoes_sat.values_at`, which shares no
+SAT encoding (:func:`cgsat.verify.papers.timber.phyminoes_count_sat.values_at`, which shares no
 deciding code with the direct solver) and ``confirmed`` says whether it reproduces it.
 
 References
@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterator
 import networkx as nx
 
 from cgsat.games import timber
-from cgsat.verify.papers.timber import phyminoes_brute, phyminoes_sat
+from cgsat.verify.papers.timber import phyminoes_count_brute, phyminoes_count_sat
 from cgsat.verify.papers.timber.graphs_probe import TableRow, graph6, graphs, orientations
 
 Position = frozenset[tuple[str, str]]
@@ -65,7 +65,7 @@ def game_name(rule: str, reading: str) -> str:
     ----------
     *The Game of timber!*, §4.
     """
-    return phyminoes_brute.game_solver(rule, reading).ruleset.name
+    return phyminoes_count_brute.game_solver(rule, reading).ruleset.name
 
 
 def _neighbours(position: Position) -> dict[str, set[str]]:
@@ -197,7 +197,7 @@ def graph_rows(g: nx.Graph, lemmas: dict[str, Reduction] = LEMMAS) -> list[Table
     for lemma, reduce in lemmas.items():
         applied = [(p, where, q) for p in positions for where, q in reduce(p)]
         for rule, reading in GAMES:
-            solver = phyminoes_brute.game_solver(rule, reading)
+            solver = phyminoes_count_brute.game_solver(rule, reading)
             row: TableRow = {"graph6": graph6(g), "vertices": g.number_of_nodes(),
                              "edges": g.number_of_edges(), "lemma": lemma,
                              "game": game_name(rule, reading), "orientations": len(positions),
@@ -221,8 +221,8 @@ def graph_rows(g: nx.Graph, lemmas: dict[str, Reduction] = LEMMAS) -> list[Table
 
 def _confirm(p: Position, q: Position, prop: str, rule: str, reading: str) -> bool:
     """Whether the SAT encoding reproduces the failure of ``prop`` from p to q."""
-    before = phyminoes_sat.values_at(timber.format(p), rule, reading)
-    after = phyminoes_sat.values_at(timber.format(q), rule, reading)
+    before = phyminoes_count_sat.values_at(timber.format(p), rule, reading)
+    after = phyminoes_count_sat.values_at(timber.format(q), rule, reading)
     return _fails(before, after)[prop]
 
 

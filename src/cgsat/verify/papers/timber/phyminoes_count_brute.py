@@ -1,7 +1,7 @@
 """Phyminoes on a fixed graph by enumeration: every labelled orientation played out by the
 direct solver (*The Game of timber!*, §4, Problem 4.3).
 
-The second method beside :mod:`cgsat.verify.papers.timber.phyminoes_sat` for the probe's
+The second method beside :mod:`cgsat.verify.papers.timber.phyminoes_count_sat` for the probe's
 P-orientation counts: all ``2^m`` orientations of the ``m`` edges, each a position of
 :mod:`cgsat.games.phyminoes` (or :mod:`cgsat.games.timber`) solved by
 :mod:`cgsat.cgt.impartial` (memoized on isomorphism-invariant keys). This module imports
