@@ -20,7 +20,8 @@ SMALL = [g for n in range(3, 6) for g in graphs(n)]  # 1 + 3 + 16 graphs
 def test_sat_counts_equal_enumeration_up_to_five_vertices(reading):
     for g in SMALL:
         brute = phyminoes_count_brute.labelled_counts(g, reading)
-        sat = (phyminoes_count_sat.count_p(g, reading), phyminoes_count_sat.count_p(g, reading, True))
+        sat = (phyminoes_count_sat.count_p(g, reading),
+               phyminoes_count_sat.count_p(g, reading, True))
         assert sat == brute, (nx.to_graph6_bytes(g, header=False), reading)
 
 
