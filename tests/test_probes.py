@@ -21,7 +21,7 @@ from cgsat.cgt.impartial import solver_for
 from cgsat.cli import main
 from cgsat.games import phyminoes
 from cgsat.verify import fingerprint
-from cgsat.verify.papers.timber.probes import PHYMINOES
+from cgsat.verify.papers.timber.probes import PHYMINOES, PHYMINOES_REDUCTIONS
 from cgsat.verify.papers.toppling.probes import UNIQUENESS
 from cgsat.verify.store import Store
 
@@ -44,7 +44,8 @@ def test_list_names_every_probe_with_its_source_and_bound(capsys):
     assert "largest number of vertices" in out and "largest row length" in out
     code, out, _ = run(capsys, "probe", "--list", "--json")
     assert code == 0
-    assert {p["name"] for p in json.loads(out)} == {"toppling-uniqueness", "phyminoes"}
+    assert {p["name"] for p in json.loads(out)} == {"toppling-uniqueness", "phyminoes",
+                                                 "phyminoes-reductions"}
 
 
 @pytest.mark.parametrize("argv, words", [
@@ -80,6 +81,7 @@ def test_out_that_is_a_file_is_bad_input_before_computing(capsys, tmp_path):
 
 @pytest.mark.parametrize("probe, data", [
     (PHYMINOES, "cgsat.verify.papers.timber.graphs_probe"),
+    (PHYMINOES_REDUCTIONS, "cgsat.verify.papers.timber.phyminoes_reductions"),
     (UNIQUENESS, "cgsat.verify.papers.toppling.uniqueness"),
 ])
 def test_stored_sizes_depend_on_the_data_code_only(probe, data):

@@ -34,7 +34,7 @@ def all_probes() -> list[Probe]:
     Examples
     --------
     >>> sorted(p.name for p in all_probes())
-    ['phyminoes', 'toppling-uniqueness']
+    ['phyminoes', 'phyminoes-reductions', 'toppling-uniqueness']
     """
     return list(_PROBES.values())
 
