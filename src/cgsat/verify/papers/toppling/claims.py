@@ -26,9 +26,9 @@ from cgsat.verify.papers.toppling.families import FAMILIES
 PAPER = "Toppling Conjectures (Fink, Nowakowski, Siegel, Wolfe)"
 
 # Target bounds of the uniqueness families: what SAT reaches in about 10 minutes per size.
-TARGET_X_ZERO = 22
-TARGET_SWITCH = 22
-TARGET_X_STAR = 22
+TARGET_X_ZERO = 27
+TARGET_SWITCH = 24
+TARGET_X_STAR = 28
 
 # The controls of every uniqueness instance (sat.uniqueness), said in each scope.
 _UNIQ_CONTROLS = (
