@@ -55,6 +55,7 @@ class Family:
 
 
 def _switch(a: Game, b: Game) -> Game:
+    """``{a|b}``."""
     return game([a], [b])
 
 

@@ -107,4 +107,5 @@ def _explicit(fam: Family, q: Fraction) -> play.Explicit:
 
 
 def _read(g: Game) -> play.Explicit:
+    """A canonical game as an explicit game, option by option."""
     return play.Explicit(tuple(_read(o) for o in g.left), tuple(_read(o) for o in g.right))
