@@ -17,10 +17,18 @@ from cgsat.verify.papers.toppling import (
     brute,
     conjectures_brute,
     conjectures_sat,
+    families_brute,
+    families_sat,
     sat,
 )
+from cgsat.verify.papers.toppling.families import FAMILIES
 
 PAPER = "Toppling Conjectures (Fink, Nowakowski, Siegel, Wolfe)"
+
+# Target bounds of the uniqueness families: what SAT reaches in about 10 minutes per size.
+TARGET_X_ZERO = 27
+TARGET_SWITCH = 24
+TARGET_X_STAR = 28
 
 # The controls of every uniqueness instance (sat.uniqueness), said in each scope.
 _UNIQ_CONTROLS = (
@@ -44,6 +52,46 @@ _CONSTRUCTION_SAT_STRICT = (
     "(LW, RW) against its game must also equal the direct solver's")
 # Conjecture 40: the games of constructions.conjecture40_games with no row up to length 12.
 _CONJ40_GAMES = ("^*", "v*", "{0,*|-1}", "{1|0,*}", "^^", "^^*")
+
+# The uniqueness families of the probe toppling-uniqueness (issue 14): scopes per family.
+_FAMILY_SAT = (
+    "every number x > 0 whose row has length <= n - 1 (every x a row of length n can have: "
+    "the value's Left option x equals a follower, a row of length <= n - 1, which is x's "
+    "row by Theorem 16): each claimed row ({rows}, x's row from Corollary 8) of exactly n "
+    "dominoes equals {game} (the concrete row in the difference encoding), and no other "
+    "row of exactly n dominoes over LRE (reversals of the claimed rows allowed) has value "
+    "{game}" + _UNIQ_CONTROLS + "; each concrete claimed row's (LW, RW) against its game "
+    "must also equal the direct solver's")
+_FAMILY_BRUTE = (
+    "every row of exactly n dominoes over LRE whose canonical form is {game} with x > 0 a "
+    "number is one of x's claimed rows ({rows}) or their reversals; every claimed row of "
+    "length n has canonical form {game}")
+
+
+def _family_claim(name: str, game: str, rows: str, statement: str, target: int) -> Claim:
+    """A uniqueness family as a claim (both methods share only the family's statement,
+    :mod:`~cgsat.verify.papers.toppling.families`)."""
+    fam = FAMILIES[name]
+    return Claim(
+        id=f"toppling.unique-{name}", paper=PAPER,
+        theorem="Uniqueness family (probe toppling-uniqueness; after Conjectures 22, 37)",
+        kind="conjecture", statement=statement,
+        parameter="n = number of dominoes (alphabet L, R, E)",
+        base=1, quick_bound=7, target_bound=target,
+        methods=(
+            Method(name="sat", uses_solver=True,
+                   scope=_FAMILY_SAT.format(game=game, rows=rows),
+                   run=partial(families_sat.family, fam=fam, oracle=brute.difference_wins,
+                               covers="LRE")),
+            Method(name="brute", max_n=12, scope=_FAMILY_BRUTE.format(game=game, rows=rows),
+                   run=partial(families_brute.family, fam=fam)),
+        ),
+        confirm=partial(families_brute.family_confirm, fam=fam),
+        notes="Mined from the probe toppling-uniqueness (`cgsat probe toppling-uniqueness`). "
+              "Holds at n covers, for every x, the rows of length n; so 'verified to M' "
+              "means: for every x > 0, the rows of length <= M with this value are exactly "
+              "the claimed rows of length <= M.")
+
 
 _CONSTRUCTION_BRUTE = (
     "the same tuples: canonical form of each construction row of length n, and canonical "
@@ -472,4 +520,15 @@ CLAIMS: list[Claim] = [
               "data: conjectures_sat.occurrence_table. Before issue 12 this claim held "
               "whenever any one game had no row (an existential statement).",
     ),
+    # Uniqueness families (issue 14, probe toppling-uniqueness): exact counts
+    _family_claim("x-zero", "{x|0}", "Ex and xLR",
+                  "For every number x > 0, the rows of value {x|0} are exactly Ex and xLR "
+                  "(two rows up to reversal; xLR is Lemma 20).", target=TARGET_X_ZERO),
+    _family_claim("switch", "+-x = {x|-x}", "xE(-x) and xLR(-x)",
+                  "For every number x > 0, the rows of value +-x are exactly xE(-x) and "
+                  "xLR(-x) (two rows up to reversal; -x is x's row colour-swapped).",
+                  target=TARGET_SWITCH),
+    _family_claim("x-star", "x* = {x|x}", "xEx and xLRx",
+                  "For every number x > 0, the rows of value x* are exactly xEx and xLRx "
+                  "(two rows up to reversal).", target=TARGET_X_STAR),
 ]

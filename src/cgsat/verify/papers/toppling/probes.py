@@ -12,12 +12,16 @@ the shortest row (shortest, then alphabetically first), whether it is unique, an
 ``absent_up_to``: the largest length up to which no row has that value (the shortest row's
 length minus one, or N for a value with no row). The values of Conjecture 40's list
 (:func:`~cgsat.verify.papers.toppling.constructions.conjecture40_games`: every game born by
-day 2 and a selection of day-3 games) are in the table even when no row has them.
+day 2 and a selection of day-3 games) are in the table even when no row has them, and for
+them ``absent_sat_up_to`` is the same bound found by SAT (one instance per listed game and
+length, with its controls; the two must agree, :mod:`~cgsat.verify.papers.toppling.absence`).
+SAT reaches further than enumeration through the claim ``toppling.conj40``.
 
-The data (``rows_of_length``) is in :mod:`cgsat.verify.papers.toppling.uniqueness`, so
-that the stored sizes depend on that code only (the fingerprint), not on the table and
-plot code here. The uniqueness conjectures for families and their SAT tests past the data
-are not here yet.
+The data (:func:`~cgsat.verify.papers.toppling.absence.size`: the enumeration of
+:mod:`~cgsat.verify.papers.toppling.uniqueness` and the SAT records) is in its own modules,
+so that the stored sizes depend on that code only (the fingerprint), not on the table and
+plot code here. The uniqueness families mined from the data are claims
+(``toppling.unique-<family>``, :mod:`~cgsat.verify.papers.toppling.families`).
 """
 
 from __future__ import annotations
@@ -26,8 +30,8 @@ from collections import Counter
 from typing import Any
 
 from cgsat.cgt.notation import to_str
+from cgsat.verify.papers.toppling import absence
 from cgsat.verify.papers.toppling.constructions import conjecture40_games
-from cgsat.verify.papers.toppling.uniqueness import rows_of_length
 from cgsat.verify.probe import Probe, Sizes, TableRow
 
 
@@ -46,13 +50,35 @@ def _by_value(sizes: Sizes, up_to: int) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for n in range(1, up_to + 1):
         for r in sizes[n]:
+            if "sat_row" in r:  # a SAT record (absence.size)
+                continue
             entry = out.setdefault(r["value"], {"rows": 0, "shortest_row": r["shortest_row"]})
             entry["rows"] += r["rows"]
     return out
 
 
+def sat_absent_up_to(sizes: Sizes, up_to: int) -> dict[str, int]:
+    """Per listed value: the largest ``m <= up_to`` such that SAT found no row of length
+    ``1..m`` with that value.
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Conjecture 40.
+    """
+    out: dict[str, int] = {}
+    for n in range(1, up_to + 1):
+        for r in sizes[n]:
+            if "sat_row" in r:
+                v = r["value"]
+                out.setdefault(v, up_to)
+                if r["sat_row"] is not None and out[v] == up_to:
+                    out[v] = n - 1
+    return out
+
+
 def table(sizes: Sizes, up_to: int) -> list[TableRow]:
-    """Per value: rows up to length ``up_to``, the shortest row, uniqueness, absence.
+    """Per value: rows up to length ``up_to``, the shortest row, uniqueness, absence
+    (from the data, and for the listed values by SAT).
 
     Values with rows come first (by shortest row: length, then alphabetically), then the
     listed values with no row.
@@ -63,13 +89,15 @@ def table(sizes: Sizes, up_to: int) -> list[TableRow]:
     """
     found = _by_value(sizes, up_to)
     listed = listed_values()
+    sat = sat_absent_up_to(sizes, up_to)
     out = [{"value": v, "rows": e["rows"], "shortest_row": e["shortest_row"],
             "unique": e["rows"] == 1, "absent_up_to": len(e["shortest_row"]) - 1,
-            "listed": v in listed}
+            "absent_sat_up_to": sat.get(v), "listed": v in listed}
            for v, e in sorted(found.items(),
                               key=lambda t: (len(t[1]["shortest_row"]), t[1]["shortest_row"]))]
     out += [{"value": v, "rows": 0, "shortest_row": "", "unique": False,
-             "absent_up_to": up_to, "listed": True} for v in listed if v not in found]
+             "absent_up_to": up_to, "absent_sat_up_to": sat.get(v), "listed": True}
+            for v in listed if v not in found]
     return out
 
 
@@ -102,10 +130,14 @@ def summary(sizes: Sizes, up_to: int) -> list[str]:
         more = sum(c for k, c in h.items() if k > 3)
         lines.append(f"| {n} | {sum(h.values())} | {h.get(1, 0)} | {h.get(2, 0)} | "
                      f"{h.get(3, 0)} | {more} |")
-    absent = [r["value"] for r in table(sizes, up_to) if r["rows"] == 0]
+    absent = [r for r in table(sizes, up_to) if r["rows"] == 0]
     lines.append("")
     lines.append(f"Values of Conjecture 40's list (day ≤ 2 and selected day-3 games) with no "
-                 f"row of length ≤ {up_to}: {', '.join(absent) or 'none'}.")
+                 f"row of length ≤ {up_to}: "
+                 f"{', '.join(r['value'] for r in absent) or 'none'} (the enumeration; SAT, "
+                 f"with controls, finds no row of length ≤ "
+                 f"{', '.join(str(r['absent_sat_up_to']) for r in absent) or '-'} "
+                 "respectively; further: `cgsat check toppling.conj40 --target`).")
     return lines
 
 
@@ -148,9 +180,10 @@ UNIQUENESS = Probe(
     default_up_to=8,
     base=1,
     max_up_to=14,
-    size=rows_of_length,
+    size=absence.size,
     table=table,
-    columns=("value", "rows", "shortest_row", "unique", "absent_up_to", "listed"),
+    columns=("value", "rows", "shortest_row", "unique", "absent_up_to", "absent_sat_up_to",
+             "listed"),
     summary=summary,
     plot=plot,
     extra=extra,
