@@ -142,6 +142,26 @@ def test_outputs_and_report(capsys, tmp_path):
                                                           encoding="utf-8").read()
 
 
+
+def test_report_lists_the_probes_candidate_rules_with_their_bounds(capsys, tmp_path):
+    """A probe names its rule claims; the report shows each with the bound its stored runs
+    reached (here timber.phyminoes-complete to 4 by both methods), and a rule with no
+    stored run is left out rather than shown empty."""
+    db, out, rep = str(tmp_path / "r.sqlite"), str(tmp_path / "out"), str(tmp_path / "rep")
+    assert run(capsys, "probe", "phyminoes", "--up-to", "3", "--db", db, "--out", out)[0] == 0
+    assert run(capsys, "check", "timber.phyminoes-complete", "--up-to", "4",
+               "--db", db)[0] == 0
+    assert run(capsys, "report", "--db", db, "--out", rep)[0] == 0
+    md = open(os.path.join(rep, "bounds.md"), encoding="utf-8").read()
+    probe_part = md[md.index("### Probe `phyminoes`"):]
+    line = next(x for x in probe_part.splitlines()
+                if x.startswith("| `timber.phyminoes-complete`"))
+    assert "sat 4" in line and "brute 4" in line and line.endswith("| none |")
+    html_text = open(os.path.join(rep, "bounds.html"), encoding="utf-8").read()
+    assert "<code>timber.phyminoes-complete</code>" in html_text
+    assert "Candidate rules" in html_text
+
+
 # -- toppling-uniqueness against plain play -------------------------------------------------------
 def _options(row: str, mine: str) -> list[str]:
     """A player topples one of their dominoes (or a green E) left or right: the part of

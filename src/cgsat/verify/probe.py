@@ -13,8 +13,8 @@ JSON list in the run's ``detail``; its status is ``holds``, meaning "computed co
 (a size that was interrupted is not stored). A stored size is reused unless ``force``, so
 an interrupted probe resumes at its first missing size.
 
-Rule tests (candidate rules checked by SAT past the data, issue 14) are not here yet; they
-will be claims of their own, run by ``cgsat check``, with the probe naming them.
+Rule tests (candidate rules checked by SAT past the data, issue 14) are claims of their own,
+run by ``cgsat check``; a probe names them in ``rules``.
 """
 
 from __future__ import annotations
@@ -45,7 +45,9 @@ class Probe:
     table (rows with the keys ``columns``) from every size ``base..up_to``;
     ``summary(sizes, up_to)`` Markdown lines; ``plot(ax, sizes, up_to)`` draws the plot.
     ``extra(sizes, up_to)`` gives further data for the JSON file (e.g. a histogram).
-    ``max_up_to`` is the largest ``--up-to`` accepted (None: no limit).
+    ``max_up_to`` is the largest ``--up-to`` accepted (None: no limit). ``rules`` names
+    the claims that state the probe's candidate rules (checked past the data by
+    ``cgsat check``; the report shows each with its bounds and any counterexample).
     """
 
     name: str
@@ -61,6 +63,7 @@ class Probe:
     extra: Callable[[Sizes, int], dict[str, Any]] | None = None
     max_up_to: int | None = None
     notes: str = ""
+    rules: tuple[str, ...] = ()
 
     @property
     def claim_id(self) -> str:

@@ -122,11 +122,35 @@ def probe_summaries(store: Store, plots: bool = False) -> list[dict[str, Any]]:
         entry: dict[str, Any] = {
             "name": p.name, "source": p.source, "up_to": p.up_to, "reached": n,
             "sizes": sorted(sizes), "seconds": {str(k): v for k, v in sorted(seconds.items())},
-            "table_rows": len(p.table(sizes, n)), "summary": p.summary(sizes, n)}
+            "table_rows": len(p.table(sizes, n)), "summary": p.summary(sizes, n),
+            "rules": list(p.rules)}
         if plots:
             entry["png"] = probe_png(p, sizes, n)
         out.append(entry)
     return out
+
+
+def _bound(c: dict[str, Any], key: str) -> str:
+    """``method n, method n`` for the methods with a bound, else a dash."""
+    parts = [f"{m} {n}" for m, n in c[key].items() if n is not None]
+    return ", ".join(parts) or "–"
+
+
+def rule_rows(doc: dict[str, Any], p: dict[str, Any]) -> list[dict[str, str]]:
+    """The probe's candidate rules (claims) as rows: id, statement, verified and certified
+    bounds per method, and the smallest counterexample (or "none")."""
+    claims = {c["id"]: c for c in doc.get("claims", [])}
+    rows = []
+    for rid in p.get("rules", []):
+        c = claims.get(rid)
+        if c is None:
+            continue
+        cx = min(c["counterexamples"], key=lambda x: x["n"], default=None)
+        rows.append({"id": rid, "statement": c["statement"],
+                     "verified": _bound(c, "verified"), "certified": _bound(c, "certified"),
+                     "counterexample": "none" if cx is None else
+                     f"n={cx['n']}: {cx['position']} ({cx['method']})"})
+    return rows
 
 
 def probes_markdown(doc: dict[str, Any]) -> list[str]:
@@ -139,6 +163,13 @@ def probes_markdown(doc: dict[str, Any]) -> list[str]:
                   f"{', '.join(map(str, p['sizes']))}; reached {p['reached']} ({p['up_to']}); "
                   f"{p['table_rows']} table rows.", ""]
         lines += p["summary"] + [""]
+        rules = rule_rows(doc, p)
+        if rules:
+            lines += ["Candidate rules (claims, checked past the data by `cgsat check`):", "",
+                      "| claim | rule | verified | certified | counterexample |",
+                      "|---|---|---|---|---|"]
+            lines += [f"| `{r['id']}` | {r['statement']} | {r['verified']} | "
+                      f"{r['certified']} | {r['counterexample']} |" for r in rules] + [""]
     return lines
 
 
@@ -169,4 +200,13 @@ def probes_html(doc: dict[str, Any]) -> list[str]:
         if p.get("png"):
             out.append(f"<p><img alt='{esc(p['name'])}' "
                        f"src='data:image/png;base64,{p['png']}'></p>")
+        rules = rule_rows(doc, p)
+        if rules:
+            out.append("<p>Candidate rules (claims, checked past the data by "
+                       "<code>cgsat check</code>):</p><table><tr><th>claim</th><th>rule</th>"
+                       "<th>verified</th><th>certified</th><th>counterexample</th></tr>")
+            out += [f"<tr><td><code>{esc(r['id'])}</code></td><td>{esc(r['statement'])}</td>"
+                    f"<td>{esc(r['verified'])}</td><td>{esc(r['certified'])}</td>"
+                    f"<td>{esc(r['counterexample'])}</td></tr>" for r in rules]
+            out.append("</table>")
     return out

@@ -110,6 +110,9 @@ PHYMINOES = Probe(
              "p_misere", "all_N", "all_N_misere", "nim_values") + COUNT_COLUMNS,
     summary=summary,
     plot=plot,
+    rules=("timber.phyminoes-odd-cycle", "timber.phyminoes-odd-cycle-pendant",
+           "timber.phyminoes-complete", "timber.phyminoes-complete-minus-edge",
+           "timber.phyminoes-bipartite"),
 )
 
 

@@ -187,6 +187,8 @@ UNIQUENESS = Probe(
     summary=summary,
     plot=plot,
     extra=extra,
+    rules=("toppling.conj22", "toppling.unique-x-zero", "toppling.unique-switch",
+           "toppling.unique-x-star", "toppling.conj37", "toppling.conj40"),
 )
 
 PROBES = [UNIQUENESS]
