@@ -22,7 +22,7 @@ from cgsat.cli import main
 from cgsat.games import phyminoes
 from cgsat.verify import fingerprint
 from cgsat.verify.papers.timber.probes import PHYMINOES, PHYMINOES_REDUCTIONS
-from cgsat.verify.papers.toppling.probes import UNIQUENESS
+from cgsat.verify.papers.toppling.probes import UNIQUENESS, UNIQUENESS_LR
 from cgsat.verify.store import Store
 
 
@@ -44,8 +44,8 @@ def test_list_names_every_probe_with_its_source_and_bound(capsys):
     assert "largest number of vertices" in out and "largest row length" in out
     code, out, _ = run(capsys, "probe", "--list", "--json")
     assert code == 0
-    assert {p["name"] for p in json.loads(out)} == {"toppling-uniqueness", "phyminoes",
-                                                 "phyminoes-reductions"}
+    assert {p["name"] for p in json.loads(out)} == {
+        "toppling-uniqueness", "toppling-uniqueness-lr", "phyminoes", "phyminoes-reductions"}
 
 
 @pytest.mark.parametrize("argv, words", [
@@ -226,6 +226,29 @@ def test_uniqueness_table_matches_plain_play():
     assert no_zero and zero["rows"] == 0 and zero["absent_up_to"] == up_to
     values = {r["shortest_row"]: r["value"] for r in found}
     assert (values["L"], values["R"], values["E"]) == ("1", "-1", "*")
+
+
+def test_lr_uniqueness_table_matches_plain_play():
+    """The LR probe at length ≤ 6 against equality classes of LR rows by plain play."""
+    up_to = 6
+    sizes = {n: UNIQUENESS_LR.size(n) for n in range(1, up_to + 1)}
+    found = [r for r in UNIQUENESS_LR.table(sizes, up_to) if r["rows"] > 0]
+    classes: list[list[str]] = []
+    for n in range(1, up_to + 1):
+        for t in itertools.product("LR", repeat=n):
+            w = "".join(t)
+            if w[::-1] < w:
+                continue
+            for c in classes:
+                if len(c[0]) <= len(w) and _equal(c[0], w):
+                    c.append(w)
+                    break
+            else:
+                classes.append([w])
+    assert sorted((r["shortest_row"], r["rows"]) for r in found) == \
+        sorted((c[0], len(c)) for c in classes)
+    assert all("E" not in r["shortest_row"] for r in found)
+    assert "over L and R" in UNIQUENESS_LR.summary(sizes, up_to)[0]
 
 
 def test_uniqueness_negative_control():

@@ -34,7 +34,7 @@ def all_probes() -> list[Probe]:
     Examples
     --------
     >>> sorted(p.name for p in all_probes())
-    ['phyminoes', 'phyminoes-reductions', 'toppling-uniqueness']
+    ['phyminoes', 'phyminoes-reductions', 'toppling-uniqueness', 'toppling-uniqueness-lr']
     """
     return list(_PROBES.values())
 

@@ -32,6 +32,7 @@ from typing import Any
 from cgsat.cgt.notation import to_str
 from cgsat.verify.papers.toppling import absence
 from cgsat.verify.papers.toppling.constructions import conjecture40_games
+from cgsat.verify.papers.toppling.uniqueness import lr_rows_of_length
 from cgsat.verify.probe import Probe, Sizes, TableRow
 
 
@@ -132,12 +133,16 @@ def summary(sizes: Sizes, up_to: int) -> list[str]:
                      f"{h.get(3, 0)} | {more} |")
     absent = [r for r in table(sizes, up_to) if r["rows"] == 0]
     lines.append("")
+    names = ', '.join(r['value'] for r in absent) or 'none'
+    sat = [str(r['absent_sat_up_to']) for r in absent if r['absent_sat_up_to'] is not None]
+    if len(sat) == len(absent) and absent:
+        how = (f"the enumeration; SAT, with controls, finds no row of length ≤ "
+               f"{', '.join(sat)} respectively; further: `cgsat check toppling.conj40 "
+               "--target`")
+    else:
+        how = "the enumeration"
     lines.append(f"Values of Conjecture 40's list (day ≤ 2 and selected day-3 games) with no "
-                 f"row of length ≤ {up_to}: "
-                 f"{', '.join(r['value'] for r in absent) or 'none'} (the enumeration; SAT, "
-                 f"with controls, finds no row of length ≤ "
-                 f"{', '.join(str(r['absent_sat_up_to']) for r in absent) or '-'} "
-                 "respectively; further: `cgsat check toppling.conj40 --target`).")
+                 f"row of length ≤ {up_to}: {names} ({how}).")
     return lines
 
 
@@ -191,4 +196,37 @@ UNIQUENESS = Probe(
            "toppling.unique-x-star", "toppling.conj37", "toppling.conj40"),
 )
 
-PROBES = [UNIQUENESS]
+
+
+def summary_lr(sizes: Sizes, up_to: int) -> list[str]:
+    """As :func:`summary`, for rows over L and R only (LR-Toppling Dominoes).
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Theorem 29 and Conjecture 35.
+    """
+    lines = summary(sizes, up_to)
+    lines[0] = ("LR-Toppling Dominoes: rows over L and R (no green E) of length 1 to N, a row "
+                "and its reversal counted once (the empty row, value 0, is not counted).")
+    return lines
+
+
+UNIQUENESS_LR = Probe(
+    name="toppling-uniqueness-lr",
+    source="Toppling Conjectures: which values have exactly one LR row (Theorem 29, "
+           "Conjectures 22, 35, 40)",
+    up_to="largest row length, rows over L, R",
+    default_up_to=12,
+    base=1,
+    max_up_to=18,
+    size=lr_rows_of_length,
+    table=table,
+    columns=("value", "rows", "shortest_row", "unique", "absent_up_to", "absent_sat_up_to",
+             "listed"),
+    summary=summary_lr,
+    plot=plot,
+    extra=extra,
+    rules=("toppling.conj35", "toppling.thm29"),
+)
+
+PROBES = [UNIQUENESS, UNIQUENESS_LR]

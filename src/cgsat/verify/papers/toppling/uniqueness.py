@@ -13,8 +13,9 @@ from cgsat.cgt.notation import to_str
 from cgsat.verify.papers.toppling.brute import value
 
 
-def rows_of_length(n: int) -> list[dict[str, Any]]:
-    """The values of the rows of exactly ``n`` dominoes over LRE, reversals identified.
+def rows_of_length(n: int, alphabet: str = "ELR") -> list[dict[str, Any]]:
+    """The values of the rows of exactly ``n`` dominoes over ``alphabet`` (LRE by default;
+    give it in alphabetical order), reversals identified.
 
     Examples
     --------
@@ -29,7 +30,7 @@ def rows_of_length(n: int) -> list[dict[str, Any]]:
     """
     count: Counter[str] = Counter()
     first: dict[str, str] = {}
-    for t in itertools.product("ELR", repeat=n):
+    for t in itertools.product(alphabet, repeat=n):
         w = "".join(t)
         if w[::-1] < w:
             continue
@@ -37,3 +38,19 @@ def rows_of_length(n: int) -> list[dict[str, Any]]:
         count[v] += 1
         first.setdefault(v, w)  # rows come in alphabetical order
     return [{"value": v, "rows": c, "shortest_row": first[v]} for v, c in count.items()]
+
+
+def lr_rows_of_length(n: int) -> list[dict[str, Any]]:
+    """The values of the LR-Toppling Dominoes rows (no green E) of exactly ``n`` dominoes.
+
+    Examples
+    --------
+    >>> sorted(r["value"] for r in lr_rows_of_length(2))
+    ['-2', '0', '2']
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Theorem 29 (LR rows of value *m) and Conjecture
+    35 (palindromes in LR-Toppling Dominoes).
+    """
+    return rows_of_length(n, "LR")
