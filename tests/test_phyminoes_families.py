@@ -117,3 +117,37 @@ def test_sat_and_play_agree_at_the_largest_sizes_of_play(family, sizes):
         s = _sat(n, family)
         b = phyminoes_brute.family_rule(n, Budget(), family)
         assert s.status == b.status, (family, n)
+
+
+# -- odd cycles with a pendant path: the triangle rule -----------------------------------------
+def test_odd_cycle_path_sat_and_play_agree():
+    from cgsat.verify.papers.timber import cycle_paths_brute, cycle_paths_sat
+
+    for n in range(4, 10):
+        s = cycle_paths_sat.odd_cycle_path(n, Budget(controls=3), oracle=nim_and_misere)
+        b = cycle_paths_brute.odd_cycle_path(n, Budget())
+        assert s.status == b.status == "holds", (n, s, b)
+        assert s.controls["passed"] == s.controls["total"]
+
+
+def test_odd_cycle_path_value_is_not_constant():
+    """Why the rule is 'same as the triangle' and not a closed value: C_5 with a pendant
+    path of 2 edges takes the values 1, 2 and 3 (by plain recursion)."""
+    from cgsat.verify.papers.timber.cycle_paths import cycle_with_path
+
+    r = get_ruleset("phyminoes")
+    assert {play.nim_value(r, p) for p in orientations(cycle_with_path(5, 2))} == {1, 2, 3}
+
+
+@pytest.mark.parametrize("shift", [1, -1])
+def test_odd_cycle_path_negative_control(shift):
+    """A perturbed rule (the cycle's value is the triangle's plus 1, or minus 1) is refuted
+    by SAT with an orientation that plain recursion confirms, and by exhaustive play."""
+    from cgsat.verify.papers.timber import cycle_paths_brute, cycle_paths_sat
+
+    v = cycle_paths_sat.odd_cycle_path(7, Budget(controls=2), oracle=nim_and_misere,
+                                       shift=shift)
+    assert v.status == "refuted"
+    assert cycle_paths_brute.confirm(7, v.counterexample, shift)
+    assert not cycle_paths_brute.confirm(7, v.counterexample)
+    assert cycle_paths_brute.odd_cycle_path(7, Budget(), shift=shift).status == "refuted"

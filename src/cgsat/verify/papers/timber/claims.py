@@ -37,6 +37,8 @@ from cgsat.cgt.peaks import MAX_LENGTH as PEAKS_MAX_LENGTH
 from cgsat.encodings.timber_path import wp_predicate, x_predicate
 from cgsat.verify.claims import Claim, Method
 from cgsat.verify.papers.timber import (
+    cycle_paths_brute,
+    cycle_paths_sat,
     graphs_brute,
     graphs_sat,
     path_brute,
@@ -383,5 +385,35 @@ CLAIMS: list[Claim] = [
         confirm=partial(phyminoes_brute.confirm, family="complete-minus-edge"),
         notes=FAMILY_NOTES + " For odd n the value depends on the orientation (K_5 minus "
               "an edge has nim-values 0, 1, 2 and 3), so the rule is for even n only.",
+    ),
+    Claim(
+        id="timber.phyminoes-odd-cycle-path", paper=PAPER, theorem="Problem 4.3 (Phyminoes)",
+        statement="An odd cycle with a pendant path has, in every orientation, the Phyminoes "
+                  "nim-value (distances in G - xy) of the triangle with the same path: the "
+                  "value depends only on the path's orientation, not on the cycle's length "
+                  "or orientation.",
+        kind="conjecture",
+        parameter="n = number of vertices (every C_k plus a pendant path of L edges, k odd, "
+                  "k + L = n)",
+        base=4, quick_bound=9, target_bound=20,
+        methods=(
+            Method("sat", partial(cycle_paths_sat.odd_cycle_path, oracle=phyminoes_brute.values),
+                   uses_solver=True, scope=(
+                       "UNSAT at n: for each member C_k + P_L with n vertices, no orientation "
+                       "of it and no orientation of the triangle C_3 + P_L with the same path "
+                       "orientation (path variables shared, triangle edges free) give "
+                       "different nim-values (two Grundy encodings in one instance). The "
+                       "samples compare both roots' nim-values with the direct solver. "
+                       + graphs_sat.CONTROLS_SCOPE)),
+            Method("brute", cycle_paths_brute.odd_cycle_path, max_n=13, scope=(
+                "every orientation of every member with n vertices against the triangle "
+                "c0>c1>c2>c0 with the same path, by the direct solver (for k = 3 over every "
+                "orientation of the triangle). Shared with sat: the graphs (cycle_paths.py)")),
+        ),
+        confirm=cycle_paths_brute.confirm,
+        notes=FAMILY_NOTES + " Found in the probe's data: C_3, C_5 and C_7 with pendant paths "
+              "of 1 to 4 edges have one value per path orientation, and that value is not "
+              "constant (C_3 + P_2 has values 1, 2 and 3), so no closed formula is claimed; "
+              "the rule reduces every odd cycle to the triangle.",
     ),
 ]

@@ -112,7 +112,7 @@ PHYMINOES = Probe(
     plot=plot,
     rules=("timber.phyminoes-odd-cycle", "timber.phyminoes-odd-cycle-pendant",
            "timber.phyminoes-complete", "timber.phyminoes-complete-minus-edge",
-           "timber.phyminoes-bipartite"),
+           "timber.phyminoes-odd-cycle-path", "timber.phyminoes-bipartite"),
 )
 
 
