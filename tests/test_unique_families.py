@@ -178,3 +178,16 @@ def test_finding_x_zero_has_two_rows():
     assert brute.value("EL") == game([ONE], [ZERO])
     assert all(brute.value(w) != game([ONE], [ZERO]) for w in "LRE")
     assert families_brute.family_argument(FAMILIES["x-zero"], brute.value("EL")) == Fraction(1)
+
+
+def test_conjecture37_read_over_all_rows_is_refuted_by_el():
+    """Conjecture 37's "uniquely" over rows of every length fails at {1|0}: EL (or its
+    reversal LE) has the value of 1LR0 = LLR; both methods find it and the replay agrees."""
+    from cgsat.verify.registry import get_claim
+
+    claim = get_claim("toppling.conj37-all-rows")
+    for m in claim.methods:
+        v = m.run(2, Budget(controls=2))
+        assert v.status == "refuted" and v.counterexample in ("EL", "LE"), (m.name, v)
+        assert claim.confirm(2, v.counterexample)
+    assert {m.run(1, Budget(controls=2)).status for m in claim.methods} == {"vacuous"}

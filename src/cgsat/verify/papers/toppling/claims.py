@@ -21,7 +21,8 @@ from cgsat.verify.papers.toppling import (
     families_sat,
     sat,
 )
-from cgsat.verify.papers.toppling.families import FAMILIES
+from cgsat.cgt.canonical import ZERO, game
+from cgsat.verify.papers.toppling.families import FAMILIES, Family
 
 PAPER = "Toppling Conjectures (Fink, Nowakowski, Siegel, Wolfe)"
 
@@ -91,6 +92,12 @@ def _family_claim(name: str, game: str, rows: str, statement: str, target: int) 
               "Holds at n covers, for every x, the rows of length n; so 'verified to M' "
               "means: for every x > 0, the rows of length <= M with this value are exactly "
               "the claimed rows of length <= M.")
+
+
+_CONJ37_ALL_ROWS = Family("conj37-all-rows", lambda x: game([x], [ZERO]),
+                          lambda w: (w + "LR",), "{x|0} = xLR only")
+"""Conjecture 37's "uniquely" read over rows of every length, in its case b = 0: the rows
+of ``{x|0}`` are ``xLR`` alone (the family ``x-zero`` with its E row dropped)."""
 
 
 _CONSTRUCTION_BRUTE = (
@@ -406,6 +413,29 @@ CLAIMS: list[Claim] = [
                    run=partial(conjectures_brute.construction, name="conj37", strict=False)),
         ),
         confirm=partial(conjectures_brute.construction_confirm, name="conj37", strict=False),
+    ),
+    # Conjecture 37 (§7), "uniquely" among rows of every length (case b = 0)
+    Claim(
+        id="toppling.conj37-all-rows", paper=PAPER,
+        theorem="Conjecture 37 (uniqueness among all rows)", kind="conjecture",
+        statement="{a|b} is given uniquely by aLRb: no other row, of any length, has the "
+                  "value (checked in the case b = 0: for every number x > 0, xLR is the "
+                  "only row of value {x|0}, up to reversal).",
+        parameter="n = number of dominoes (alphabet L, R, E)",
+        base=1, quick_bound=4, target_bound=7,
+        methods=(
+            Method(name="sat", uses_solver=True,
+                   scope=_FAMILY_SAT.format(game="{x|0}", rows="xLR"),
+                   run=partial(families_sat.family, fam=_CONJ37_ALL_ROWS,
+                               oracle=brute.difference_wins, covers="LRE")),
+            Method(name="brute", max_n=12, scope=_FAMILY_BRUTE.format(game="{x|0}", rows="xLR"),
+                   run=partial(families_brute.family, fam=_CONJ37_ALL_ROWS)),
+        ),
+        confirm=partial(families_brute.family_confirm, fam=_CONJ37_ALL_ROWS),
+        notes="toppling.conj37 checks the construction against the rows of its own length "
+              "and holds; read over rows of every length, 'uniquely' fails at once: "
+              "{1|0} = LLR (1LR0) = EL. The rows of {x|0} are exactly Ex and xLR "
+              "(toppling.unique-x-zero).",
     ),
     # Conjecture 37 (§7), strict variant: a > b
     Claim(
