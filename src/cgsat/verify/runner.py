@@ -24,6 +24,12 @@ worker; the verdict is then "unknown" with reason ``"timeout 60s"``, never "hold
 - After a timeout, the larger sizes of that method are skipped (they would time out too);
   such a run stops short of what it was asked for: :attr:`RunSummary.short` says how far
   each method got (exit code 5).
+- Memory (``--memory-limit``, :mod:`cgsat.verify.memory`): a thread of the runner watches
+  the resident memory of each worker and kills one over the limit; its check is "unknown"
+  with reason ``"memory: over 2 GB"`` (a failed allocation, or a worker the system's
+  out-of-memory killer ended, is "unknown: memory" too, never a traceback), and the larger
+  sizes of that method are skipped as after a timeout. Every run records the check's peak
+  resident memory (``peak_rss_mb``).
 - ``Budget.seed`` is ``"claim:n:fingerprint"``, so the sample controls of a rerun repeat.
 - Workers die with the runner: each sets ``PR_SET_PDEATHSIG`` (Linux) when it starts, so a
   ``kill -9`` of ``cgsat check`` takes its workers with it; SIGTERM is handled like Ctrl-C
@@ -49,6 +55,7 @@ from typing import Any
 
 from cgsat import __version__
 from cgsat.errors import CgsatInputError, TooLargeError
+from cgsat.verify import memory
 from cgsat.verify.claims import Budget, Claim, Verdict
 from cgsat.verify.fingerprint import method_fingerprint
 from cgsat.verify.progress import Progress
@@ -87,6 +94,7 @@ class Result:
     problem: str | None = None  # a disagreement, failed control or bad replay (exit 3)
     internal_error: bool = False
     dimacs_sha256: str | None = None
+    peak_rss_mb: float | None = None  # in the JSON, after "reused"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -94,7 +102,7 @@ class Result:
             "seconds": self.seconds, "counterexample": self.counterexample,
             "reason": self.reason, "instance": self.instance, "solver": self.solver,
             "certificate": self.certificate, "controls": self.controls,
-            "reused": self.stored,
+            "reused": self.stored, "peak_rss_mb": self.peak_rss_mb,
         }
 
     @property
@@ -119,6 +127,8 @@ class RunSummary:
 
 # Claims visible to the worker processes (forked after this is set).
 _ACTIVE: dict[str, Claim] = {}
+# Check i's worker pid while it runs (shared with the forked workers; see memory.Watcher).
+_SLOTS: Any = None
 
 
 def _init_worker(parent: int) -> None:
@@ -130,7 +140,26 @@ def _init_worker(parent: int) -> None:
         os._exit(1)
 
 
-def _work(claim_id: str, method_name: str, n: int, budget: Budget) -> dict[str, Any]:
+def _work(claim_id: str, method_name: str, n: int, budget: Budget, slot: int = -1,
+          limit: int | None = None) -> dict[str, Any]:
+    """Run one check in a worker under the memory ``limit`` (bytes, or None), announcing
+    itself in ``_SLOTS[slot]`` to the runner's memory watcher; returns what
+    :func:`_check` returns with the check's ``peak_rss_mb``."""
+    if _SLOTS is not None and slot >= 0:
+        _SLOTS[slot] = os.getpid()
+    memory.begin(limit)
+    try:
+        out = _check(claim_id, method_name, n, budget, limit)
+    finally:
+        peak = memory.end()
+        if _SLOTS is not None and slot >= 0:
+            _SLOTS[slot] = 0
+    out["peak_rss_mb"] = peak
+    return out
+
+
+def _check(claim_id: str, method_name: str, n: int, budget: Budget,
+           limit: int | None = None) -> dict[str, Any]:
     """Run one check in a worker: the method, then the replay of any counterexample."""
     claim = _ACTIVE[claim_id]
     method = claim.method(method_name)
@@ -144,7 +173,8 @@ def _work(claim_id: str, method_name: str, n: int, budget: Budget) -> dict[str, 
         return {"verdict": Verdict.unknown(f"too large: {exc}"),
                 "seconds": time.perf_counter() - t0}
     except MemoryError:
-        return {"verdict": Verdict.unknown("memory"), "seconds": time.perf_counter() - t0}
+        return {"verdict": Verdict.unknown(memory.memory_reason(limit)),
+                "seconds": time.perf_counter() - t0}
     except CgsatInputError:
         raise
     except Exception as exc:  # noqa: BLE001 - a bug in a method; reported, never hidden
@@ -157,6 +187,9 @@ def _work(claim_id: str, method_name: str, n: int, budget: Budget) -> dict[str, 
         try:
             ok = bool(claim.confirm(n, cex)) if claim.confirm else False
             why = "" if claim.confirm else "the claim has no replay (confirm)"
+        except MemoryError:  # the refutation stands unconfirmed: unknown, not refuted
+            return {"verdict": Verdict.unknown(memory.memory_reason(limit)),
+                    "seconds": time.perf_counter() - t0}
         except Exception as exc:  # noqa: BLE001
             ok, why = False, f"replay raised {type(exc).__name__}: {exc}"
         if not ok:
@@ -285,7 +318,7 @@ def _row_of(res: Result, lane: _Lane, budget: Budget) -> Row:
         fingerprint=lane.fingerprint,
         controls=json.dumps(res.controls) if res.controls else None,
         controls_asked=budget.controls, solver_used=res.solver,
-        git_commit=source_commit(),
+        git_commit=source_commit(), peak_rss_mb=res.peak_rss_mb,
     )
 
 
@@ -295,7 +328,7 @@ def _result_of_row(row: Row) -> Result:
         seconds=row.seconds, counterexample=row.counterexample, reason=row.reason,
         instance=row.instance, solver=row.solver_used, certificate=row.certificate_dict,
         controls=row.controls_dict, detail=row.detail, stored=True,
-        dimacs_sha256=row.dimacs_sha256,
+        dimacs_sha256=row.dimacs_sha256, peak_rss_mb=row.peak_rss_mb,
     )
 
 
@@ -331,8 +364,9 @@ def _shortfall(lane: _Lane) -> str | None:
     why = first.reason or "unknown"
     if why.startswith("timeout "):
         why = f"timed out at {why.removeprefix('timeout ').removesuffix('s')} s"
-    elif why == "memory":
-        why = "ran out of memory"
+    elif why == "memory" or why.startswith("memory: "):
+        why = "ran out of memory" + (f" ({why.removeprefix('memory: ')})"
+                                     if why != "memory" else "")
     done = (f"verified to {verified}" if verified is not None
             else f"nothing verified from {lane.sizes[0]}")
     more = sum(1 for r in bad if r.skipped)
@@ -350,6 +384,7 @@ def run_checks(
     force: bool = False,
     on_result: Callable[[Result], None] | None = None,
     progress: Progress | None = None,
+    memory_limit: int | None = None,
 ) -> RunSummary:
     """Run every (claim, method, n) check; store and return the results.
 
@@ -371,6 +406,9 @@ def run_checks(
         Called with each result, in size order per (claim, method) (for printing).
     progress : Progress, optional
         Where to show the plan, the checks in progress and each finished size.
+    memory_limit : int, optional
+        Bytes of resident memory each check may use (None: no limit); a check over it is
+        "unknown" with reason ``"memory: over …"`` (:mod:`cgsat.verify.memory`).
     """
     from pebble import ProcessPool  # heavy (~45 ms), needed only when some check must run
 
@@ -453,7 +491,8 @@ def run_checks(
         old_term = signal.signal(signal.SIGTERM, _raise_terminated)
     try:
         if todo:
-            _run_pool(ProcessPool, todo, budget, workers, progress, put, flush)
+            _run_pool(ProcessPool, todo, budget, workers, progress, put, flush,
+                      memory_limit)
     finally:
         if old_term is not None:
             signal.signal(signal.SIGTERM, old_term)
@@ -473,29 +512,37 @@ def _raise_terminated(signum: int, frame: object) -> None:
     raise Terminated()
 
 
-def _run_pool(pool_class, todo, budget, workers, progress, put, flush) -> None:
-    """Run ``todo`` ((lane, n) pairs) in worker processes, handing each result on."""
+def _run_pool(pool_class, todo, budget, workers, progress, put, flush,
+              limit: int | None = None) -> None:
+    """Run ``todo`` ((lane, n) pairs) in worker processes, handing each result on; a
+    :class:`memory.Watcher` watches their memory (and enforces ``limit``)."""
+    global _SLOTS
     context = multiprocessing.get_context("fork")
+    _SLOTS = context.RawArray("q", len(todo))  # before the fork: the workers share it
+    watcher = memory.Watcher(_SLOTS, limit).start()
     pool = pool_class(max_workers=workers, context=context, initializer=_init_worker,
                       initargs=(os.getpid(),))
     try:
         tasks = {}
-        for lane, n in todo:
+        for slot, (lane, n) in enumerate(todo):
             task_budget = replace(budget, seed=f"{lane.claim}:{n}:{lane.fingerprint}")
-            fut = pool.schedule(_work, args=(lane.claim, lane.method, n, task_budget),
+            fut = pool.schedule(_work, args=(lane.claim, lane.method, n, task_budget, slot,
+                                             limit),
                                 timeout=budget.timeout)
-            tasks[fut] = (lane, n)
+            tasks[fut] = (lane, n, slot)
 
         def in_progress() -> None:  # the pool runs tasks in the order they were scheduled
             if progress is not None:
-                progress.working_on([(ln.claim, k, ln.method) for f, (ln, k) in tasks.items()
+                progress.working_on([(ln.claim, k, ln.method)
+                                     for f, (ln, k, _) in tasks.items()
                                      if not f.done()][:workers])
 
         in_progress()
         for fut in as_completed(list(tasks)):
-            lane, n = tasks[fut]
+            lane, n, slot = tasks[fut]
             res = _collect(fut, lane.claim, lane.method, n, budget,
-                           lane.solver_key or None)
+                           lane.solver_key or None, watcher, slot)
+            _SLOTS[slot] = 0  # a killed worker could not clear it
             if progress is not None:
                 progress.finished(lane.claim, n, lane.method, res.status, res.seconds,
                                   res.reason)
@@ -512,12 +559,13 @@ def _run_pool(pool_class, todo, budget, workers, progress, put, flush) -> None:
             if res.status == "refuted":
                 lane.cutoff = n if lane.cutoff is None else min(lane.cutoff, n)
                 cancel_above = n
-            elif res.status == "unknown" and (res.reason or "").startswith("timeout"):
+            elif res.status == "unknown" and (res.reason or "").startswith(
+                    ("timeout", "memory")):
                 if lane.stopped is None:
-                    lane.stopped = f"timeout at n={n}"
+                    lane.stopped = f"{res.reason.split()[0].rstrip(':')} at n={n}"
                     cancel_above = n
             if cancel_above is not None:
-                for other, (lane2, n2) in tasks.items():
+                for other, (lane2, n2, _) in tasks.items():
                     if lane2 is lane and n2 > cancel_above and not other.done():
                         other.cancel()  # pebble stops a running task's worker too
             lane.ready[n] = res
@@ -528,25 +576,31 @@ def _run_pool(pool_class, todo, budget, workers, progress, put, flush) -> None:
         pool.stop()
         pool.join()
         raise
+    finally:
+        watcher.stop()
     pool.close()
     pool.join()
 
 
-def _collect(fut, cid: str, name: str, n: int, budget: Budget, solver: str | None) -> Result:
+def _collect(fut, cid: str, name: str, n: int, budget: Budget, solver: str | None,
+             watcher: memory.Watcher | None = None, slot: int = -1) -> Result:
     from pebble import ProcessExpired  # heavy (~45 ms), needed only when some check ran
 
+    seen = watcher.peak_mb(slot) if watcher is not None else None
     try:
         out = fut.result()
     except FutureTimeout:
         t = budget.timeout
         shown = f"{t:g}s" if t is not None else "?"
         return Result(cid, n, name, "unknown", seconds=t, reason=f"timeout {shown}",
-                      solver=solver)
+                      solver=solver, peak_rss_mb=seen)
     except CancelledError:
         return Result(cid, n, name, "unknown", reason="cancelled", solver=solver)
     except ProcessExpired as exc:
-        reason = "memory" if exc.exitcode in (-9, 137) else f"worker died (exit {exc.exitcode})"
-        return Result(cid, n, name, "unknown", reason=reason, solver=solver)
+        killed = watcher.killed.get(exc.pid) if watcher is not None else None
+        limit = watcher.limit if watcher is not None else None
+        return Result(cid, n, name, "unknown", solver=solver, peak_rss_mb=seen,
+                      reason=memory.death_reason(exc.exitcode, limit, killed))
     verdict: Verdict = out["verdict"]
     res = Result(
         claim=cid, n=n, method=name, status=verdict.status,
@@ -555,6 +609,8 @@ def _collect(fut, cid: str, name: str, n: int, budget: Budget, solver: str | Non
         solver=verdict.solver,  # only a solver that ran: a refutation may need none
         certificate=verdict.certificate, controls=verdict.controls,
         detail=verdict.detail, dimacs_sha256=verdict.dimacs_sha256,
+        peak_rss_mb=max((p for p in (out.get("peak_rss_mb"), seen) if p is not None),
+                        default=None),
     )
     if out.get("internal_error"):
         res.internal_error = True

@@ -24,7 +24,8 @@ parent process of a run writes; workers return their verdicts to it.
 
 A store written before fingerprints (one table ``results`` keyed by version) still opens:
 its rows move into ``runs`` with an empty fingerprint, which no method has, so they are
-kept for information and never reused.
+kept for information and never reused. A store from before the columns ``git_commit`` or
+``peak_rss_mb`` gets them when it is opened (empty in its old rows).
 """
 
 from __future__ import annotations
@@ -68,7 +69,8 @@ CREATE TABLE IF NOT EXISTS runs (
     controls TEXT,
     controls_asked INTEGER,
     solver_used TEXT,
-    git_commit TEXT
+    git_commit TEXT,
+    peak_rss_mb REAL
 );
 CREATE INDEX IF NOT EXISTS runs_key ON runs (claim, method, solver, fingerprint, n);
 """
@@ -109,7 +111,9 @@ class Row:
     ``controls`` is the JSON of ``{"passed","total"}``; ``controls_asked`` the
     ``--controls K`` of the run. ``git_commit`` is the commit of the cgsat source that
     computed it (:func:`cgsat.verify.provenance.source_commit`; for people, the fingerprint
-    decides reuse). ``id`` orders the history.
+    decides reuse). ``peak_rss_mb`` is the check's peak resident memory in MiB
+    (:mod:`cgsat.verify.memory`; None in runs stored before it was recorded). ``id`` orders
+    the history.
     """
 
     claim: str
@@ -134,6 +138,7 @@ class Row:
     controls_asked: int | None = None
     solver_used: str | None = None
     git_commit: str | None = None
+    peak_rss_mb: float | None = None
     id: int | None = None
 
     @property
@@ -251,6 +256,8 @@ class Store:
             columns = {c[1] for c in self.conn.execute("PRAGMA table_info(runs)")}
             if "git_commit" not in columns:  # a store from before commits were recorded
                 self.conn.execute("ALTER TABLE runs ADD COLUMN git_commit TEXT")
+            if "peak_rss_mb" not in columns:  # a store from before peaks were recorded
+                self.conn.execute("ALTER TABLE runs ADD COLUMN peak_rss_mb REAL")
             if "results" in tables:  # a store from before fingerprints
                 for statement in _LEGACY.split(";"):
                     if statement.strip():
