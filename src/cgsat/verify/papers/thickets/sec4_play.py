@@ -85,7 +85,8 @@ def birthday(spec: Spec) -> int:
 
     References
     ----------
-    *Lessons in Play*, §6.1 (birthdays).
+    *Thinning Thickets*, §1 (each move deletes an arc); *Lessons in Play*, §6.1
+    (birthdays).
     """
     if isinstance(spec, int):
         return abs(spec)

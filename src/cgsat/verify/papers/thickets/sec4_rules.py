@@ -257,6 +257,7 @@ def thm41_rule(label: str) -> list[Requirement]:
 
 
 def _negate(spec: Spec) -> Spec:
+    """The spec of the negative (*Thinning Thickets*, Theorem 4.2's cases b)."""
     if isinstance(spec, int):
         return -spec
     lefts, rights = spec
