@@ -372,7 +372,7 @@ CLAIMS += [
         "thickets.thm4.4-values", "Theorem 4.4 (values found)",
         "T(m) = {ceil(m/2) | 0} and S(m) = ceil(m/2) for m >= 1; so T(2n) = {n|0} has "
         "temperature exactly n/2, which grows without bound (Corollary 4.5 holds).",
-        "m: the cordons T(m) and S(m) of §4.1", 1, 8, 16, t_and_s, t_value_rule,
+        "m: the cordons T(m) and S(m) of §4.1", 1, 8, 15, t_and_s, t_value_rule,
         kind="conjecture",
         notes="Mined from the data to replace Theorem 4.4 as printed (refuted at T(2)). "
               "S(m) = ceil(m/2) also sharpens Lemma 4.3 (S(2n) = n, S(2n+1) = n+1). The "
