@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from cgsat.verify.papers.timber.graphs_probe import ATLAS_MAX_VERTICES, READINGS
+from cgsat.verify.papers.timber.path_values import PATH_VALUES
 from cgsat.verify.papers.timber.phyminoes_count import COLUMNS as COUNT_COLUMNS
 from cgsat.verify.papers.timber.phyminoes_count import size
 from cgsat.verify.papers.timber.phyminoes_reductions import COLUMNS as REDUCTION_COLUMNS
@@ -209,4 +210,4 @@ PHYMINOES_REDUCTIONS = Probe(
           "failure re-evaluated by SAT (phyminoes_reductions).",
 )
 
-PROBES = [PHYMINOES, PHYMINOES_REDUCTIONS]
+PROBES = [PHYMINOES, PHYMINOES_REDUCTIONS, PATH_VALUES]
