@@ -1,5 +1,7 @@
-"""The probe ``tree-p-counts`` (*Timber Game with Caterpillars* §4, the number of
-P-positions of a tree): table, summary with OEIS-style sequences and closed forms, plot.
+"""The probes ``tree-p-counts`` (*Timber Game with Caterpillars* §4, the number of
+P-positions of a tree: table, summary with OEIS-style sequences and closed forms, plot) and
+``timber-reductions`` (*The Game of timber!* Problem 4.2: value-preserving local
+replacements, data in :mod:`cgsat.verify.papers.timber.tree_reductions`).
 
 The data (``size``) is :func:`cgsat.verify.papers.timber.tree_counts.size`: the count of
 normal-play P-orientations (all ``2^m`` orientations) of every tree with ``n`` edges, of
@@ -42,6 +44,9 @@ from cgsat.verify.papers.timber.tree_counts import (
     path_count,
     size,
 )
+from cgsat.verify.papers.timber.tree_reductions import COLUMNS as REDUCTION_COLUMNS
+from cgsat.verify.papers.timber.tree_reductions import PATTERN_EDGES, SEED_EDGES
+from cgsat.verify.papers.timber.tree_reductions import size as reductions_size
 from cgsat.verify.probe import Probe, Sizes, TableRow
 
 
@@ -261,4 +266,104 @@ TREE_P_COUNTS = Probe(
           "caterpillar with spine n, spiders and double brooms, by a dynamic programme "
           "over branch states (Lemmas 3.1-3.3 applied bottom-up), checked by enumeration "
           "with the direct solver on every row with at most 9 edges.",
+)
+
+
+# -- timber-reductions --------------------------------------------------------------------------
+def reductions_table(sizes: Sizes, up_to: int) -> list[TableRow]:
+    """Every row of sizes ``0..up_to``, by size.
+
+    References
+    ----------
+    *The Game of timber!*, Problem 4.2.
+    """
+    return [r for n in range(0, up_to + 1) for r in sizes[n]]
+
+
+def reductions_summary(sizes: Sizes, up_to: int) -> list[str]:
+    """Markdown lines: per size, the candidates' checks and the in-branch rule's; each
+    candidate beyond Lemma 3.3 and the in-branch rule with its bound or counterexample.
+
+    References
+    ----------
+    *The Game of timber!*, Lemma 3.3 and Problem 4.2.
+    """
+    lines = ["| n (edges of the trees) | candidates checked | trees C + R checked | "
+             "failures | in-branch rule applications | rule failures |",
+             "|---|---|---|---|---|---|"]
+    for n in range(0, up_to + 1):
+        cand = [r for r in sizes[n] if r["kind"] == "candidate"]
+        rule = [r for r in sizes[n] if r["kind"] == "rule"]
+        lines.append(f"| {n} | {len(cand)} | {sum(r['checked'] for r in cand)} | "
+                     f"{sum(r['fails'] for r in cand)} | {sum(r['checked'] for r in rule)} | "
+                     f"{sum(r['fails'] for r in rule)} |")
+    rows = reductions_table(sizes, up_to)
+    pairs = list(dict.fromkeys((r["pattern"], r["replacement"], r["explained_by"])
+                               for r in rows if r["kind"] == "candidate"))
+
+    def verdict(pattern: str, replacement: str) -> str:
+        mine = [r for r in rows if (r["pattern"], r["replacement"]) == (pattern, replacement)]
+        bad = next((r for r in mine if r["fails"]), None)
+        if bad:
+            return f"FAILS at n = {bad['n']} ({bad['counterexample']})"
+        return f"holds on every tree up to {up_to} edges"
+
+    rule_bad = next((r for r in rows if r["kind"] == "rule" and r["fails"]), None)
+    lines += ["", f"Candidates (patterns with at most {PATTERN_EDGES} edges, paired by their "
+              f"values in every context with at most {SEED_EDGES} edges): {len(pairs)}; "
+              + ", ".join(f"{sum(p[2] == k for p in pairs)} explained by {k}"
+                          for k in ("3.3", "3.3+in-branch", "beyond")) + ".",
+              "",
+              "In-branch rule (an in-branch whose exit values are all fixed exits elsewhere "
+              "at its vertex, or at a vertex above it on a path directed down to it, can be "
+              "deleted; `tree_reductions`): "
+              + (f"FAILS at n = {rule_bad['n']}: {rule_bad['counterexample']}" if rule_bad
+                 else f"holds on every orientation of every tree up to {up_to} edges "
+                      f"(at every vertex)") + ".",
+              "", "Value-preserving replacements beyond Lemma 3.3 and the in-branch rule "
+              "(R -> R'; `>` arc away from the glue vertex, `<` towards it):", ""]
+    beyond = [p for p in pairs if p[2] == "beyond"]
+    lines += [f"- `{a}` -> `{b}`: {verdict(a, b)}" for a, b, _ in beyond] or ["- none"]
+    examples = [p for p in pairs if p[2] == "3.3+in-branch"][:6]
+    lines += ["", "Examples explained by the in-branch rule: " + "; ".join(
+        f"`{a}` -> `{b}` ({verdict(a, b)})" for a, b, _ in examples) + "."]
+    fails33 = [p for p in pairs if p[2] != "beyond" and "FAILS" in verdict(p[0], p[1])]
+    lines.append("Control (candidates explained by Lemma 3.3 or the rule never fail): "
+                 + ("no failure." if not fails33 else
+                    f"FAILS on `{fails33[0][0]}` -> `{fails33[0][1]}`."))
+    return lines
+
+
+def reductions_plot(ax: Any, sizes: Sizes, up_to: int) -> None:
+    """Trees checked per size: candidate replacements and in-branch rule applications.
+
+    References
+    ----------
+    *The Game of timber!*, Problem 4.2.
+    """
+    xs = list(range(0, up_to + 1))
+    for kind, label in (("candidate", "candidate replacements"),
+                        ("rule", "in-branch rule applications")):
+        ys = [max(1, sum(r["checked"] for r in sizes[n] if r["kind"] == kind)) for n in xs]
+        ax.plot(xs, ys, marker="o", label=label)
+    ax.set_yscale("log")
+    ax.set_xlabel("edges")
+    ax.set_ylabel("trees checked")
+    ax.legend(fontsize=8)
+
+
+TIMBER_REDUCTIONS = Probe(
+    name="timber-reductions",
+    source="The Game of timber!, Problem 4.2 (other value-preserving reductions on trees)",
+    up_to="largest number of edges of the trees checked",
+    default_up_to=7,
+    base=0,
+    size=reductions_size,
+    table=reductions_table,
+    columns=REDUCTION_COLUMNS,
+    summary=reductions_summary,
+    plot=reductions_plot,
+    notes="Rooted oriented patterns R (at most 4 edges) paired with smaller R' of equal "
+          "values in small contexts, then checked on every tree C + R; the in-branch rule "
+          "checked at every vertex of every oriented tree; nim-values by the direct solver.",
 )
