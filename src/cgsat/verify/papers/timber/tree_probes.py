@@ -242,7 +242,7 @@ def plot(ax: Any, sizes: Sizes, up_to: int) -> None:
         if name.startswith(("all trees", "paths", "spiders", "binary")):
             pts = [(offset + i, t) for i, t in enumerate(terms) if t > 0]
             ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o",
-                    label=name.split(":")[0].split(",")[0][:40])
+                    label=name.split(":")[0].split(" (")[0].split(",")[0])
     ax.set_yscale("log")
     ax.set_xlabel("n (edges; legs for spiders; spine for caterpillars)")
     ax.set_ylabel("P-orientations")
