@@ -253,8 +253,8 @@ TREE_P_COUNTS = Probe(
     name="tree-p-counts",
     source="Timber Game with Caterpillars, §4 (the number of P-positions of a tree); "
            "The Game of timber!, Theorem 2.5 and Algorithm 3.5",
-    up_to="largest number of edges of the trees (also the caterpillars' spine and the "
-          "families' parameter)",
+    up_to="largest number of edges of the trees; also the caterpillars' spine and the "
+          "families' parameter",
     default_up_to=12,
     base=0,
     size=size,
