@@ -34,8 +34,8 @@ def all_probes() -> list[Probe]:
     Examples
     --------
     >>> sorted(p.name for p in all_probes())  # doctest: +NORMALIZE_WHITESPACE
-    ['phyminoes', 'phyminoes-reductions', 'timber-path-values', 'toppling-uniqueness',
-     'toppling-uniqueness-lr']
+    ['phyminoes', 'phyminoes-reductions', 'timber-path-values', 'timber-reductions',
+     'toppling-uniqueness', 'toppling-uniqueness-lr', 'tree-p-counts']
     """
     return list(_PROBES.values())
 
