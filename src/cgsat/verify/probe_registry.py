@@ -8,11 +8,12 @@ from __future__ import annotations
 import difflib
 
 from cgsat.errors import CgsatInputError
+from cgsat.verify.papers.thickets import probes as thickets
 from cgsat.verify.papers.timber import probes as timber
 from cgsat.verify.papers.toppling import probes as toppling
 from cgsat.verify.probe import Probe
 
-PROBE_MODULES = (timber, toppling)
+PROBE_MODULES = (timber, toppling, thickets)
 
 
 def _collect() -> dict[str, Probe]:
@@ -34,7 +35,8 @@ def all_probes() -> list[Probe]:
     Examples
     --------
     >>> sorted(p.name for p in all_probes())
-    ['phyminoes', 'phyminoes-reductions', 'toppling-uniqueness', 'toppling-uniqueness-lr']
+    ['green-cordon-nim', 'phyminoes', 'phyminoes-reductions', 'thickets-tinies',
+     'toppling-uniqueness', 'toppling-uniqueness-lr']
     """
     return list(_PROBES.values())
 

@@ -16,8 +16,9 @@ after one (two) arbitrary gaps, any number of pairs (1, at least 2), then the ni
 pattern. Both are regular; their minimal automata on the leaf word are
 :data:`cgsat.encodings.green_cordon_dfa.NIM2_DFA` and ``NIM3_DFA`` (6 and 7 states).
 
-The statement here reads the gaps directly, written independently of those automata (the claims' two methods compare the play with this one and the SAT check
-uses the automata; the tests check the two agree).
+The statement here reads the gaps directly, written independently of those automata
+(the claims' brute method compares play with it, the SAT method uses the automata; the
+tests check the two agree).
 
 References
 ----------
