@@ -198,7 +198,7 @@ def same_language(d1: tuple[tuple[int, int], ...], acc1: frozenset[int],
 
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 """Nim-values are stored one character each (base 36; a cordon of height n has nim-value
-at most n, and the probe stops at height 24)."""
+at most n, and the probe stops at height 22)."""
 
 
 def size(n: int) -> list[dict]:
