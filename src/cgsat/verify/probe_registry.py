@@ -34,7 +34,7 @@ def all_probes() -> list[Probe]:
 
     Examples
     --------
-    >>> sorted(p.name for p in all_probes())
+    >>> sorted(p.name for p in all_probes())  # doctest: +NORMALIZE_WHITESPACE
     ['green-cordon-nim', 'phyminoes', 'phyminoes-reductions', 'thickets-tinies',
      'toppling-uniqueness', 'toppling-uniqueness-lr']
     """

@@ -60,7 +60,7 @@ def nim_values(n: int) -> list[int]:
     Examples
     --------
     >>> nim_values(3)  # 3:, 3:1, 3:2, 3:1,2
-    [1, 2, 0, 3]
+    [1, 2, 0, 1]
 
     References
     ----------
@@ -208,7 +208,7 @@ def size(n: int) -> list[dict]:
     Examples
     --------
     >>> size(3)
-    [{'height': 3, 'nims': '1203'}]
+    [{'height': 3, 'nims': '1201'}]
 
     References
     ----------
