@@ -46,7 +46,8 @@ def test_list_names_every_probe_with_its_source_and_bound(capsys):
     assert code == 0
     assert {p["name"] for p in json.loads(out)} == {
         "toppling-uniqueness", "toppling-uniqueness-lr", "phyminoes", "phyminoes-reductions",
-        "timber-path-values", "tree-p-counts", "timber-reductions"}
+        "timber-path-values", "tree-p-counts", "timber-reductions", "green-cordon-nim",
+        "thickets-tinies"}
 
 
 @pytest.mark.parametrize("argv, words", [

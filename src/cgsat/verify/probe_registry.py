@@ -8,11 +8,12 @@ from __future__ import annotations
 import difflib
 
 from cgsat.errors import CgsatInputError
+from cgsat.verify.papers.thickets import probes as thickets
 from cgsat.verify.papers.timber import probes as timber
 from cgsat.verify.papers.toppling import probes as toppling
 from cgsat.verify.probe import Probe
 
-PROBE_MODULES = (timber, toppling)
+PROBE_MODULES = (timber, toppling, thickets)
 
 
 def _collect() -> dict[str, Probe]:
@@ -34,8 +35,9 @@ def all_probes() -> list[Probe]:
     Examples
     --------
     >>> sorted(p.name for p in all_probes())  # doctest: +NORMALIZE_WHITESPACE
-    ['phyminoes', 'phyminoes-reductions', 'timber-path-values', 'timber-reductions',
-     'toppling-uniqueness', 'toppling-uniqueness-lr', 'tree-p-counts']
+    ['green-cordon-nim', 'phyminoes', 'phyminoes-reductions', 'thickets-tinies',
+     'timber-path-values', 'timber-reductions', 'toppling-uniqueness',
+     'toppling-uniqueness-lr', 'tree-p-counts']
     """
     return list(_PROBES.values())
 

@@ -39,8 +39,10 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import partial
 
+from cgsat.encodings.green_cordon_dfa import NIM2_ALL, NIM3_ALL
 from cgsat.verify.claims import Claim, Method
-from cgsat.verify.papers.thickets import brute, sat, sec4_brute, sec4_play
+from cgsat.verify.papers.thickets import brute, nim23_sat, sat, sec4_brute, sec4_play
+from cgsat.verify.papers.thickets.gaps import nim2_rule, nim3_rule
 from cgsat.verify.papers.thickets.rules import (
     nim0_rule,
     nim1_rule,
@@ -276,6 +278,59 @@ CLAIMS: list[Claim] = [
               "options from Theorems 3.2, 3.3 and the one-leaf statement, and checks by a "
               "second UNSAT instance at each height that these cover every one-leaf cordon, "
               "so no one-leaf option has value 3.",
+    ),
+    # -- Problem 5.1 (issue 15, probe green-cordon-nim): mined characterizations of
+    # nim-values 2 and 3, conjectures checked by the inductive SAT check and by play.
+    Claim(
+        id="thickets.green-nim2", paper=PAPER, theorem="Problem 5.1 (mined, nim-value 2)",
+        statement="A green cordon has nim-value 2 iff its gaps a(1), a(2)-a(1), ..., n-a(k) "
+                  "are X (1 Y)* E O*: one arbitrary gap, then any number of pairs (gap 1, "
+                  "gap >= 2), then an even gap and only odd gaps after it.",
+        kind="conjecture", parameter=HEIGHT, base=0, quick_bound=30, target_bound=100,
+        methods=(
+            Method("brute", partial(brute.characterization, value=2, rule=nim2_rule,
+                                    leaves=None), max_n=brute.BRUTE_MAX,
+                   scope="every cordon of height n: nim-value 2 by exhaustive play exactly "
+                         "when the gap rule holds"),
+            Method("sat", partial(nim23_sat.candidate, claim=NIM2_ALL,
+                                  oracle=partial(brute.has_value, value=2, rule=nim2_rule)),
+                   uses_solver=True,
+                   scope="no cordon of height n breaks the mex condition for value 2, given "
+                         "the rule's 6-state automaton on its options and Theorems 3.2, "
+                         "3.3 for the values 0 and 1; with every smaller height, the rule "
+                         "holds up to height n. " + sat.CONTROLS_SCOPE),
+        ),
+        confirm=partial(brute.confirm_characterization, value=2, rule=nim2_rule,
+                        leaves=None),
+        notes="Mined from the complete tables to height 20 (probe green-cordon-nim): the "
+              "minimal automaton consistent with the data has 6 states (encodings/"
+              "green_cordon_dfa.NIM2_DFA). Contains the first two statements of §5.",
+    ),
+    Claim(
+        id="thickets.green-nim3", paper=PAPER, theorem="Problem 5.1 (mined, nim-value 3)",
+        statement="A green cordon has nim-value 3 iff its gaps a(1), a(2)-a(1), ..., n-a(k) "
+                  "are X X (1 Y)* E O*: two arbitrary gaps, then any number of pairs (gap "
+                  "1, gap >= 2), then an even gap and only odd gaps after it.",
+        kind="conjecture", parameter=HEIGHT, base=0, quick_bound=30, target_bound=100,
+        methods=(
+            Method("brute", partial(brute.characterization, value=3, rule=nim3_rule,
+                                    leaves=None), max_n=brute.BRUTE_MAX,
+                   scope="every cordon of height n: nim-value 3 by exhaustive play exactly "
+                         "when the gap rule holds"),
+            Method("sat", partial(nim23_sat.candidate, claim=NIM3_ALL,
+                                  oracle=partial(brute.has_value, value=3, rule=nim3_rule)),
+                   uses_solver=True,
+                   scope="no cordon of height n breaks the mex condition for value 3, given "
+                         "the rule's 7-state automaton on its options, the nim-value-2 "
+                         "automaton (thickets.green-nim2, checked to the same height) and "
+                         "Theorems 3.2, 3.3 for the smaller values; with every smaller "
+                         "height, the rule holds up to height n. " + sat.CONTROLS_SCOPE),
+        ),
+        confirm=partial(brute.confirm_characterization, value=3, rule=nim3_rule,
+                        leaves=None),
+        notes="Mined from the complete tables to height 20 (probe green-cordon-nim): the "
+              "minimal automaton consistent with the data has 7 states (encodings/"
+              "green_cordon_dfa.NIM3_DFA). Contains the third statement of §5.",
     ),
 ]
 
