@@ -112,7 +112,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--controls", type=controls_count, default=16, metavar="K",
                    help="sample controls per SAT instance, default 16: positions of the "
                         "size checked whose answers must equal the direct solver's")
-    p.add_argument("--jobs", type=positive_int, default=None)
+    p.add_argument("--jobs", type=positive_int, default=None,
+                   help="worker processes of the local executor (default: the cores)")
+    p.add_argument("--executor", choices=["local", "dask"], default="local",
+                   help="local (default): a process pool here; dask: tasks of the Dask "
+                        "cluster at --scheduler (pip install \"cgsat[dask]\")")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="the Dask scheduler, e.g. tcp://host:8786 (with --executor dask)")
     p.add_argument("--solver", default="cadical195")
     p.add_argument("--proof", action="store_true", help="check DRAT proofs of UNSAT answers")
     p.add_argument("--confirm-with", dest="confirm_with", default=None)

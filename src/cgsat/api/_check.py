@@ -23,6 +23,10 @@ class CheckResult:
     seconds, counterexample, reason, instance, solver, certificate, controls, reused
         As in ``check --json`` (docs/reference.md); ``reused`` is True when the result
         came from the store.
+    executor, worker : str or None
+        Where the check ran: ``"local"`` or ``"dask"``, and the worker (``host/pid`` of a
+        local worker process, a Dask worker's address); for a reused result, where the
+        stored run ran (None if it was stored before they were recorded, or nothing ran).
     detail : str or None
         Why a counterexample breaks the statement (not in the JSON).
     problem : str or None
@@ -43,6 +47,8 @@ class CheckResult:
     reused: bool = False
     detail: str | None = field(default=None, compare=False)
     problem: str | None = field(default=None, compare=False)
+    executor: str | None = field(default=None, compare=False)
+    worker: str | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """The object of one result in ``check --json``."""
@@ -51,7 +57,7 @@ class CheckResult:
             "seconds": self.seconds, "counterexample": self.counterexample,
             "reason": self.reason, "instance": self.instance, "solver": self.solver,
             "certificate": self.certificate, "controls": self.controls,
-            "reused": self.reused,
+            "reused": self.reused, "executor": self.executor, "worker": self.worker,
         }
 
 
@@ -124,7 +130,7 @@ def _check_result(res: Any) -> CheckResult:
     return CheckResult(
         res.claim, res.n, res.method, res.status, res.seconds, res.counterexample, res.reason,
         res.instance, res.solver, res.certificate, res.controls, res.stored, res.detail,
-        res.problem)
+        res.problem, res.executor, res.worker)
 
 
 def _verified(results: Sequence[CheckResult]) -> dict[str, dict[str, int | None]]:
@@ -171,6 +177,8 @@ def check(
     on_result: Callable[[CheckResult], None] | None = None,
     on_note: Callable[[str], None] | None = None,
     progress: Any = False,
+    executor: str = "local",
+    scheduler: str | None = None,
 ) -> CheckReport:
     """Check claims size by size, by every method, as ``cgsat check`` does.
 
@@ -200,7 +208,7 @@ def check(
         Sample controls per SAT instance: positions whose answers must equal the direct
         solver's.
     jobs : int, optional
-        Worker processes (default: the number of cores).
+        Worker processes of the local executor (default: the number of cores).
     proof : bool, default False
         Check DRAT proofs of UNSAT answers.
     confirm_with : str, optional
@@ -219,6 +227,13 @@ def check(
     progress : bool or Progress, default False
         True shows the plan and one line per finished size on stderr; the CLI passes a
         :class:`cgsat.verify.progress.Progress`.
+    executor : {"local", "dask"}, default "local"
+        Run the checks in a local process pool, or as tasks of a Dask cluster (the
+        optional extra ``cgsat[dask]``; docs/cluster.md). Results come back here and only
+        here are they stored.
+    scheduler : str, optional
+        The Dask scheduler's address (``tcp://host:8786``); needed by, and only by,
+        ``executor="dask"``.
 
     Returns
     -------
@@ -264,6 +279,15 @@ def check(
             whole_number(name, x, 0)
     if jobs is not None:
         whole_number("--jobs", jobs, 1)
+    if executor not in ("local", "dask"):
+        raise CgsatInputError(f"--executor: expected local or dask, got {executor!r}")
+    if executor == "dask" and not scheduler:
+        raise CgsatInputError("--executor dask needs --scheduler ADDRESS (tcp://host:8786)")
+    if executor == "local" and scheduler:
+        raise CgsatInputError("--scheduler is for --executor dask")
+    if executor == "dask" and jobs is not None:
+        raise CgsatInputError("--jobs is for --executor local (a Dask cluster runs one "
+                              "check per worker thread)")
     controls_count("--controls", controls)
     if isinstance(timeout, bool) or not isinstance(timeout, int | float) or not timeout > 0:
         raise CgsatInputError(f"--timeout: a timeout must be positive, got {timeout!r}")
@@ -299,7 +323,8 @@ def check(
     shown = None if on_result is None else (lambda r: on_result(_check_result(r)))
     with Store(":memory:" if db is None else db_path(db)) as store:
         summary = run_checks(claims, chosen, sizes, budget, store, jobs=jobs, force=force,
-                             on_result=shown, progress=progress or None)
+                             on_result=shown, progress=progress or None,
+                             executor=executor, scheduler=scheduler)
     order = {c.id: i for i, c in enumerate(claims)}
     results = tuple(_check_result(r) for r in
                     sorted(summary.results, key=lambda r: (order[r.claim], r.method, r.n)))

@@ -28,6 +28,13 @@ worker; the verdict is then "unknown" with reason ``"timeout 60s"``, never "hold
 - Workers die with the runner: each sets ``PR_SET_PDEATHSIG`` (Linux) when it starts, so a
   ``kill -9`` of ``cgsat check`` takes its workers with it; SIGTERM is handled like Ctrl-C
   (workers stopped, what is stored kept), raising :class:`Terminated`.
+- Executors: ``local`` (:class:`LocalExecutor`, the process pool above) or ``dask``
+  (:class:`cgsat.verify.dask_executor.DaskExecutor`, a Dask distributed cluster). Either
+  way the unit of work is one (claim, n, method), each result comes back to this process,
+  which alone writes the store, once per (claim, n, method) even when a Dask worker dies and
+  its tasks are run again; each stored row names the executor and worker that ran it. A
+  result computed by code whose method fingerprint differs from this process's (a Dask
+  worker with another cgsat) is unknown, never stored as holds or refuted.
 """
 
 from __future__ import annotations
@@ -37,6 +44,7 @@ import json
 import multiprocessing
 import os
 import signal
+import socket
 import sys
 import threading
 import time
@@ -50,6 +58,7 @@ from typing import Any
 from cgsat import __version__
 from cgsat.errors import CgsatInputError, TooLargeError
 from cgsat.verify.claims import Budget, Claim, Verdict
+from cgsat.verify.dask_executor import DaskExecutor
 from cgsat.verify.fingerprint import method_fingerprint
 from cgsat.verify.progress import Progress
 from cgsat.verify.provenance import source_commit
@@ -87,6 +96,8 @@ class Result:
     problem: str | None = None  # a disagreement, failed control or bad replay (exit 3)
     internal_error: bool = False
     dimacs_sha256: str | None = None
+    executor: str | None = None  # "local" or "dask": where the check ran (None if none)
+    worker: str | None = None  # host/pid of a local worker, a Dask worker's address
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -94,7 +105,7 @@ class Result:
             "seconds": self.seconds, "counterexample": self.counterexample,
             "reason": self.reason, "instance": self.instance, "solver": self.solver,
             "certificate": self.certificate, "controls": self.controls,
-            "reused": self.stored,
+            "reused": self.stored, "executor": self.executor, "worker": self.worker,
         }
 
     @property
@@ -130,8 +141,25 @@ def _init_worker(parent: int) -> None:
         os._exit(1)
 
 
+def worker_name() -> str:
+    """``host/pid`` of this process: the ``worker`` of a check run here.
+
+    Examples
+    --------
+    >>> worker_name().endswith(f"/{os.getpid()}")
+    True
+    """
+    return f"{socket.gethostname()}/{os.getpid()}"
+
+
 def _work(claim_id: str, method_name: str, n: int, budget: Budget) -> dict[str, Any]:
     """Run one check in a worker: the method, then the replay of any counterexample."""
+    out = _decide(claim_id, method_name, n, budget)
+    out["worker"] = worker_name()
+    return out
+
+
+def _decide(claim_id: str, method_name: str, n: int, budget: Budget) -> dict[str, Any]:
     claim = _ACTIVE[claim_id]
     method = claim.method(method_name)
     t0 = time.perf_counter()
@@ -285,7 +313,7 @@ def _row_of(res: Result, lane: _Lane, budget: Budget) -> Row:
         fingerprint=lane.fingerprint,
         controls=json.dumps(res.controls) if res.controls else None,
         controls_asked=budget.controls, solver_used=res.solver,
-        git_commit=source_commit(),
+        git_commit=source_commit(), executor=res.executor, worker=res.worker,
     )
 
 
@@ -295,7 +323,7 @@ def _result_of_row(row: Row) -> Result:
         seconds=row.seconds, counterexample=row.counterexample, reason=row.reason,
         instance=row.instance, solver=row.solver_used, certificate=row.certificate_dict,
         controls=row.controls_dict, detail=row.detail, stored=True,
-        dimacs_sha256=row.dimacs_sha256,
+        dimacs_sha256=row.dimacs_sha256, executor=row.executor, worker=row.worker,
     )
 
 
@@ -350,6 +378,8 @@ def run_checks(
     force: bool = False,
     on_result: Callable[[Result], None] | None = None,
     progress: Progress | None = None,
+    executor: str = "local",
+    scheduler: str | None = None,
 ) -> RunSummary:
     """Run every (claim, method, n) check; store and return the results.
 
@@ -366,14 +396,22 @@ def run_checks(
     store : Store
         Where results go (and come from, unless ``force``).
     jobs : int, optional
-        Worker processes (default: the core count).
+        Worker processes of the local executor (default: the core count).
     on_result : callable, optional
         Called with each result, in size order per (claim, method) (for printing).
     progress : Progress, optional
         Where to show the plan, the checks in progress and each finished size.
+    executor : {"local", "dask"}, default "local"
+        Where the checks run: a process pool here, or the Dask cluster at ``scheduler``.
+    scheduler : str, optional
+        The Dask scheduler's address (``tcp://host:8786``), with ``executor="dask"``.
     """
-    from pebble import ProcessPool  # heavy (~45 ms), needed only when some check must run
-
+    if executor not in ("local", "dask"):
+        raise CgsatInputError(f"--executor: expected local or dask, got {executor!r}")
+    if executor == "dask" and not scheduler:
+        raise CgsatInputError("--executor dask needs --scheduler ADDRESS (tcp://host:8786)")
+    if executor == "local" and scheduler:
+        raise CgsatInputError("--scheduler is for --executor dask")
     solver = canonical_solver(budget.solver)
     budget = replace(budget, solver=solver)
     summary = RunSummary()
@@ -408,7 +446,13 @@ def run_checks(
                 else:
                     todo.append((lane, n))
 
+    backend: LocalExecutor | DaskExecutor | None = None
     workers = max(1, min(jobs or os.cpu_count() or 1, len(todo) or 1))
+    if todo and executor == "dask":
+        backend = DaskExecutor(scheduler or "")
+        workers = backend.workers
+    elif todo:
+        backend = LocalExecutor(workers)
     if progress is not None:
         progress.plan([(lane.claim, lane.method, [n for l2, n in todo if l2 is lane],
                         [n for n in lane.sizes if n in lane.ready
@@ -452,8 +496,8 @@ def run_checks(
     if threading.current_thread() is threading.main_thread():
         old_term = signal.signal(signal.SIGTERM, _raise_terminated)
     try:
-        if todo:
-            _run_pool(ProcessPool, todo, budget, workers, progress, put, flush)
+        if backend is not None:
+            _run_tasks(backend, todo, budget, progress, put, flush)
     finally:
         if old_term is not None:
             signal.signal(signal.SIGTERM, old_term)
@@ -473,29 +517,73 @@ def _raise_terminated(signum: int, frame: object) -> None:
     raise Terminated()
 
 
-def _run_pool(pool_class, todo, budget, workers, progress, put, flush) -> None:
-    """Run ``todo`` ((lane, n) pairs) in worker processes, handing each result on."""
-    context = multiprocessing.get_context("fork")
-    pool = pool_class(max_workers=workers, context=context, initializer=_init_worker,
-                      initargs=(os.getpid(),))
+class LocalExecutor:
+    """``--executor local``: a :class:`pebble.ProcessPool` of ``workers`` forked processes.
+
+    A check over its timeout is stopped by killing its worker process (pebble starts a new
+    one); the futures' outcomes are the dicts of :func:`_work` or a ``timeout``,
+    ``cancelled`` or ``died`` marker (see :func:`_result_of`).
+    """
+
+    name = "local"
+
+    def __init__(self, workers: int) -> None:
+        from pebble import ProcessPool  # heavy (~45 ms), needed only when some check runs
+
+        self.workers = workers
+        self.pool = ProcessPool(max_workers=workers, context=multiprocessing.get_context("fork"),
+                                initializer=_init_worker, initargs=(os.getpid(),))
+
+    def submit(self, claim: str, method: str, n: int, budget: Budget) -> Any:
+        return self.pool.schedule(_work, args=(claim, method, n, budget),
+                                  timeout=budget.timeout)
+
+    def as_completed(self, futures: list[Any]) -> Any:
+        return as_completed(futures)
+
+    def outcome(self, fut: Any) -> dict[str, Any]:
+        from pebble import ProcessExpired  # heavy (~45 ms), needed only when some check ran
+
+        try:
+            return fut.result()
+        except FutureTimeout:
+            return {"timeout": True}
+        except CancelledError:
+            return {"cancelled": True}
+        except ProcessExpired as exc:
+            return {"died": exc.exitcode}
+
+    def stop(self) -> None:
+        self.pool.stop()
+        self.pool.join()
+
+    def close(self) -> None:
+        self.pool.close()
+        self.pool.join()
+
+
+def _run_tasks(backend, todo, budget, progress, put, flush) -> None:
+    """Run ``todo`` ((lane, n) pairs) on ``backend``, handing each result on, once."""
     try:
         tasks = {}
         for lane, n in todo:
             task_budget = replace(budget, seed=f"{lane.claim}:{n}:{lane.fingerprint}")
-            fut = pool.schedule(_work, args=(lane.claim, lane.method, n, task_budget),
-                                timeout=budget.timeout)
+            fut = backend.submit(lane.claim, lane.method, n, task_budget)
             tasks[fut] = (lane, n)
 
         def in_progress() -> None:  # the pool runs tasks in the order they were scheduled
             if progress is not None:
                 progress.working_on([(ln.claim, k, ln.method) for f, (ln, k) in tasks.items()
-                                     if not f.done()][:workers])
+                                     if not f.done()][:backend.workers])
 
         in_progress()
-        for fut in as_completed(list(tasks)):
+        seen: set[tuple[int, int]] = set()
+        for fut in backend.as_completed(list(tasks)):
             lane, n = tasks[fut]
-            res = _collect(fut, lane.claim, lane.method, n, budget,
-                           lane.solver_key or None)
+            if (id(lane), n) in seen:  # never hand on (nor store) one check twice
+                continue
+            seen.add((id(lane), n))
+            res = _result_of(backend.outcome(fut), lane, n, budget, backend.name)
             if progress is not None:
                 progress.finished(lane.claim, n, lane.method, res.status, res.seconds,
                                   res.reason)
@@ -525,28 +613,47 @@ def _run_pool(pool_class, todo, budget, workers, progress, put, flush) -> None:
     except BaseException:
         # Ctrl-C, SIGTERM, or bad input raised by a method: stop the workers now, keep
         # what is stored, and let the CLI report it.
-        pool.stop()
-        pool.join()
+        backend.stop()
         raise
-    pool.close()
-    pool.join()
+    backend.close()
 
 
-def _collect(fut, cid: str, name: str, n: int, budget: Budget, solver: str | None) -> Result:
-    from pebble import ProcessExpired  # heavy (~45 ms), needed only when some check ran
+def _result_of(out: dict[str, Any], lane: _Lane, n: int, budget: Budget,
+               executor: str) -> Result:
+    """The :class:`Result` of one check from what its executor handed back.
 
-    try:
-        out = fut.result()
-    except FutureTimeout:
+    ``out`` is :func:`_work`'s dict, or ``{"timeout": True}``, ``{"cancelled": True}`` or
+    ``{"died": exit code}`` (with the ``worker`` when known).
+
+    Examples
+    --------
+    >>> lane = _Lane("c", "sat", "cadical195", "f", [3])
+    >>> r = _result_of({"timeout": True, "worker": "w"}, lane, 3, Budget(timeout=2), "dask")
+    >>> r.status, r.reason, r.executor, r.worker
+    ('unknown', 'timeout 2s', 'dask', 'w')
+    >>> _result_of({"died": -9}, lane, 3, Budget(), "local").reason
+    'memory'
+    """
+    cid, name, solver = lane.claim, lane.method, lane.solver_key or None
+    worker = out.get("worker")
+    if out.get("timeout"):
         t = budget.timeout
         shown = f"{t:g}s" if t is not None else "?"
         return Result(cid, n, name, "unknown", seconds=t, reason=f"timeout {shown}",
-                      solver=solver)
-    except CancelledError:
+                      solver=solver, executor=executor, worker=worker)
+    if out.get("cancelled"):
         return Result(cid, n, name, "unknown", reason="cancelled", solver=solver)
-    except ProcessExpired as exc:
-        reason = "memory" if exc.exitcode in (-9, 137) else f"worker died (exit {exc.exitcode})"
-        return Result(cid, n, name, "unknown", reason=reason, solver=solver)
+    if "died" in out:
+        code = out["died"]
+        reason = ("memory" if code in (-9, 137) else f"worker died (exit {code})"
+                  if isinstance(code, int) else f"worker died ({code})")
+        return Result(cid, n, name, "unknown", reason=reason, solver=solver,
+                      executor=executor, worker=worker)
+    if out.get("fingerprint", lane.fingerprint) != lane.fingerprint:
+        return Result(cid, n, name, "unknown", solver=solver, executor=executor,
+                      worker=worker, reason=(
+                          f"the worker runs other code (method fingerprint "
+                          f"{out['fingerprint'][:12]}, here {lane.fingerprint[:12]})"))
     verdict: Verdict = out["verdict"]
     res = Result(
         claim=cid, n=n, method=name, status=verdict.status,
@@ -555,6 +662,7 @@ def _collect(fut, cid: str, name: str, n: int, budget: Budget, solver: str | Non
         solver=verdict.solver,  # only a solver that ran: a refutation may need none
         certificate=verdict.certificate, controls=verdict.controls,
         detail=verdict.detail, dimacs_sha256=verdict.dimacs_sha256,
+        executor=executor, worker=worker,
     )
     if out.get("internal_error"):
         res.internal_error = True

@@ -20,7 +20,8 @@ exit code 3.
 Each result is written in its own transaction as soon as it is known, in WAL mode with a
 busy timeout, so an interrupted run (SIGINT, SIGTERM or SIGKILL) loses nothing already
 reported, two runs may share one store, and the next run resumes from the store. Only the
-parent process of a run writes; workers return their verdicts to it.
+parent process of a run writes; workers (local processes or Dask workers) return their
+verdicts to it.
 
 A store written before fingerprints (one table ``results`` keyed by version) still opens:
 its rows move into ``runs`` with an empty fingerprint, which no method has, so they are
@@ -68,7 +69,9 @@ CREATE TABLE IF NOT EXISTS runs (
     controls TEXT,
     controls_asked INTEGER,
     solver_used TEXT,
-    git_commit TEXT
+    git_commit TEXT,
+    executor TEXT,
+    worker TEXT
 );
 CREATE INDEX IF NOT EXISTS runs_key ON runs (claim, method, solver, fingerprint, n);
 """
@@ -109,7 +112,9 @@ class Row:
     ``controls`` is the JSON of ``{"passed","total"}``; ``controls_asked`` the
     ``--controls K`` of the run. ``git_commit`` is the commit of the cgsat source that
     computed it (:func:`cgsat.verify.provenance.source_commit`; for people, the fingerprint
-    decides reuse). ``id`` orders the history.
+    decides reuse). ``executor`` (``"local"`` or ``"dask"``) and ``worker`` (``host/pid``
+    of a local worker process, the address of a Dask worker) say where the check ran
+    (None in rows stored before they were recorded). ``id`` orders the history.
     """
 
     claim: str
@@ -134,6 +139,8 @@ class Row:
     controls_asked: int | None = None
     solver_used: str | None = None
     git_commit: str | None = None
+    executor: str | None = None
+    worker: str | None = None
     id: int | None = None
 
     @property
@@ -249,8 +256,9 @@ class Store:
             tables = {name for (name,) in self.conn.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table'")}
             columns = {c[1] for c in self.conn.execute("PRAGMA table_info(runs)")}
-            if "git_commit" not in columns:  # a store from before commits were recorded
-                self.conn.execute("ALTER TABLE runs ADD COLUMN git_commit TEXT")
+            for column in ("git_commit", "executor", "worker"):
+                if column not in columns:  # a store from before they were recorded
+                    self.conn.execute(f"ALTER TABLE runs ADD COLUMN {column} TEXT")
             if "results" in tables:  # a store from before fingerprints
                 for statement in _LEGACY.split(";"):
                     if statement.strip():
