@@ -69,7 +69,8 @@ def test_dask_gives_the_local_results_and_records_the_workers(cluster, local_ref
     rows = _rows(db)
     assert len(rows) == len(local_reference)  # one stored row per (claim, n, method)
     assert {(e, w in workers) for *_, e, w in rows} == {("dask", True)}
-    assert all(j["executor"] == "dask" for j in report.to_json()["results"])
+    assert all(j["executor"] == "dask" and "worker" not in j
+               for j in report.to_json()["results"])
     again = check(CLAIM, up_to=UP_TO, executor="dask", scheduler=cl.scheduler_address,
                   db=str(db))  # holds reused, with the stored executor; vacuous ran again
     decided = [r for r in again.results if r.status == "holds"]

@@ -24,8 +24,9 @@ class CheckResult:
         As in ``check --json`` (docs/reference.md); ``reused`` is True when the result
         came from the store.
     executor, worker : str or None
-        Where the check ran: ``"local"`` or ``"dask"``, and the worker (``host/pid`` of a
-        local worker process, a Dask worker's address); for a reused result, where the
+        Where the check ran: ``"local"`` or ``"dask"`` (in the JSON), and the worker
+        (``host/pid`` of a local worker process, a Dask worker's address; in the store, not
+        in the JSON, since it differs from run to run); for a reused result, where the
         stored run ran (None if it was stored before they were recorded, or nothing ran).
     detail : str or None
         Why a counterexample breaks the statement (not in the JSON).
@@ -57,7 +58,7 @@ class CheckResult:
             "seconds": self.seconds, "counterexample": self.counterexample,
             "reason": self.reason, "instance": self.instance, "solver": self.solver,
             "certificate": self.certificate, "controls": self.controls,
-            "reused": self.reused, "executor": self.executor, "worker": self.worker,
+            "reused": self.reused, "executor": self.executor,
         }
 
 

@@ -105,7 +105,7 @@ class Result:
             "seconds": self.seconds, "counterexample": self.counterexample,
             "reason": self.reason, "instance": self.instance, "solver": self.solver,
             "certificate": self.certificate, "controls": self.controls,
-            "reused": self.stored, "executor": self.executor, "worker": self.worker,
+            "reused": self.stored, "executor": self.executor,
         }
 
     @property
