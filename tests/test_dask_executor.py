@@ -1,4 +1,4 @@
-"""The executors of ``cgsat check`` (issue 16, part 1): local and Dask.
+"""The executors of ``cgsat check`` and ``cgsat probe`` (issue 16, part 1): local and Dask.
 
 The Dask tests start a real ``distributed.LocalCluster`` of two worker processes with one
 thread each, run a small sweep (Conjecture 22 of Toppling Dominoes, both methods), compare
@@ -20,8 +20,11 @@ import pytest
 
 from cgsat.api import check
 from cgsat.cli import main
+from cgsat.errors import CgsatInputError
 from cgsat.verify import runner
 from cgsat.verify.claims import Budget, Verdict
+from cgsat.verify.probe import SizeResult, compute_here, run_probe
+from cgsat.verify.probe_registry import get_probe
 from cgsat.verify.registry import get_claim
 from cgsat.verify.runner import _Lane, _result_of, run_checks
 from cgsat.verify.store import Store
@@ -189,3 +192,38 @@ def test_an_old_store_gains_executor_and_worker_columns(tmp_path):
     with sqlite3.connect(db) as conn:
         after = {c[1] for c in conn.execute("PRAGMA table_info(runs)")}
     assert {"executor", "worker"} <= after
+
+
+def test_a_probe_on_dask_gives_the_local_sizes_each_stored_once(cluster, tmp_path):
+    cl, _ = cluster
+    db = tmp_path / "p.sqlite"
+    common = ["probe", "toppling-uniqueness", "--up-to", "6", "--json", "--db", str(db)]
+    assert main([*common, "--out", str(tmp_path / "local")]) == 0
+    assert main([*common, "--out", str(tmp_path / "dask"), "--force", "--executor", "dask",
+                 "--scheduler", cl.scheduler_address]) == 0
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute("SELECT n, executor, detail FROM runs ORDER BY id").fetchall()
+    local = {n: d for n, e, d in rows if e == "local"}
+    dask = {n: d for n, e, d in rows if e == "dask"}
+    assert sorted(local) == list(range(1, 7)) and len(rows) == 12  # once per size each
+    assert dask == local  # the same rows, size by size
+
+
+def test_run_probe_stores_a_size_handed_back_twice_once_and_refuses_other_code(tmp_path):
+    probe = get_probe("toppling-uniqueness")
+
+    def twice(p, sizes):
+        for res in compute_here(p, sizes):
+            yield res
+            yield res
+
+    with Store(str(tmp_path / "p.sqlite")) as store:
+        run = run_probe(probe, 3, store, compute=twice)
+        assert sorted(run.sizes) == [1, 2, 3] and len(list(store.rows())) == 3
+
+        def other(p, sizes):
+            yield SizeResult(sizes[0], [], 0.0, "0" * 40, "dask", "tcp://w:1")
+
+        with pytest.raises(CgsatInputError, match="other code"):
+            run_probe(probe, 3, store, force=True, compute=other)
+        assert len(list(store.rows())) == 3

@@ -157,6 +157,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default=None, help="output directory, default probe-NAME")
     p.add_argument("--db", default=None)
     p.add_argument("--force", action="store_true", help="recompute sizes already stored")
+    p.add_argument("--executor", choices=["local", "dask"], default="local",
+                   help="local (default): the sizes in turn, here; dask: one task per size "
+                        "on the Dask cluster at --scheduler")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="the Dask scheduler, e.g. tcp://host:8786 (with --executor dask)")
 
     p = sub.add_parser("report", help="write bounds.json with bounds.md and bounds.html "
                        "(or bounds.tex with --format latex)")

@@ -110,6 +110,12 @@ class DaskExecutor:
                                   key=f"cgsat-{self.run_id}-{claim}-{method}-{n}",
                                   priority=-self.submitted)
 
+    def submit_call(self, fn: Any, *args: Any, key: str) -> Any:
+        """Submit ``fn(*args)`` as one task (a probe's size, say), keyed for this run."""
+        self.submitted += 1
+        return self.client.submit(fn, *args, pure=False, key=f"cgsat-{self.run_id}-{key}",
+                                  priority=-self.submitted)
+
     def as_completed(self, futures: list[Any]) -> Any:
         return self._distributed.as_completed(futures, loop=self.client.loop)
 
