@@ -94,6 +94,17 @@ def test_a_timeout_on_dask_kills_the_check_not_the_worker(cluster):
     assert client.run(os.getpid) == pids  # the same worker processes live on
 
 
+def test_a_check_over_its_memory_limit_on_dask_is_unknown_memory(cluster):
+    cl, client = cluster
+    pids = client.run(os.getpid)
+    report = check(CLAIM, from_n=8, up_to=8, methods="brute", memory_limit="16M",
+                   executor="dask", scheduler=cl.scheduler_address)
+    (res,) = report.results  # brute n=8 takes about a second; a sandbox holds > 16 MB
+    assert (res.status, res.reason) == ("unknown", "memory: over 16 MB")
+    assert res.peak_rss_mb is not None and res.peak_rss_mb > 16
+    assert report.exit_code == 5 and client.run(os.getpid) == pids  # the workers live on
+
+
 def test_killing_a_worker_mid_run_loses_nothing_and_stores_nothing_twice(
         cluster, local_reference, tmp_path):
     cl, client = cluster
@@ -148,7 +159,7 @@ class _Twice:
 
 def test_the_client_stores_each_check_once_even_when_handed_it_twice(monkeypatch, tmp_path):
     claim = get_claim("lumberjack.tuft")
-    monkeypatch.setattr(runner, "LocalExecutor", lambda workers: _Twice())
+    monkeypatch.setattr(runner, "LocalExecutor", lambda *args: _Twice())
     with Store(str(tmp_path / "t.sqlite")) as store:
         summary = run_checks([claim], {claim.id: ["mex"]}, {claim.id: range(4)}, Budget(),
                              store)

@@ -28,7 +28,8 @@ from cgsat.verify.runner import run_checks
 from cgsat.verify.store import Row, Store
 
 CHECK_FIELDS = {"claim", "n", "method", "status", "seconds", "counterexample", "reason",
-                "instance", "solver", "certificate", "controls", "reused", "executor"}
+                "instance", "solver", "certificate", "controls", "reused", "peak_rss_mb",
+                "executor"}
 LIST_FIELDS = {"id", "source", "statement", "kind", "parameter", "paper_bound",
                "quick_bound", "target_bound", "methods", "scope"}
 REPORT_CLAIM_FIELDS = {"id", "source", "statement", "kind", "paper_bound", "quick_bound",
@@ -385,7 +386,7 @@ def test_check_and_report_json_shapes(tmp_path, capsys):
         (n, m) for n in range(9) for m in ("brute", "sat")}
     for r in entry["runs"]:
         assert set(r) == {"n", "method", "status", "seconds", "controls", "certificate",
-                          "solvers", "commit", "reason", "detail"}
+                          "solvers", "commit", "reason", "detail", "peak_rss_mb"}
         if r["method"] == "sat":
             assert r["controls"]["total"] >= 1
             assert r["controls"]["passed"] == r["controls"]["total"]

@@ -19,13 +19,14 @@ from collections.abc import Sequence
 
 from cgsat import __version__
 from cgsat.errors import CgsatInputError
+from cgsat.verify.memory import parse_limit
 
 EXIT_OK, EXIT_REFUTED, EXIT_USAGE, EXIT_DISAGREE, EXIT_INTERNAL = 0, 1, 2, 3, 4
 
 EPILOG = """\
 exit codes: 0 ok; 1 a claim refuted; 2 bad usage or input; 3 a bug reported loudly
 (methods or solvers disagreed, a control failed); 4 internal error; 5 check stopped
-short (timeout); 130 Ctrl-C; 143 SIGTERM. Precedence 3 > 4 > 1 > 5 > 0.
+short (timeout, memory); 130 Ctrl-C; 143 SIGTERM. Precedence 3 > 4 > 1 > 5 > 0.
 Full reference: docs/reference.md in the cgsat source tree."""
 
 
@@ -78,6 +79,18 @@ def controls_count(text: str) -> int:
     return value
 
 
+def memory_limit(text: str) -> str:
+    """A ``--memory-limit`` value (``2G``, ``500M``, ``none``, ``auto``), checked here so that a bad
+    one is a usage error (exit 2) before anything runs."""
+    if text == "auto":
+        return text
+    try:
+        parse_limit(text)
+    except CgsatInputError as exc:
+        raise argparse.ArgumentTypeError(str(exc).removeprefix("--memory-limit: ")) from None
+    return text
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cgsat", description=__doc__.splitlines()[0], epilog=EPILOG,
                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -119,6 +132,12 @@ def build_parser() -> argparse.ArgumentParser:
                         "cluster at --scheduler (pip install \"cgsat[dask]\")")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="the Dask scheduler, e.g. tcp://host:8786 (with --executor dask)")
+    p.add_argument("--memory-limit", dest="memory_limit", type=memory_limit, default="auto",
+                   metavar="SIZE",
+                   help="resident memory per check, e.g. 2G or 500M, or none; default auto: 80%% "
+                        "of the machine's memory divided by --jobs; a check over it is "
+                        "killed, its size is unknown (memory), larger sizes of that method "
+                        "are skipped, and the run exits 5")
     p.add_argument("--solver", default="cadical195")
     p.add_argument("--proof", action="store_true", help="check DRAT proofs of UNSAT answers")
     p.add_argument("--confirm-with", dest="confirm_with", default=None)

@@ -23,6 +23,9 @@ class CheckResult:
     seconds, counterexample, reason, instance, solver, certificate, controls, reused
         As in ``check --json`` (docs/reference.md); ``reused`` is True when the result
         came from the store.
+    peak_rss_mb : float or None
+        The check's peak resident memory in MiB (``check --json``'s ``peak_rss_mb``;
+        None when it was not measured, as in runs stored before it was recorded).
     executor, worker : str or None
         Where the check ran: ``"local"`` or ``"dask"`` (in the JSON), and the worker
         (``host/pid`` of a local worker process, a Dask worker's address; in the store, not
@@ -48,6 +51,7 @@ class CheckResult:
     reused: bool = False
     detail: str | None = field(default=None, compare=False)
     problem: str | None = field(default=None, compare=False)
+    peak_rss_mb: float | None = field(default=None, compare=False)
     executor: str | None = field(default=None, compare=False)
     worker: str | None = field(default=None, compare=False)
 
@@ -58,7 +62,8 @@ class CheckResult:
             "seconds": self.seconds, "counterexample": self.counterexample,
             "reason": self.reason, "instance": self.instance, "solver": self.solver,
             "certificate": self.certificate, "controls": self.controls,
-            "reused": self.reused, "executor": self.executor,
+            "reused": self.reused, "peak_rss_mb": self.peak_rss_mb,
+            "executor": self.executor,
         }
 
 
@@ -131,7 +136,7 @@ def _check_result(res: Any) -> CheckResult:
     return CheckResult(
         res.claim, res.n, res.method, res.status, res.seconds, res.counterexample, res.reason,
         res.instance, res.solver, res.certificate, res.controls, res.stored, res.detail,
-        res.problem, res.executor, res.worker)
+        res.problem, res.peak_rss_mb, res.executor, res.worker)
 
 
 def _verified(results: Sequence[CheckResult]) -> dict[str, dict[str, int | None]]:
@@ -178,6 +183,7 @@ def check(
     on_result: Callable[[CheckResult], None] | None = None,
     on_note: Callable[[str], None] | None = None,
     progress: Any = False,
+    memory_limit: int | str | None = "auto",
     executor: str = "local",
     scheduler: str | None = None,
 ) -> CheckReport:
@@ -209,7 +215,7 @@ def check(
         Sample controls per SAT instance: positions whose answers must equal the direct
         solver's.
     jobs : int, optional
-        Worker processes of the local executor (default: the number of cores).
+        Worker processes (default: the number of cores).
     proof : bool, default False
         Check DRAT proofs of UNSAT answers.
     confirm_with : str, optional
@@ -228,6 +234,12 @@ def check(
     progress : bool or Progress, default False
         True shows the plan and one line per finished size on stderr; the CLI passes a
         :class:`cgsat.verify.progress.Progress`.
+    memory_limit : int, str or None, default "auto"
+        Resident memory each check may use: bytes, a size such as ``"2G"`` or ``"500M"``,
+        None or ``"none"`` for no limit, or ``"auto"``: 80 % of the machine's memory
+        divided by ``jobs`` (:func:`cgsat.verify.memory.default_limit`). A check over it
+        is unknown with reason ``"memory: over …"``, and its method stops short. With
+        ``executor="dask"``, ``"auto"`` is each worker's default on its own machine.
     executor : {"local", "dask"}, default "local"
         Run the checks in a local process pool, or as tasks of a Dask cluster (the
         optional extra ``cgsat[dask]``; docs/cluster.md). Results come back here and only
@@ -243,7 +255,8 @@ def check(
     Raises
     ------
     CgsatInputError
-        For an unknown claim, method or solver, or a bad bound, timeout or count.
+        For an unknown claim, method or solver, or a bad bound, timeout, count or memory
+        limit.
 
     Examples
     --------
@@ -258,6 +271,7 @@ def check(
     # The check engine loads every paper's claims (about 0.5 s): imported here, so that
     # `cgsat value` and `import cgsat` do not pay for it.
     from cgsat.verify.claims import Budget  # start-up time of cgsat value (see above)
+    from cgsat.verify.memory import resolve_limit  # start-up time of cgsat value (see above)
     from cgsat.verify.progress import Progress  # start-up time of cgsat value (see above)
     from cgsat.verify.registry import all_claims, get_claim  # start-up time (see above)
     from cgsat.verify.runner import plan_sizes, run_checks, select_methods  # start-up time
@@ -294,6 +308,9 @@ def check(
         raise CgsatInputError(f"--timeout: a timeout must be positive, got {timeout!r}")
     if not isinstance(methods, str):
         methods = ",".join(methods)
+    mem_limit: int | str | None = resolve_limit(memory_limit, jobs)
+    if executor == "dask" and memory_limit == "auto":
+        mem_limit = "auto"  # each worker's own default, on its own machine
 
     claims = all_claims() if every else [get_claim(c) for c in dict.fromkeys(ids)]
     solver = canonical_solver(solver)
@@ -325,7 +342,8 @@ def check(
     with Store(":memory:" if db is None else db_path(db)) as store:
         summary = run_checks(claims, chosen, sizes, budget, store, jobs=jobs, force=force,
                              on_result=shown, progress=progress or None,
-                             executor=executor, scheduler=scheduler)
+                             memory_limit=mem_limit, executor=executor,
+                             scheduler=scheduler)
     order = {c.id: i for i, c in enumerate(claims)}
     results = tuple(_check_result(r) for r in
                     sorted(summary.results, key=lambda r: (order[r.claim], r.method, r.n)))

@@ -73,6 +73,8 @@ def _describe(res: CheckResult) -> str:
         extra.append(f"{res.seconds:.2f} s")
     if res.instance:
         extra.append(f"{res.instance['vars']} vars, {res.instance['clauses']} clauses")
+    if res.peak_rss_mb is not None:
+        extra.append(f"{res.peak_rss_mb:.0f} MB")
     if res.solver:
         extra.append(res.solver)
     if res.controls:
@@ -111,6 +113,7 @@ def run_check(args: argparse.Namespace) -> int:
         on_result=None if args.json else (lambda r: print(_describe(r), flush=True)),
         on_note=lambda note: sys.stderr.write(f"cgsat: note: {note}\n"),
         progress=Progress(sys.stderr, bar=sys.stderr.isatty(), lines=args.json),
+        memory_limit=args.memory_limit,
     )
     if args.json:
         print(json.dumps({"results": [r.to_json() for r in report.results]}, indent=2))

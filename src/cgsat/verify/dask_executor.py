@@ -12,8 +12,10 @@ check is "unknown: worker died", retried by the next run); the client hands on e
 
 Timeouts: a task runs its check in a :class:`cgsat.verify.sandbox.Sandbox`, a child
 process of the worker, killed when the check runs past ``--timeout`` (the Dask worker
-stays). A check cancelled while it runs (a smaller size was refuted, or timed out) runs on
-to its end or its timeout on the worker, since Dask does not stop a running task; its
+stays); the sandbox is also killed when it goes over ``--memory-limit`` (``auto``: each
+worker's machine's memory shared among its threads). A check cancelled while it runs (a
+smaller size was refuted, or timed out) runs on to its end or its timeout on the worker,
+since Dask does not stop a running task; its
 result is then dropped, as the local executor drops it.
 """
 
@@ -26,6 +28,7 @@ import uuid
 from typing import Any
 
 from cgsat.errors import CgsatInputError
+from cgsat.verify import memory
 from cgsat.verify.sandbox import Sandbox
 
 CONNECT_TIMEOUT = 30  # seconds to reach the scheduler
@@ -33,8 +36,14 @@ CONNECT_TIMEOUT = 30  # seconds to reach the scheduler
 _LOCAL = threading.local()  # one sandbox per worker thread
 
 
-def run_task(claim: str, method: str, n: int, budget: Any) -> dict[str, Any]:
+def run_task(claim: str, method: str, n: int, budget: Any,
+             limit: int | str | None = None) -> dict[str, Any]:
     """The Dask task of one check: run it in this thread's sandbox, name the worker.
+
+    ``limit`` is the memory limit in bytes (None: none), or ``"auto"``: 80 % of this Dask
+    worker's own memory limit (dask-jobqueue sets it to the job's memory divided by its
+    workers) divided by its threads, or without one, this machine's default
+    (:func:`cgsat.verify.memory.default_limit` over the worker's threads).
 
     Returns the dict of :func:`cgsat.verify.runner._work` (with the ``fingerprint`` of the
     code that ran it), or a ``timeout`` or ``died`` marker; ``worker`` is the Dask worker's
@@ -56,13 +65,18 @@ def run_task(claim: str, method: str, n: int, budget: Any) -> dict[str, Any]:
     from distributed import get_worker  # optional dependency, present on a Dask worker
 
     try:
-        worker = get_worker().address
+        here = get_worker()
+        worker, threads = here.address, here.state.nthreads
+        own = getattr(getattr(here, "memory_manager", None), "memory_limit", None)
     except ValueError:  # not in a Dask worker (a doctest, a direct call)
-        worker = None
+        worker, threads, own = None, 1, None
+    if limit == "auto":
+        limit = (int(memory.DEFAULT_FRACTION * own / max(1, threads)) if own
+                 else memory.default_limit(threads))
     box = getattr(_LOCAL, "sandbox", None)
     if box is None:
         box = _LOCAL.sandbox = Sandbox()
-    out = box.run((claim, method, n, budget), budget.timeout)
+    out = box.run((claim, method, n, budget, limit), budget.timeout)
     out["worker"] = worker or out.get("worker") or f"{socket.gethostname()}/{os.getpid()}"
     return out
 
@@ -85,13 +99,15 @@ class DaskExecutor:
 
     name = "dask"
 
-    def __init__(self, scheduler: str, connect_timeout: float = CONNECT_TIMEOUT) -> None:
+    def __init__(self, scheduler: str, limit: int | str | None = None,
+                 connect_timeout: float = CONNECT_TIMEOUT) -> None:
         try:
             import distributed  # optional dependency: pip install "cgsat[dask]"
         except ImportError:
             raise CgsatInputError('--executor dask needs Dask distributed: pip install '
                                   '"cgsat[dask]"') from None
         self._distributed = distributed
+        self.limit = limit
         try:
             self.client = distributed.Client(scheduler, timeout=connect_timeout,
                                              set_as_default=False)
@@ -106,7 +122,7 @@ class DaskExecutor:
     def submit(self, claim: str, method: str, n: int, budget: Any) -> Any:
         self.submitted += 1
         # earlier submissions first (as the local pool), retried elsewhere if a worker dies
-        return self.client.submit(run_task, claim, method, n, budget, pure=False,
+        return self.client.submit(run_task, claim, method, n, budget, self.limit, pure=False,
                                   key=f"cgsat-{self.run_id}-{claim}-{method}-{n}",
                                   priority=-self.submitted)
 

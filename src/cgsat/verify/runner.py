@@ -24,17 +24,24 @@ worker; the verdict is then "unknown" with reason ``"timeout 60s"``, never "hold
 - After a timeout, the larger sizes of that method are skipped (they would time out too);
   such a run stops short of what it was asked for: :attr:`RunSummary.short` says how far
   each method got (exit code 5).
+- Memory (``--memory-limit``, :mod:`cgsat.verify.memory`): a thread of the runner watches
+  the resident memory of each worker and kills one over the limit; its check is "unknown"
+  with reason ``"memory: over 2 GB"`` (a failed allocation, or a worker the system's
+  out-of-memory killer ended, is "unknown: memory" too, never a traceback), and the larger
+  sizes of that method are skipped as after a timeout. Every run records the check's peak
+  resident memory (``peak_rss_mb``).
 - ``Budget.seed`` is ``"claim:n:fingerprint"``, so the sample controls of a rerun repeat.
 - Workers die with the runner: each sets ``PR_SET_PDEATHSIG`` (Linux) when it starts, so a
   ``kill -9`` of ``cgsat check`` takes its workers with it; SIGTERM is handled like Ctrl-C
   (workers stopped, what is stored kept), raising :class:`Terminated`.
 - Executors: ``local`` (:class:`LocalExecutor`, the process pool above) or ``dask``
-  (:class:`cgsat.verify.dask_executor.DaskExecutor`, a Dask distributed cluster). Either
-  way the unit of work is one (claim, n, method), each result comes back to this process,
-  which alone writes the store, once per (claim, n, method) even when a Dask worker dies and
-  its tasks are run again; each stored row names the executor and worker that ran it. A
-  result computed by code whose method fingerprint differs from this process's (a Dask
-  worker with another cgsat) is unknown, never stored as holds or refuted.
+  (:class:`cgsat.verify.dask_executor.DaskExecutor`, a Dask distributed cluster, where a
+  check runs in a killable child process of its worker, watched for memory the same way).
+  Either way the unit of work is one (claim, n, method), each result comes back to this
+  process, which alone writes the store, once per (claim, n, method) even when a Dask
+  worker dies and its tasks are run again; each stored row names the executor and worker
+  that ran it. A result computed by code whose method fingerprint differs from this
+  process's (a Dask worker with another cgsat) is unknown, never stored as holds or refuted.
 """
 
 from __future__ import annotations
@@ -57,6 +64,7 @@ from typing import Any
 
 from cgsat import __version__
 from cgsat.errors import CgsatInputError, TooLargeError
+from cgsat.verify import memory
 from cgsat.verify.claims import Budget, Claim, Verdict
 from cgsat.verify.dask_executor import DaskExecutor
 from cgsat.verify.fingerprint import method_fingerprint
@@ -96,6 +104,7 @@ class Result:
     problem: str | None = None  # a disagreement, failed control or bad replay (exit 3)
     internal_error: bool = False
     dimacs_sha256: str | None = None
+    peak_rss_mb: float | None = None  # in the JSON, after "reused"
     executor: str | None = None  # "local" or "dask": where the check ran (None if none)
     worker: str | None = None  # host/pid of a local worker, a Dask worker's address
 
@@ -105,7 +114,8 @@ class Result:
             "seconds": self.seconds, "counterexample": self.counterexample,
             "reason": self.reason, "instance": self.instance, "solver": self.solver,
             "certificate": self.certificate, "controls": self.controls,
-            "reused": self.stored, "executor": self.executor,
+            "reused": self.stored, "peak_rss_mb": self.peak_rss_mb,
+            "executor": self.executor,
         }
 
     @property
@@ -130,6 +140,8 @@ class RunSummary:
 
 # Claims visible to the worker processes (forked after this is set).
 _ACTIVE: dict[str, Claim] = {}
+# Check i's worker pid while it runs (shared with the forked workers; see memory.Watcher).
+_SLOTS: Any = None
 
 
 def _init_worker(parent: int) -> None:
@@ -152,14 +164,28 @@ def worker_name() -> str:
     return f"{socket.gethostname()}/{os.getpid()}"
 
 
-def _work(claim_id: str, method_name: str, n: int, budget: Budget) -> dict[str, Any]:
-    """Run one check in a worker: the method, then the replay of any counterexample."""
-    out = _decide(claim_id, method_name, n, budget)
+def _work(claim_id: str, method_name: str, n: int, budget: Budget, slot: int = -1,
+          limit: int | None = None) -> dict[str, Any]:
+    """Run one check in a worker under the memory ``limit`` (bytes, or None), announcing
+    itself in ``_SLOTS[slot]`` to the runner's memory watcher; returns what
+    :func:`_check` returns with the check's ``peak_rss_mb``."""
+    if _SLOTS is not None and slot >= 0:
+        _SLOTS[slot] = os.getpid()
+    memory.begin(limit)
+    try:
+        out = _check(claim_id, method_name, n, budget, limit)
+    finally:
+        peak = memory.end()
+        if _SLOTS is not None and slot >= 0:
+            _SLOTS[slot] = 0
+    out["peak_rss_mb"] = peak
     out["worker"] = worker_name()
     return out
 
 
-def _decide(claim_id: str, method_name: str, n: int, budget: Budget) -> dict[str, Any]:
+def _check(claim_id: str, method_name: str, n: int, budget: Budget,
+           limit: int | None = None) -> dict[str, Any]:
+    """Run one check in a worker: the method, then the replay of any counterexample."""
     claim = _ACTIVE[claim_id]
     method = claim.method(method_name)
     t0 = time.perf_counter()
@@ -172,7 +198,8 @@ def _decide(claim_id: str, method_name: str, n: int, budget: Budget) -> dict[str
         return {"verdict": Verdict.unknown(f"too large: {exc}"),
                 "seconds": time.perf_counter() - t0}
     except MemoryError:
-        return {"verdict": Verdict.unknown("memory"), "seconds": time.perf_counter() - t0}
+        return {"verdict": Verdict.unknown(memory.memory_reason(limit)),
+                "seconds": time.perf_counter() - t0}
     except CgsatInputError:
         raise
     except Exception as exc:  # noqa: BLE001 - a bug in a method; reported, never hidden
@@ -185,6 +212,9 @@ def _decide(claim_id: str, method_name: str, n: int, budget: Budget) -> dict[str
         try:
             ok = bool(claim.confirm(n, cex)) if claim.confirm else False
             why = "" if claim.confirm else "the claim has no replay (confirm)"
+        except MemoryError:  # the refutation stands unconfirmed: unknown, not refuted
+            return {"verdict": Verdict.unknown(memory.memory_reason(limit)),
+                    "seconds": time.perf_counter() - t0}
         except Exception as exc:  # noqa: BLE001
             ok, why = False, f"replay raised {type(exc).__name__}: {exc}"
         if not ok:
@@ -313,7 +343,8 @@ def _row_of(res: Result, lane: _Lane, budget: Budget) -> Row:
         fingerprint=lane.fingerprint,
         controls=json.dumps(res.controls) if res.controls else None,
         controls_asked=budget.controls, solver_used=res.solver,
-        git_commit=source_commit(), executor=res.executor, worker=res.worker,
+        git_commit=source_commit(), peak_rss_mb=res.peak_rss_mb, executor=res.executor,
+        worker=res.worker,
     )
 
 
@@ -323,7 +354,8 @@ def _result_of_row(row: Row) -> Result:
         seconds=row.seconds, counterexample=row.counterexample, reason=row.reason,
         instance=row.instance, solver=row.solver_used, certificate=row.certificate_dict,
         controls=row.controls_dict, detail=row.detail, stored=True,
-        dimacs_sha256=row.dimacs_sha256, executor=row.executor, worker=row.worker,
+        dimacs_sha256=row.dimacs_sha256, peak_rss_mb=row.peak_rss_mb,
+        executor=row.executor, worker=row.worker,
     )
 
 
@@ -359,8 +391,9 @@ def _shortfall(lane: _Lane) -> str | None:
     why = first.reason or "unknown"
     if why.startswith("timeout "):
         why = f"timed out at {why.removeprefix('timeout ').removesuffix('s')} s"
-    elif why == "memory":
-        why = "ran out of memory"
+    elif why == "memory" or why.startswith("memory: "):
+        why = "ran out of memory" + (f" ({why.removeprefix('memory: ')})"
+                                     if why != "memory" else "")
     done = (f"verified to {verified}" if verified is not None
             else f"nothing verified from {lane.sizes[0]}")
     more = sum(1 for r in bad if r.skipped)
@@ -378,6 +411,7 @@ def run_checks(
     force: bool = False,
     on_result: Callable[[Result], None] | None = None,
     progress: Progress | None = None,
+    memory_limit: int | str | None = None,
     executor: str = "local",
     scheduler: str | None = None,
 ) -> RunSummary:
@@ -396,11 +430,15 @@ def run_checks(
     store : Store
         Where results go (and come from, unless ``force``).
     jobs : int, optional
-        Worker processes of the local executor (default: the core count).
+        Worker processes (default: the core count).
     on_result : callable, optional
         Called with each result, in size order per (claim, method) (for printing).
     progress : Progress, optional
         Where to show the plan, the checks in progress and each finished size.
+    memory_limit : int or "auto", optional
+        Bytes of resident memory each check may use (None: no limit); a check over it is
+        "unknown" with reason ``"memory: over …"`` (:mod:`cgsat.verify.memory`). With the
+        Dask executor, ``"auto"`` is each worker's own default (its machine's memory).
     executor : {"local", "dask"}, default "local"
         Where the checks run: a process pool here, or the Dask cluster at ``scheduler``.
     scheduler : str, optional
@@ -449,10 +487,11 @@ def run_checks(
     backend: LocalExecutor | DaskExecutor | None = None
     workers = max(1, min(jobs or os.cpu_count() or 1, len(todo) or 1))
     if todo and executor == "dask":
-        backend = DaskExecutor(scheduler or "")
+        backend = DaskExecutor(scheduler or "", memory_limit)
         workers = backend.workers
     elif todo:
-        backend = LocalExecutor(workers)
+        backend = LocalExecutor(workers, len(todo), memory.resolve_limit(memory_limit, jobs)
+                                if isinstance(memory_limit, str) else memory_limit)
     if progress is not None:
         progress.plan([(lane.claim, lane.method, [n for l2, n in todo if l2 is lane],
                         [n for n in lane.sizes if n in lane.ready
@@ -518,7 +557,8 @@ def _raise_terminated(signum: int, frame: object) -> None:
 
 
 class LocalExecutor:
-    """``--executor local``: a :class:`pebble.ProcessPool` of ``workers`` forked processes.
+    """``--executor local``: a :class:`pebble.ProcessPool` of ``workers`` forked processes,
+    with a :class:`memory.Watcher` over them (enforcing ``limit``) for ``size`` checks.
 
     A check over its timeout is stopped by killing its worker process (pebble starts a new
     one); the futures' outcomes are the dicts of :func:`_work` or a ``timeout``,
@@ -527,16 +567,25 @@ class LocalExecutor:
 
     name = "local"
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, size: int, limit: int | None = None) -> None:
         from pebble import ProcessPool  # heavy (~45 ms), needed only when some check runs
 
+        global _SLOTS
+        context = multiprocessing.get_context("fork")
+        _SLOTS = context.RawArray("q", size)  # before the fork: the workers share it
         self.workers = workers
-        self.pool = ProcessPool(max_workers=workers, context=multiprocessing.get_context("fork"),
+        self.limit = limit
+        self.watcher = memory.Watcher(_SLOTS, limit).start()
+        self.slots: dict[Any, int] = {}
+        self.pool = ProcessPool(max_workers=workers, context=context,
                                 initializer=_init_worker, initargs=(os.getpid(),))
 
     def submit(self, claim: str, method: str, n: int, budget: Budget) -> Any:
-        return self.pool.schedule(_work, args=(claim, method, n, budget),
-                                  timeout=budget.timeout)
+        slot = len(self.slots)
+        fut = self.pool.schedule(_work, args=(claim, method, n, budget, slot, self.limit),
+                                 timeout=budget.timeout)
+        self.slots[fut] = slot
+        return fut
 
     def as_completed(self, futures: list[Any]) -> Any:
         return as_completed(futures)
@@ -544,20 +593,28 @@ class LocalExecutor:
     def outcome(self, fut: Any) -> dict[str, Any]:
         from pebble import ProcessExpired  # heavy (~45 ms), needed only when some check ran
 
+        slot = self.slots[fut]
+        seen = self.watcher.peak_mb(slot)
         try:
-            return fut.result()
+            out = fut.result()
         except FutureTimeout:
-            return {"timeout": True}
+            out = {"timeout": True}
         except CancelledError:
-            return {"cancelled": True}
+            out = {"cancelled": True}
         except ProcessExpired as exc:
-            return {"died": exc.exitcode}
+            out = {"died": exc.exitcode, "reason": memory.death_reason(
+                exc.exitcode, self.limit, self.watcher.killed.get(exc.pid))}
+        _SLOTS[slot] = 0  # a killed worker could not clear it
+        out["peak_seen"] = seen
+        return out
 
     def stop(self) -> None:
+        self.watcher.stop()
         self.pool.stop()
         self.pool.join()
 
     def close(self) -> None:
+        self.watcher.stop()
         self.pool.close()
         self.pool.join()
 
@@ -600,9 +657,10 @@ def _run_tasks(backend, todo, budget, progress, put, flush) -> None:
             if res.status == "refuted":
                 lane.cutoff = n if lane.cutoff is None else min(lane.cutoff, n)
                 cancel_above = n
-            elif res.status == "unknown" and (res.reason or "").startswith("timeout"):
+            elif res.status == "unknown" and (res.reason or "").startswith(
+                    ("timeout", "memory")):
                 if lane.stopped is None:
-                    lane.stopped = f"timeout at n={n}"
+                    lane.stopped = f"{(res.reason or '').split()[0].rstrip(':')} at n={n}"
                     cancel_above = n
             if cancel_above is not None:
                 for other, (lane2, n2) in tasks.items():
@@ -623,7 +681,8 @@ def _result_of(out: dict[str, Any], lane: _Lane, n: int, budget: Budget,
     """The :class:`Result` of one check from what its executor handed back.
 
     ``out`` is :func:`_work`'s dict, or ``{"timeout": True}``, ``{"cancelled": True}`` or
-    ``{"died": exit code}`` (with the ``worker`` when known).
+    ``{"died": exit code, "reason": why}``, with the ``worker`` when known and the largest
+    memory the executor's watcher saw (``peak_seen``, MiB).
 
     Examples
     --------
@@ -631,24 +690,23 @@ def _result_of(out: dict[str, Any], lane: _Lane, n: int, budget: Budget,
     >>> r = _result_of({"timeout": True, "worker": "w"}, lane, 3, Budget(timeout=2), "dask")
     >>> r.status, r.reason, r.executor, r.worker
     ('unknown', 'timeout 2s', 'dask', 'w')
-    >>> _result_of({"died": -9}, lane, 3, Budget(), "local").reason
-    'memory'
+    >>> _result_of({"died": -6}, lane, 3, Budget(), "local").reason
+    'worker died (exit -6)'
     """
     cid, name, solver = lane.claim, lane.method, lane.solver_key or None
     worker = out.get("worker")
+    seen = out.get("peak_seen")
     if out.get("timeout"):
         t = budget.timeout
         shown = f"{t:g}s" if t is not None else "?"
         return Result(cid, n, name, "unknown", seconds=t, reason=f"timeout {shown}",
-                      solver=solver, executor=executor, worker=worker)
+                      solver=solver, peak_rss_mb=seen, executor=executor, worker=worker)
     if out.get("cancelled"):
         return Result(cid, n, name, "unknown", reason="cancelled", solver=solver)
     if "died" in out:
-        code = out["died"]
-        reason = ("memory" if code in (-9, 137) else f"worker died (exit {code})"
-                  if isinstance(code, int) else f"worker died ({code})")
+        reason = out.get("reason") or f"worker died (exit {out['died']})"
         return Result(cid, n, name, "unknown", reason=reason, solver=solver,
-                      executor=executor, worker=worker)
+                      peak_rss_mb=seen, executor=executor, worker=worker)
     if out.get("fingerprint", lane.fingerprint) != lane.fingerprint:
         return Result(cid, n, name, "unknown", solver=solver, executor=executor,
                       worker=worker, reason=(
@@ -662,6 +720,8 @@ def _result_of(out: dict[str, Any], lane: _Lane, n: int, budget: Budget,
         solver=verdict.solver,  # only a solver that ran: a refutation may need none
         certificate=verdict.certificate, controls=verdict.controls,
         detail=verdict.detail, dimacs_sha256=verdict.dimacs_sha256,
+        peak_rss_mb=max((p for p in (out.get("peak_rss_mb"), seen) if p is not None),
+                        default=None),
         executor=executor, worker=worker,
     )
     if out.get("internal_error"):

@@ -12,6 +12,10 @@ itself lives on. Starting a process per check would cost the import of cgsat and
 The protocol is one pickled message per request and per answer, each preceded by its
 length (8 bytes, big-endian), on the child's stdin and stdout; the child's own prints go
 to stderr. The child sets ``PR_SET_PDEATHSIG``, so it dies with its Dask worker.
+
+Memory: while a check runs, a :class:`cgsat.verify.memory.Watcher` of the Dask worker
+watches the sandbox (and what it starts) and kills it over the limit, as the local runner
+does its workers; the check is then "unknown" with reason ``memory: over …``.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ import subprocess
 import sys
 import time
 from typing import Any, BinaryIO
+
+from cgsat.verify import memory
 
 READY_TIMEOUT = 300.0  # seconds for a new sandbox to import cgsat (a loaded machine)
 _HEADER = 8
@@ -97,9 +103,9 @@ class Sandbox:
     --------
     >>> from cgsat.verify.claims import Budget
     >>> box = Sandbox()
-    >>> out = box.run(("lumberjack.tuft", "mex", 2, Budget(timeout=60)), 60)
-    >>> out["verdict"].status, out["fingerprint"] != ""
-    ('holds', True)
+    >>> out = box.run(("lumberjack.tuft", "mex", 2, Budget(timeout=60), None), 60)
+    >>> out["verdict"].status, out["fingerprint"] != "", out["peak_rss_mb"] is not None
+    ('holds', True, True)
     >>> box.close()
 
     References
@@ -132,8 +138,9 @@ class Sandbox:
         return proc
 
     def run(self, request: tuple[Any, ...], timeout: float | None) -> dict[str, Any]:
-        """Run one check ``(claim, method, n, budget)``; its :func:`_work` dict, or
-        ``{"timeout": True}`` (the sandbox was killed) or ``{"died": exit code}``.
+        """Run one check ``(claim, method, n, budget, memory limit)``; its :func:`_work`
+        dict, or ``{"timeout": True}`` (the sandbox was killed) or ``{"died": exit code,
+        "reason": why}``, each with ``peak_seen`` (MiB, the largest the watcher saw).
 
         An exception the check raised (bad input, :class:`CgsatInputError`) is raised here.
         """
@@ -141,19 +148,25 @@ class Sandbox:
             self.proc = self._start()
         proc = self.proc
         assert proc.stdin is not None and proc.stdout is not None
+        limit = request[4]
+        watcher = memory.Watcher([proc.pid], limit).start()
         deadline = time.monotonic() + (timeout if timeout is not None else 1e9)
         try:
             write_message(proc.stdin, request)
             kind, payload = _read_by(proc.stdout.fileno(), deadline)
         except SandboxTimeout:
             self.close()
-            return {"timeout": True}
+            return {"timeout": True, "peak_seen": watcher.peak_mb(0)}
         except (EOFError, BrokenPipeError):
             code = proc.wait()
             self.proc = None
-            return {"died": code}
+            return {"died": code, "peak_seen": watcher.peak_mb(0),
+                    "reason": memory.death_reason(code, limit, watcher.killed.get(proc.pid))}
+        finally:
+            watcher.stop()
         if kind == "raise":
             raise payload
+        payload["peak_seen"] = watcher.peak_mb(0)
         return payload
 
     def close(self) -> None:

@@ -1,11 +1,11 @@
 """The child process of a :class:`cgsat.verify.sandbox.Sandbox`: ``python -m`` this module.
 
 It answers ``("ready", parent pid)`` once cgsat is imported, then reads requests
-``(claim id, method, n, budget)`` from stdin and answers each with ``("ok", dict)`` (the
-dict of :func:`cgsat.verify.runner._work`, plus the method ``fingerprint`` of the code that
-decided it, so that the client stores nothing a different cgsat computed) or
-``("raise", exception)``. It runs registered claims only (by id). It dies with its parent
-(``PR_SET_PDEATHSIG``), and exits at the end of its input.
+``(claim id, method, n, budget, memory limit)`` from stdin and answers each with
+``("ok", dict)`` (the dict of :func:`cgsat.verify.runner._work`, plus the method
+``fingerprint`` of the code that decided it, so that the client stores nothing a different
+cgsat computed) or ``("raise", exception)``. It runs registered claims only (by id). It
+dies with its parent (``PR_SET_PDEATHSIG``), and exits at the end of its input.
 """
 
 from __future__ import annotations
@@ -26,21 +26,21 @@ def answer(request: tuple[Any, ...]) -> tuple[str, Any]:
     Examples
     --------
     >>> from cgsat.verify.claims import Budget
-    >>> kind, out = answer(("lumberjack.tuft", "mex", 1, Budget()))
+    >>> kind, out = answer(("lumberjack.tuft", "mex", 1, Budget(), None))
     >>> kind, out["verdict"].status, len(out["fingerprint"]) > 8
     ('ok', 'holds', True)
-    >>> answer(("no.such", "mex", 1, Budget()))[0]
+    >>> answer(("no.such", "mex", 1, Budget(), None))[0]
     'raise'
 
     References
     ----------
     The checks are the registered claims of the five papers (here Lumberjack's tuft claim).
     """
-    claim_id, method, n, budget = request
+    claim_id, method, n, budget, limit = request
     try:
         claim = get_claim(claim_id)
         runner._ACTIVE.setdefault(claim_id, claim)
-        out = runner._work(claim_id, method, n, budget)
+        out = runner._work(claim_id, method, n, budget, -1, limit)
         out["fingerprint"] = method_fingerprint(claim, claim.method(method))
         return ("ok", out)
     except Exception as exc:  # noqa: BLE001 - handed back to the Dask task, which raises it

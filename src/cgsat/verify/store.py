@@ -25,7 +25,9 @@ verdicts to it.
 
 A store written before fingerprints (one table ``results`` keyed by version) still opens:
 its rows move into ``runs`` with an empty fingerprint, which no method has, so they are
-kept for information and never reused.
+kept for information and never reused. A store from before the columns ``git_commit``,
+``peak_rss_mb``, ``executor`` or ``worker`` gets them when it is opened (empty in its old
+rows).
 """
 
 from __future__ import annotations
@@ -70,6 +72,7 @@ CREATE TABLE IF NOT EXISTS runs (
     controls_asked INTEGER,
     solver_used TEXT,
     git_commit TEXT,
+    peak_rss_mb REAL,
     executor TEXT,
     worker TEXT
 );
@@ -112,9 +115,11 @@ class Row:
     ``controls`` is the JSON of ``{"passed","total"}``; ``controls_asked`` the
     ``--controls K`` of the run. ``git_commit`` is the commit of the cgsat source that
     computed it (:func:`cgsat.verify.provenance.source_commit`; for people, the fingerprint
-    decides reuse). ``executor`` (``"local"`` or ``"dask"``) and ``worker`` (``host/pid``
-    of a local worker process, the address of a Dask worker) say where the check ran
-    (None in rows stored before they were recorded). ``id`` orders the history.
+    decides reuse). ``peak_rss_mb`` is the check's peak resident memory in MiB
+    (:mod:`cgsat.verify.memory`; None in runs stored before it was recorded).
+    ``executor`` (``"local"`` or ``"dask"``) and ``worker`` (``host/pid`` of a local worker
+    process, the address of a Dask worker) say where the check ran (None in rows stored
+    before they were recorded). ``id`` orders the history.
     """
 
     claim: str
@@ -139,6 +144,7 @@ class Row:
     controls_asked: int | None = None
     solver_used: str | None = None
     git_commit: str | None = None
+    peak_rss_mb: float | None = None
     executor: str | None = None
     worker: str | None = None
     id: int | None = None
@@ -256,7 +262,11 @@ class Store:
             tables = {name for (name,) in self.conn.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table'")}
             columns = {c[1] for c in self.conn.execute("PRAGMA table_info(runs)")}
-            for column in ("git_commit", "executor", "worker"):
+            if "git_commit" not in columns:  # a store from before commits were recorded
+                self.conn.execute("ALTER TABLE runs ADD COLUMN git_commit TEXT")
+            if "peak_rss_mb" not in columns:  # a store from before peaks were recorded
+                self.conn.execute("ALTER TABLE runs ADD COLUMN peak_rss_mb REAL")
+            for column in ("executor", "worker"):
                 if column not in columns:  # a store from before they were recorded
                     self.conn.execute(f"ALTER TABLE runs ADD COLUMN {column} TEXT")
             if "results" in tables:  # a store from before fingerprints

@@ -72,6 +72,7 @@ def _merge(rows: Sequence[Row]) -> dict[str, Any]:
                          if r.status == "refuted" and r.detail},
         "solvers": sorted({r.solver for r in rows if r.solver}),
         "commit": latest.git_commit,
+        "peak_rss_mb": latest.peak_rss_mb,
         "reason": latest.reason,
         "detail": latest.detail,
     }
@@ -127,7 +128,7 @@ def claim_summary(claim: Claim, rows: Sequence[Row],
         runs.append({"n": n, "method": name, "status": v["status"], "seconds": v["seconds"],
                      "controls": v["controls"], "certificate": v["certificate"],
                      "solvers": v["solvers"], "commit": v["commit"], "reason": v["reason"],
-                     "detail": v["detail"]})
+                     "detail": v["detail"], "peak_rss_mb": v["peak_rss_mb"]})
         for cex in dict.fromkeys(v["counterexamples"]):
             counterexamples.append({"n": n, "method": name, "position": cex,
                                     "explanation": v["explanations"].get(cex)})

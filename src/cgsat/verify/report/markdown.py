@@ -145,8 +145,8 @@ def _claim_section(c: dict[str, Any], claim: Claim | None) -> list[str]:
         for x in c["counterexamples"]:
             why = f" — {x['explanation']}" if x.get("explanation") else ""
             lines.append(f"- n = {x['n']}, {x['method']}: `{x['position']}`{why}")
-    lines += ["", "Runs (status, seconds; for SAT methods the controls passed/run and the "
-              "certificate; the reason of an unknown):", ""]
+    lines += ["", "Runs (status, seconds, peak memory; for SAT methods the controls "
+              "passed/run and the certificate; the reason of an unknown):", ""]
     methods = sorted({r["method"] for r in c["runs"]})
     cell = {(r["method"], r["n"]): r for r in c["runs"]}
     lines.append("| n | " + " | ".join(methods) + " |")
@@ -161,8 +161,19 @@ def _claim_section(c: dict[str, Any], claim: Claim | None) -> list[str]:
 
 
 def run_text(r: dict[str, Any]) -> str:
-    """One run in a table cell: status, seconds, controls, certificate, reason."""
+    """One run in a table cell: status, seconds, peak memory, controls, certificate, reason.
+
+    Examples
+    --------
+    >>> run_text({"status": "holds", "seconds": 1.5, "peak_rss_mb": 98.4,
+    ...           "controls": {"passed": 16, "total": 16}})
+    'holds 1.50s 98MB 16/16'
+    >>> run_text({"status": "unknown", "seconds": None, "reason": "memory: over 2 GB"})
+    'unknown (memory: over 2 GB)'
+    """
     secs = "" if r["seconds"] is None else f" {r['seconds']:.2f}s"
+    peak = r.get("peak_rss_mb")
+    secs += "" if peak is None else f" {peak:.0f}MB"
     ctl = r.get("controls")
     ctl = f" {ctl['passed']}/{ctl['total']}" if ctl else ""
     cert = f" {r['certificate']}" if r.get("certificate") else ""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from cgsat.cgt.canonical import ZERO, game
 from cgsat.verify.claims import Claim, Method
 from cgsat.verify.papers.toppling import (
     atomic_brute,
@@ -21,7 +22,6 @@ from cgsat.verify.papers.toppling import (
     families_sat,
     sat,
 )
-from cgsat.cgt.canonical import ZERO, game
 from cgsat.verify.papers.toppling.families import FAMILIES, Family
 
 PAPER = "Toppling Conjectures (Fink, Nowakowski, Siegel, Wolfe)"

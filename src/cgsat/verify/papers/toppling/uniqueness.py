@@ -46,7 +46,7 @@ def lr_rows_of_length(n: int) -> list[dict[str, Any]]:
     Examples
     --------
     >>> sorted(r["value"] for r in lr_rows_of_length(2))
-    ['-2', '0', '2']
+    ['*', '-2', '2']
 
     References
     ----------
