@@ -45,7 +45,8 @@ def test_list_names_every_probe_with_its_source_and_bound(capsys):
     code, out, _ = run(capsys, "probe", "--list", "--json")
     assert code == 0
     assert {p["name"] for p in json.loads(out)} == {
-        "toppling-uniqueness", "toppling-uniqueness-lr", "phyminoes", "phyminoes-reductions"}
+        "toppling-uniqueness", "toppling-uniqueness-lr", "phyminoes", "phyminoes-reductions",
+        "timber-path-values", "tree-p-counts", "timber-reductions"}
 
 
 @pytest.mark.parametrize("argv, words", [

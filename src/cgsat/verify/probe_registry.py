@@ -33,8 +33,9 @@ def all_probes() -> list[Probe]:
 
     Examples
     --------
-    >>> sorted(p.name for p in all_probes())
-    ['phyminoes', 'phyminoes-reductions', 'toppling-uniqueness', 'toppling-uniqueness-lr']
+    >>> sorted(p.name for p in all_probes())  # doctest: +NORMALIZE_WHITESPACE
+    ['phyminoes', 'phyminoes-reductions', 'timber-path-values', 'timber-reductions',
+     'toppling-uniqueness', 'toppling-uniqueness-lr', 'tree-p-counts']
     """
     return list(_PROBES.values())
 

@@ -14,28 +14,51 @@ A green cordon of height n has stalk arcs v_i v_{i-1} and leaf arcs at attachmen
 - ``thickets.thm3.4`` / ``thm3.5``: the Fibonacci counts f_n, |H_n|.
 - ``thickets.sec5-one-leaf-nim2``, ``sec5-two-leaves-nim2``, ``sec5-two-leaves-nim3``: the
   three statements listed (without proof) in §5.
+- §4 (partizan): ``thickets.thm4.1`` (blue cordons), ``thm4.2`` (red-blue stalks),
+  ``blue-stalks`` (B(n)), ``lem4.3`` (S(m) >= floor(m/2)), ``thm4.4`` as printed (the
+  temperature of T(2n) is at least n; **finding**: refuted at T(2) = {1|0}, temperature
+  1/2, and T(2n) = {n|0} has temperature n/2 for every n reached) and
+  ``thm4.4-values`` (T(m) = {ceil(m/2)|0} and S(m) = ceil(m/2): what does hold; the
+  temperatures n/2 are unbounded, so Corollary 4.5 stands).
 
 Methods, sharing no code: ``brute`` (:mod:`~cgsat.verify.papers.thickets.brute`,
 exhaustive play compared with the statements of :mod:`~cgsat.verify.papers.thickets.rules`)
-and ``sat`` (:mod:`~cgsat.verify.papers.thickets.sat`).
+and ``sat`` (:mod:`~cgsat.verify.papers.thickets.sat`). The §4 claims: ``brute``
+(:mod:`~cgsat.verify.papers.thickets.sec4_brute`, canonical and reduced canonical forms
+by the partizan engine) and ``play`` (:mod:`~cgsat.verify.papers.thickets.sec4_play`,
+game-tree search of G - V), both against :mod:`~cgsat.verify.papers.thickets.sec4_rules`.
 
 References
 ----------
-.. [1] M. Huggan, R. J. Nowakowski, *Thinning Thickets*, Theorems 3.1-3.5 and §5.
+.. [1] M. Huggan, R. J. Nowakowski, *Thinning Thickets*, Theorems 3.1-3.5, §4 (Theorems
+   4.1, 4.2, 4.4, Lemma 4.3) and §5.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import partial
 
 from cgsat.verify.claims import Claim, Method
-from cgsat.verify.papers.thickets import brute, sat
+from cgsat.verify.papers.thickets import brute, sat, sec4_brute, sec4_play
 from cgsat.verify.papers.thickets.rules import (
     nim0_rule,
     nim1_rule,
     one_leaf_nim2_rule,
     two_leaves_nim2_rule,
     two_leaves_nim3_rule,
+)
+from cgsat.verify.papers.thickets.sec4_rules import (
+    blue_cordons,
+    blue_stalk_family,
+    blue_stalk_rule,
+    lem43_rule,
+    s_member,
+    stalks,
+    t_and_s,
+    t_value_rule,
+    thm41_rule,
+    thm42_rule,
 )
 
 PAPER = "Thinning Thickets (Huggan, Nowakowski)"
@@ -254,4 +277,104 @@ CLAIMS: list[Claim] = [
               "second UNSAT instance at each height that these cover every one-leaf cordon, "
               "so no one-leaf option has value 3.",
     ),
+]
+
+
+# -- §4: partizan claims (engine vs game-tree search) ----------------------------------------
+
+SEC4_BRUTE = (
+    "every position of the family at n: its canonical form by the partizan engine "
+    "(cgsat.cgt.partizan_values) equals the stated value (=), has the stated reduced "
+    "canonical form (≡_I, cgsat.cgt.reduced), or is at least it (>=)"
+)
+SEC4_PLAY = (
+    "every position G of the family at n, by plain game-tree search of G - V "
+    "(cgsat.cgt.play, no canonical forms): = is a second-player win of G - V; >= is a loss "
+    "for Right moving first on G - V; ≡_I is -x < G - V < x for x = 2^-D, D = arcs of G + "
+    "birthday of V (exact: a nonzero stop of G - V is at least 2^-(D-1) in absolute value)"
+)
+
+
+def _sec4_claim(cid: str, theorem: str, statement: str, parameter: str, base: int,
+                quick: int, target: int, family, rule, kind: str = "theorem",
+                notes: str = "") -> Claim:
+    """A §4 claim: every member of ``family(n)`` meets ``rule``, engine vs play."""
+    return Claim(
+        id=cid, paper=PAPER, theorem=theorem, statement=statement, kind=kind,
+        parameter=parameter, base=base, quick_bound=quick, target_bound=target,
+        methods=(
+            Method("brute", partial(sec4_brute.family_values, family=family, rule=rule),
+                   scope=SEC4_BRUTE),
+            Method("play", partial(sec4_play.family_values, family=family, rule=rule),
+                   scope=SEC4_PLAY),
+        ),
+        confirm=partial(sec4_play.confirm_family, family=family, rule=rule),
+        notes=notes,
+    )
+
+
+CLAIMS += [
+    _sec4_claim(
+        "thickets.thm4.1", "Theorem 4.1",
+        "A blue cordon [t] has value: [0] = 1, [00] = {1|0}, [α10] ≡_I {1|0}, [α00] ≡_I 0; "
+        "[α01^(2k+1)] ≡_I k+1; [α001^(2k)] ≡_I k; [α101^(2k)] ≡_I {k+1|k}; [001^(2k)] ≡_I "
+        "{k+1|k}; [01^(2k)] = [01^(2k+1)] = k+1 (α non-empty, k >= 1 where the case says).",
+        "n = height of the blue cordon (all 2^(n-1) tuples [0...] of length n)", 0, 7, 13,
+        blue_cordons, thm41_rule,
+        notes="Tuple notation of §4: entries for v_n .. v_1 from the top, 1 for a leaf arc. "
+              "Cases 1-6 of the theorem cover every tuple exactly once (sec4_rules."
+              "thm41_rule); the empty cordon is 0."),
+    _sec4_claim(
+        "thickets.thm4.2", "Theorem 4.2",
+        "Red-blue stalks: LR^k, αLLR^k ≡_I 0 (k >= 2); LR, αLLR, αLRL^k (k >= 3) ≡_I {1|0}; "
+        "L^k = 1; αLRL ≡_I {1|-1}; αRLRR ≡_I {{1|0}|-1}; and the negatives. So only eight "
+        "reduced values occur.",
+        "n = number of arcs of the stalk (all 2^n words over L, R)", 0, 8, 13,
+        stalks, thm42_rule,
+        notes="Letters say who may delete the arc (top arc first); α is arbitrary, also "
+              "empty. The eight values: 0, ±1, {1|0}, {0|-1}, {1|-1}, {{1|0}|-1}, "
+              "{1|{0|-1}}."),
+    _sec4_claim(
+        "thickets.blue-stalks", "§4 (blue stalks B(n))",
+        "B(n) = {B(n-1) | 0} for n >= 2; Rcf(B(n)) = B(n) for n <= 2 (0, 1, {1|0}) and "
+        "Rcf(B(n)) = 0 for n >= 3.",
+        "n = number of arcs of the blue stalk B(n)", 0, 12, 40,
+        blue_stalk_family, blue_stalk_rule),
+    _sec4_claim(
+        "thickets.lem4.3", "Lemma 4.3",
+        "For n >= 1, S(2n) >= n and S(2n+1) >= n (S(m): T(m) without the leaf arc on v_1).",
+        "m: the cordon S(m) (height m+1, leaf arcs on v_2 .. v_m, v_1 v_0 red, other arcs "
+        "blue); the statement at m is S(m) >= floor(m/2)", 2, 10, 16,
+        s_member, lem43_rule),
+    Claim(
+        id="thickets.thm4.4", paper=PAPER, theorem="Theorem 4.4",
+        statement="The temperature of T(2n) is at least n.",
+        kind="theorem", parameter="n: the cordon T(2n) (height 2n+1, a leaf arc on every "
+                                  "interior vertex, v_1 v_0 red, every other arc blue)",
+        base=1, quick_bound=3, target_bound=10,
+        methods=(
+            Method("brute", partial(sec4_brute.thm44, scale=Fraction(1)), scope=(
+                "the temperature of T(2n)'s canonical form (partizan engine, "
+                "cgsat.cgt.thermograph) is at least n")),
+            Method("play", partial(sec4_play.thm44, scale=Fraction(1)), scope=(
+                "T(2n) equals a switch {a|0}, 0 <= a <= 2n+1, by game-tree search of "
+                "T(2n) - {a|0} (no canonical forms), and its temperature a/2 is at least n; "
+                "unknown if T(2n) is no such switch")),
+        ),
+        confirm=partial(sec4_play.confirm_thm44, scale=Fraction(1)),
+        notes="Checked as printed. Refuted at n = 1: T(2) = {1|0} has temperature 1/2. In "
+              "fact T(2n) = {n|0}, temperature n/2 (thickets.thm4.4-values): the proof's "
+              "Left scaffold should be n - t (S(2n) >= n, indeed S(2n) = n), not 2n - t, and "
+              "the scaffolds n - t and t meet at n/2. Corollary 4.5 (some position hotter "
+              "than any n) still follows, from T(2n+2) at temperature n+1.",
+    ),
+    _sec4_claim(
+        "thickets.thm4.4-values", "Theorem 4.4 (values found)",
+        "T(m) = {ceil(m/2) | 0} and S(m) = ceil(m/2) for m >= 1; so T(2n) = {n|0} has "
+        "temperature exactly n/2, which grows without bound (Corollary 4.5 holds).",
+        "m: the cordons T(m) and S(m) of §4.1", 1, 8, 15, t_and_s, t_value_rule,
+        kind="conjecture",
+        notes="Mined from the data to replace Theorem 4.4 as printed (refuted at T(2)). "
+              "S(m) = ceil(m/2) also sharpens Lemma 4.3 (S(2n) = n, S(2n+1) = n+1). The "
+              "temperature of {a|0} is a/2."),
 ]

@@ -42,6 +42,8 @@ from cgsat.verify.papers.timber import (
     graphs_brute,
     graphs_sat,
     path_brute,
+    path_heights_brute,
+    path_heights_sat,
     path_sat,
     phyminoes_brute,
     phyminoes_sat,
@@ -49,6 +51,7 @@ from cgsat.verify.papers.timber import (
     trees_sat,
     words,
 )
+from cgsat.verify.papers.timber.path_heights import RULES as HEIGHT_RULES
 from cgsat.verify.papers.timber.shapes import ATLAS_MAX_VERTICES
 
 PAPER = "The Game of timber! (Nowakowski, Renault, Lamoureux, Mellon, Miller)"
@@ -417,3 +420,36 @@ CLAIMS: list[Claim] = [
               "the rule reduces every odd cycle to the triangle.",
     ),
 ]
+
+
+def _height_claim(h: int) -> Claim:
+    """The claim that the Moore machine ``HEIGHT_RULES[h]`` gives the nim-values of the
+    Toppling Peaks words of height range <= h (Problem 4.1)."""
+    rule = HEIGHT_RULES[h]
+    return Claim(
+        id=f"timber.path-height-{h}", paper=PAPER, theorem="Problem 4.1 (cgsat's rule)",
+        statement=f"The nim-value of a Toppling Peaks word of height range <= {h} is the "
+                  f"output of a {len(rule.delta)}-state Moore machine (path_heights."
+                  f"RULES[{h}]; outputs a*ceil(n/2)+b)",
+        kind="conjecture", parameter=PEAKS_PARAMETER,
+        base=0, quick_bound=26, target_bound=60,
+        methods=(
+            Method("sat", partial(path_heights_sat.machine_check, rule=rule,
+                                  oracle=path_heights_brute.nim_value),
+                   uses_solver=True, scope=(
+                       f"no word of length n and height range <= {h} has a machine value "
+                       "other than the mex of the machine's values on its options (which "
+                       "are in the family); with every smaller size, the machine gives the "
+                       "nim-value of every family word of length <= n. "
+                       + path_heights_sat.CONTROLS_SCOPE)),
+            Method("brute", partial(path_heights_brute.machine_direct, rule=rule),
+                   max_n=PEAKS_MAX_LENGTH, scope=(
+                       f"every word of length n and height range <= {h}: its nim-value by "
+                       "plain play on its subwords equals the machine's value")),
+        ),
+        notes="cgsat's conjecture from the timber-path-values probe (SAT identification of "
+              "the smallest machine on the data), not a statement of the paper.",
+    )
+
+
+CLAIMS += [_height_claim(h) for h in HEIGHT_RULES]

@@ -27,10 +27,12 @@ from __future__ import annotations
 from typing import Any
 
 from cgsat.verify.papers.timber.graphs_probe import ATLAS_MAX_VERTICES, READINGS
+from cgsat.verify.papers.timber.path_values import PATH_VALUES
 from cgsat.verify.papers.timber.phyminoes_count import COLUMNS as COUNT_COLUMNS
 from cgsat.verify.papers.timber.phyminoes_count import size
 from cgsat.verify.papers.timber.phyminoes_reductions import COLUMNS as REDUCTION_COLUMNS
 from cgsat.verify.papers.timber.phyminoes_reductions import size as reductions_size
+from cgsat.verify.papers.timber.tree_probes import TIMBER_REDUCTIONS, TREE_P_COUNTS
 from cgsat.verify.probe import Probe, Sizes, TableRow
 
 
@@ -209,4 +211,4 @@ PHYMINOES_REDUCTIONS = Probe(
           "failure re-evaluated by SAT (phyminoes_reductions).",
 )
 
-PROBES = [PHYMINOES, PHYMINOES_REDUCTIONS]
+PROBES = [PHYMINOES, PHYMINOES_REDUCTIONS, PATH_VALUES, TREE_P_COUNTS, TIMBER_REDUCTIONS]
