@@ -65,10 +65,11 @@ def test_dask_gives_the_local_results_and_records_the_workers(cluster, local_ref
     db = tmp_path / "r.sqlite"
     report = check(CLAIM, up_to=UP_TO, executor="dask", scheduler=cl.scheduler_address,
                    db=str(db))
-    assert _statuses(report) == local_reference
+    shown = [(r.n, r.method, r.status, r.reason, r.worker) for r in report.results]
+    assert _statuses(report) == local_reference, shown
     assert {r.executor for r in report.results} == {"dask"}
     workers = set(client.scheduler_info()["workers"])
-    assert {r.worker for r in report.results} <= workers
+    assert {r.worker for r in report.results} <= workers, (shown, workers)
     rows = _rows(db)
     assert len(rows) == len(local_reference)  # one stored row per (claim, n, method)
     assert {(e, w in workers) for *_, e, w in rows} == {("dask", True)}
