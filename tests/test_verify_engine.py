@@ -28,7 +28,8 @@ from cgsat.verify.runner import run_checks
 from cgsat.verify.store import Row, Store
 
 CHECK_FIELDS = {"claim", "n", "method", "status", "seconds", "counterexample", "reason",
-                "instance", "solver", "certificate", "controls", "reused", "peak_rss_mb"}
+                "instance", "solver", "certificate", "controls", "reused", "peak_rss_mb",
+                "executor"}
 LIST_FIELDS = {"id", "source", "statement", "kind", "parameter", "paper_bound",
                "quick_bound", "target_bound", "methods", "scope"}
 REPORT_CLAIM_FIELDS = {"id", "source", "statement", "kind", "paper_bound", "quick_bound",

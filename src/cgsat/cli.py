@@ -125,7 +125,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--controls", type=controls_count, default=16, metavar="K",
                    help="sample controls per SAT instance, default 16: positions of the "
                         "size checked whose answers must equal the direct solver's")
-    p.add_argument("--jobs", type=positive_int, default=None)
+    p.add_argument("--jobs", type=positive_int, default=None,
+                   help="worker processes of the local executor (default: the cores)")
+    p.add_argument("--executor", choices=["local", "dask"], default="local",
+                   help="local (default): a process pool here; dask: tasks of the Dask "
+                        "cluster at --scheduler (pip install \"cgsat[dask]\")")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="the Dask scheduler, e.g. tcp://host:8786 (with --executor dask)")
     p.add_argument("--memory-limit", dest="memory_limit", type=memory_limit, default="auto",
                    metavar="SIZE",
                    help="resident memory per check, e.g. 2G or 500M, or none; default auto: 80%% "
@@ -170,6 +176,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default=None, help="output directory, default probe-NAME")
     p.add_argument("--db", default=None)
     p.add_argument("--force", action="store_true", help="recompute sizes already stored")
+    p.add_argument("--executor", choices=["local", "dask"], default="local",
+                   help="local (default): the sizes in turn, here; dask: one task per size "
+                        "on the Dask cluster at --scheduler")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="the Dask scheduler, e.g. tcp://host:8786 (with --executor dask)")
 
     p = sub.add_parser("report", help="write bounds.json with bounds.md and bounds.html "
                        "(or bounds.tex with --format latex)")

@@ -26,6 +26,11 @@ class CheckResult:
     peak_rss_mb : float or None
         The check's peak resident memory in MiB (``check --json``'s ``peak_rss_mb``;
         None when it was not measured, as in runs stored before it was recorded).
+    executor, worker : str or None
+        Where the check ran: ``"local"`` or ``"dask"`` (in the JSON), and the worker
+        (``host/pid`` of a local worker process, a Dask worker's address; in the store, not
+        in the JSON, since it differs from run to run); for a reused result, where the
+        stored run ran (None if it was stored before they were recorded, or nothing ran).
     detail : str or None
         Why a counterexample breaks the statement (not in the JSON).
     problem : str or None
@@ -47,6 +52,8 @@ class CheckResult:
     detail: str | None = field(default=None, compare=False)
     problem: str | None = field(default=None, compare=False)
     peak_rss_mb: float | None = field(default=None, compare=False)
+    executor: str | None = field(default=None, compare=False)
+    worker: str | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """The object of one result in ``check --json``."""
@@ -56,6 +63,7 @@ class CheckResult:
             "reason": self.reason, "instance": self.instance, "solver": self.solver,
             "certificate": self.certificate, "controls": self.controls,
             "reused": self.reused, "peak_rss_mb": self.peak_rss_mb,
+            "executor": self.executor,
         }
 
 
@@ -128,7 +136,7 @@ def _check_result(res: Any) -> CheckResult:
     return CheckResult(
         res.claim, res.n, res.method, res.status, res.seconds, res.counterexample, res.reason,
         res.instance, res.solver, res.certificate, res.controls, res.stored, res.detail,
-        res.problem, res.peak_rss_mb)
+        res.problem, res.peak_rss_mb, res.executor, res.worker)
 
 
 def _verified(results: Sequence[CheckResult]) -> dict[str, dict[str, int | None]]:
@@ -176,6 +184,8 @@ def check(
     on_note: Callable[[str], None] | None = None,
     progress: Any = False,
     memory_limit: int | str | None = "auto",
+    executor: str = "local",
+    scheduler: str | None = None,
 ) -> CheckReport:
     """Check claims size by size, by every method, as ``cgsat check`` does.
 
@@ -228,7 +238,15 @@ def check(
         Resident memory each check may use: bytes, a size such as ``"2G"`` or ``"500M"``,
         None or ``"none"`` for no limit, or ``"auto"``: 80 % of the machine's memory
         divided by ``jobs`` (:func:`cgsat.verify.memory.default_limit`). A check over it
-        is unknown with reason ``"memory: over …"``, and its method stops short.
+        is unknown with reason ``"memory: over …"``, and its method stops short. With
+        ``executor="dask"``, ``"auto"`` is each worker's default on its own machine.
+    executor : {"local", "dask"}, default "local"
+        Run the checks in a local process pool, or as tasks of a Dask cluster (the
+        optional extra ``cgsat[dask]``; docs/cluster.md). Results come back here and only
+        here are they stored.
+    scheduler : str, optional
+        The Dask scheduler's address (``tcp://host:8786``); needed by, and only by,
+        ``executor="dask"``.
 
     Returns
     -------
@@ -276,12 +294,23 @@ def check(
             whole_number(name, x, 0)
     if jobs is not None:
         whole_number("--jobs", jobs, 1)
+    if executor not in ("local", "dask"):
+        raise CgsatInputError(f"--executor: expected local or dask, got {executor!r}")
+    if executor == "dask" and not scheduler:
+        raise CgsatInputError("--executor dask needs --scheduler ADDRESS (tcp://host:8786)")
+    if executor == "local" and scheduler:
+        raise CgsatInputError("--scheduler is for --executor dask")
+    if executor == "dask" and jobs is not None:
+        raise CgsatInputError("--jobs is for --executor local (a Dask cluster runs one "
+                              "check per worker thread)")
     controls_count("--controls", controls)
     if isinstance(timeout, bool) or not isinstance(timeout, int | float) or not timeout > 0:
         raise CgsatInputError(f"--timeout: a timeout must be positive, got {timeout!r}")
     if not isinstance(methods, str):
         methods = ",".join(methods)
-    mem_limit = resolve_limit(memory_limit, jobs)
+    mem_limit: int | str | None = resolve_limit(memory_limit, jobs)
+    if executor == "dask" and memory_limit == "auto":
+        mem_limit = "auto"  # each worker's own default, on its own machine
 
     claims = all_claims() if every else [get_claim(c) for c in dict.fromkeys(ids)]
     solver = canonical_solver(solver)
@@ -313,7 +342,8 @@ def check(
     with Store(":memory:" if db is None else db_path(db)) as store:
         summary = run_checks(claims, chosen, sizes, budget, store, jobs=jobs, force=force,
                              on_result=shown, progress=progress or None,
-                             memory_limit=mem_limit)
+                             memory_limit=mem_limit, executor=executor,
+                             scheduler=scheduler)
     order = {c.id: i for i, c in enumerate(claims)}
     results = tuple(_check_result(r) for r in
                     sorted(summary.results, key=lambda r: (order[r.claim], r.method, r.n)))

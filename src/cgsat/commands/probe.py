@@ -1,5 +1,6 @@
-"""``cgsat probe NAME [--up-to N] [--json] [--out DIR] [--db PATH] [--force]`` and
-``cgsat probe --list``: open-problem probes (data tables rather than verdicts)."""
+"""``cgsat probe NAME [--up-to N] [--json] [--out DIR] [--db PATH] [--force]
+[--executor local | --executor dask --scheduler ADDRESS]`` and ``cgsat probe --list``:
+open-problem probes (data tables rather than verdicts)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import json
 import sys
 
 from cgsat.errors import CgsatInputError
+from cgsat.verify.dask_probe import compute_on_dask
 from cgsat.verify.probe import run_probe
 from cgsat.verify.probe_registry import all_probes, get_probe
 from cgsat.verify.report.probes import prepare_out, write_probe
@@ -37,6 +39,11 @@ def run(args: argparse.Namespace) -> int:
         raise CgsatInputError("a probe name or --list is required (see `cgsat probe --list`)")
     probe = get_probe(args.name)
     up_to = probe.check_up_to(args.up_to)
+    if args.executor == "dask" and not args.scheduler:
+        raise CgsatInputError("--executor dask needs --scheduler ADDRESS (tcp://host:8786)")
+    if args.executor == "local" and args.scheduler:
+        raise CgsatInputError("--scheduler is for --executor dask")
+    compute = compute_on_dask(args.scheduler) if args.executor == "dask" else None
     out_dir = args.out if args.out is not None else f"probe-{probe.name}"
     prepare_out(out_dir)  # bad --out is reported before anything is computed
 
@@ -46,7 +53,8 @@ def run(args: argparse.Namespace) -> int:
             sys.stderr.write(f"{probe.name}: size {n} ({how})\n")
 
     with Store(db_path(args.db)) as store:
-        result = run_probe(probe, up_to, store, force=args.force, progress=progress)
+        result = run_probe(probe, up_to, store, force=args.force, progress=progress,
+                           compute=compute)
     paths = write_probe(result, out_dir)
     if args.json:
         print(json.dumps({"probe": probe.name, "source": probe.source, "up_to": up_to,

@@ -84,6 +84,8 @@ def _describe(res: CheckResult) -> str:
         extra.append(f"{c['kind']} {c['verdict']} by {c['checker']}")
     if res.reused:
         extra.append("stored")
+    elif res.executor == "dask" and res.worker:
+        extra.append(f"on {res.worker}")
     if extra:
         parts.append(f"({'; '.join(extra)})")
     if res.counterexample:
@@ -107,6 +109,7 @@ def run_check(args: argparse.Namespace) -> int:
         target=args.target, methods=args.method, timeout=args.timeout, solver=args.solver,
         controls=args.controls, jobs=args.jobs, proof=args.proof,
         confirm_with=args.confirm_with, db=db_path(args.db), force=args.force,
+        executor=args.executor, scheduler=args.scheduler,
         on_result=None if args.json else (lambda r: print(_describe(r), flush=True)),
         on_note=lambda note: sys.stderr.write(f"cgsat: note: {note}\n"),
         progress=Progress(sys.stderr, bar=sys.stderr.isatty(), lines=args.json),

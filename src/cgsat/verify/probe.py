@@ -13,6 +13,11 @@ JSON list in the run's ``detail``; its status is ``holds``, meaning "computed co
 (a size that was interrupted is not stored). A stored size is reused unless ``force``, so
 an interrupted probe resumes at its first missing size.
 
+The sizes to compute are computed here, one after the other (``executor`` ``"local"``), or
+by any ``compute`` function handed to :func:`run_probe`, such as the Dask executor's
+(:mod:`cgsat.verify.dask_probe`): either way the results come back to :func:`run_probe`,
+which alone stores them, once per size, each with the executor and worker that computed it.
+
 Rule tests (candidate rules checked by SAT past the data, issue 14) are claims of their own,
 run by ``cgsat check``; a probe names them in ``rules``.
 """
@@ -20,8 +25,10 @@ run by ``cgsat check``; a probe names them in ``rules``.
 from __future__ import annotations
 
 import json
+import os
+import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -119,28 +126,77 @@ def reached(probe: Probe, sizes: Sizes) -> int | None:
     return n - 1 if n > probe.base else None
 
 
+@dataclass
+class SizeResult:
+    """One computed size of a probe, as an executor hands it back."""
+
+    n: int
+    rows: list[TableRow]
+    seconds: float
+    fingerprint: str
+    executor: str
+    worker: str
+
+
+Compute = Callable[[Probe, list[int]], Iterable[SizeResult]]
+
+
+def compute_here(probe: Probe, sizes: list[int]) -> Iterator[SizeResult]:
+    """The local executor of probes: each size in turn, in this process.
+
+    Examples
+    --------
+    >>> from cgsat.verify.probe_registry import get_probe
+    >>> [(r.n, r.executor) for r in compute_here(get_probe("toppling-uniqueness"), [1, 2])]
+    [(1, 'local'), (2, 'local')]
+
+    References
+    ----------
+    The probes are those of the papers' ``probes.py`` (here the Toppling Conjectures'
+    uniqueness probe, Fink, Nowakowski, Siegel, Wolfe).
+    """
+    fingerprint = probe.fingerprint()
+    worker = f"{socket.gethostname()}/{os.getpid()}"
+    for n in sizes:
+        start = time.perf_counter()
+        rows = probe.size(n)
+        yield SizeResult(n, rows, time.perf_counter() - start, fingerprint, "local", worker)
+
+
 def run_probe(probe: Probe, up_to: int, store: Store, force: bool = False,
-              progress: Callable[[int, float | None, bool], None] | None = None) -> ProbeRun:
+              progress: Callable[[int, float | None, bool], None] | None = None,
+              compute: Compute | None = None) -> ProbeRun:
     """Compute (or reuse) every size ``base..up_to`` of ``probe``, storing each as it ends.
 
-    ``progress(n, seconds, reused)`` is called after each size.
+    ``progress(n, seconds, reused)`` is called after each size (the reused ones first).
+    ``compute`` (default :func:`compute_here`) computes the missing sizes and hands them
+    back in any order; each is stored once, and a size computed by code with another
+    fingerprint is refused (bad input: the workers run another cgsat).
     """
     fingerprint = probe.fingerprint()
     stored, stored_seconds = ({}, {}) if force else stored_sizes(probe, store)
     out = ProbeRun(probe, up_to)
     commit = source_commit()
+    missing = []
     for n in range(probe.base, up_to + 1):
         if n in stored:
             out.sizes[n], out.seconds[n] = stored[n], stored_seconds[n]
             out.reused.append(n)
+            if progress is not None:
+                progress(n, out.seconds[n], True)
         else:
-            start = time.perf_counter()
-            rows = probe.size(n)
-            seconds = time.perf_counter() - start
-            store.put(Row(probe.claim_id, n, METHOD, "", __version__, "holds", seconds,
-                          detail=json.dumps(rows), fingerprint=fingerprint,
-                          git_commit=commit))
-            out.sizes[n], out.seconds[n] = rows, seconds
+            missing.append(n)
+    for res in (compute or compute_here)(probe, missing):
+        if res.n in out.sizes or res.n not in missing:
+            continue  # handed back twice (a retried task): stored once
+        if res.fingerprint != fingerprint:
+            raise CgsatInputError(
+                f"probe {probe.name}: size {res.n} was computed by other code (fingerprint "
+                f"{res.fingerprint[:12]}, here {fingerprint[:12]}) on {res.worker}")
+        store.put(Row(probe.claim_id, res.n, METHOD, "", __version__, "holds", res.seconds,
+                      detail=json.dumps(res.rows), fingerprint=fingerprint,
+                      git_commit=commit, executor=res.executor, worker=res.worker))
+        out.sizes[res.n], out.seconds[res.n] = res.rows, res.seconds
         if progress is not None:
-            progress(n, out.seconds[n], n in stored)
+            progress(res.n, res.seconds, False)
     return out

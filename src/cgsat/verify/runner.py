@@ -34,6 +34,14 @@ worker; the verdict is then "unknown" with reason ``"timeout 60s"``, never "hold
 - Workers die with the runner: each sets ``PR_SET_PDEATHSIG`` (Linux) when it starts, so a
   ``kill -9`` of ``cgsat check`` takes its workers with it; SIGTERM is handled like Ctrl-C
   (workers stopped, what is stored kept), raising :class:`Terminated`.
+- Executors: ``local`` (:class:`LocalExecutor`, the process pool above) or ``dask``
+  (:class:`cgsat.verify.dask_executor.DaskExecutor`, a Dask distributed cluster, where a
+  check runs in a killable child process of its worker, watched for memory the same way).
+  Either way the unit of work is one (claim, n, method), each result comes back to this
+  process, which alone writes the store, once per (claim, n, method) even when a Dask
+  worker dies and its tasks are run again; each stored row names the executor and worker
+  that ran it. A result computed by code whose method fingerprint differs from this
+  process's (a Dask worker with another cgsat) is unknown, never stored as holds or refuted.
 """
 
 from __future__ import annotations
@@ -43,6 +51,7 @@ import json
 import multiprocessing
 import os
 import signal
+import socket
 import sys
 import threading
 import time
@@ -57,6 +66,7 @@ from cgsat import __version__
 from cgsat.errors import CgsatInputError, TooLargeError
 from cgsat.verify import memory
 from cgsat.verify.claims import Budget, Claim, Verdict
+from cgsat.verify.dask_executor import DaskExecutor
 from cgsat.verify.fingerprint import method_fingerprint
 from cgsat.verify.progress import Progress
 from cgsat.verify.provenance import source_commit
@@ -95,6 +105,8 @@ class Result:
     internal_error: bool = False
     dimacs_sha256: str | None = None
     peak_rss_mb: float | None = None  # in the JSON, after "reused"
+    executor: str | None = None  # "local" or "dask": where the check ran (None if none)
+    worker: str | None = None  # host/pid of a local worker, a Dask worker's address
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -103,6 +115,7 @@ class Result:
             "reason": self.reason, "instance": self.instance, "solver": self.solver,
             "certificate": self.certificate, "controls": self.controls,
             "reused": self.stored, "peak_rss_mb": self.peak_rss_mb,
+            "executor": self.executor,
         }
 
     @property
@@ -140,6 +153,17 @@ def _init_worker(parent: int) -> None:
         os._exit(1)
 
 
+def worker_name() -> str:
+    """``host/pid`` of this process: the ``worker`` of a check run here.
+
+    Examples
+    --------
+    >>> worker_name().endswith(f"/{os.getpid()}")
+    True
+    """
+    return f"{socket.gethostname()}/{os.getpid()}"
+
+
 def _work(claim_id: str, method_name: str, n: int, budget: Budget, slot: int = -1,
           limit: int | None = None) -> dict[str, Any]:
     """Run one check in a worker under the memory ``limit`` (bytes, or None), announcing
@@ -155,6 +179,7 @@ def _work(claim_id: str, method_name: str, n: int, budget: Budget, slot: int = -
         if _SLOTS is not None and slot >= 0:
             _SLOTS[slot] = 0
     out["peak_rss_mb"] = peak
+    out["worker"] = worker_name()
     return out
 
 
@@ -318,7 +343,8 @@ def _row_of(res: Result, lane: _Lane, budget: Budget) -> Row:
         fingerprint=lane.fingerprint,
         controls=json.dumps(res.controls) if res.controls else None,
         controls_asked=budget.controls, solver_used=res.solver,
-        git_commit=source_commit(), peak_rss_mb=res.peak_rss_mb,
+        git_commit=source_commit(), peak_rss_mb=res.peak_rss_mb, executor=res.executor,
+        worker=res.worker,
     )
 
 
@@ -329,6 +355,7 @@ def _result_of_row(row: Row) -> Result:
         instance=row.instance, solver=row.solver_used, certificate=row.certificate_dict,
         controls=row.controls_dict, detail=row.detail, stored=True,
         dimacs_sha256=row.dimacs_sha256, peak_rss_mb=row.peak_rss_mb,
+        executor=row.executor, worker=row.worker,
     )
 
 
@@ -384,7 +411,9 @@ def run_checks(
     force: bool = False,
     on_result: Callable[[Result], None] | None = None,
     progress: Progress | None = None,
-    memory_limit: int | None = None,
+    memory_limit: int | str | None = None,
+    executor: str = "local",
+    scheduler: str | None = None,
 ) -> RunSummary:
     """Run every (claim, method, n) check; store and return the results.
 
@@ -406,12 +435,21 @@ def run_checks(
         Called with each result, in size order per (claim, method) (for printing).
     progress : Progress, optional
         Where to show the plan, the checks in progress and each finished size.
-    memory_limit : int, optional
+    memory_limit : int or "auto", optional
         Bytes of resident memory each check may use (None: no limit); a check over it is
-        "unknown" with reason ``"memory: over …"`` (:mod:`cgsat.verify.memory`).
+        "unknown" with reason ``"memory: over …"`` (:mod:`cgsat.verify.memory`). With the
+        Dask executor, ``"auto"`` is each worker's own default (its machine's memory).
+    executor : {"local", "dask"}, default "local"
+        Where the checks run: a process pool here, or the Dask cluster at ``scheduler``.
+    scheduler : str, optional
+        The Dask scheduler's address (``tcp://host:8786``), with ``executor="dask"``.
     """
-    from pebble import ProcessPool  # heavy (~45 ms), needed only when some check must run
-
+    if executor not in ("local", "dask"):
+        raise CgsatInputError(f"--executor: expected local or dask, got {executor!r}")
+    if executor == "dask" and not scheduler:
+        raise CgsatInputError("--executor dask needs --scheduler ADDRESS (tcp://host:8786)")
+    if executor == "local" and scheduler:
+        raise CgsatInputError("--scheduler is for --executor dask")
     solver = canonical_solver(budget.solver)
     budget = replace(budget, solver=solver)
     summary = RunSummary()
@@ -446,7 +484,14 @@ def run_checks(
                 else:
                     todo.append((lane, n))
 
+    backend: LocalExecutor | DaskExecutor | None = None
     workers = max(1, min(jobs or os.cpu_count() or 1, len(todo) or 1))
+    if todo and executor == "dask":
+        backend = DaskExecutor(scheduler or "", memory_limit)
+        workers = backend.workers
+    elif todo:
+        backend = LocalExecutor(workers, len(todo), memory.resolve_limit(memory_limit, jobs)
+                                if isinstance(memory_limit, str) else memory_limit)
     if progress is not None:
         progress.plan([(lane.claim, lane.method, [n for l2, n in todo if l2 is lane],
                         [n for n in lane.sizes if n in lane.ready
@@ -490,9 +535,8 @@ def run_checks(
     if threading.current_thread() is threading.main_thread():
         old_term = signal.signal(signal.SIGTERM, _raise_terminated)
     try:
-        if todo:
-            _run_pool(ProcessPool, todo, budget, workers, progress, put, flush,
-                      memory_limit)
+        if backend is not None:
+            _run_tasks(backend, todo, budget, progress, put, flush)
     finally:
         if old_term is not None:
             signal.signal(signal.SIGTERM, old_term)
@@ -512,37 +556,91 @@ def _raise_terminated(signum: int, frame: object) -> None:
     raise Terminated()
 
 
-def _run_pool(pool_class, todo, budget, workers, progress, put, flush,
-              limit: int | None = None) -> None:
-    """Run ``todo`` ((lane, n) pairs) in worker processes, handing each result on; a
-    :class:`memory.Watcher` watches their memory (and enforces ``limit``)."""
-    global _SLOTS
-    context = multiprocessing.get_context("fork")
-    _SLOTS = context.RawArray("q", len(todo))  # before the fork: the workers share it
-    watcher = memory.Watcher(_SLOTS, limit).start()
-    pool = pool_class(max_workers=workers, context=context, initializer=_init_worker,
-                      initargs=(os.getpid(),))
+class LocalExecutor:
+    """``--executor local``: a :class:`pebble.ProcessPool` of ``workers`` forked processes,
+    with a :class:`memory.Watcher` over them (enforcing ``limit``) for ``size`` checks.
+
+    A check over its timeout is stopped by killing its worker process (pebble starts a new
+    one); the futures' outcomes are the dicts of :func:`_work` or a ``timeout``,
+    ``cancelled`` or ``died`` marker (see :func:`_result_of`).
+    """
+
+    name = "local"
+
+    def __init__(self, workers: int, size: int, limit: int | None = None) -> None:
+        from pebble import ProcessPool  # heavy (~45 ms), needed only when some check runs
+
+        global _SLOTS
+        context = multiprocessing.get_context("fork")
+        _SLOTS = context.RawArray("q", size)  # before the fork: the workers share it
+        self.workers = workers
+        self.limit = limit
+        self.watcher = memory.Watcher(_SLOTS, limit).start()
+        self.slots: dict[Any, int] = {}
+        self.pool = ProcessPool(max_workers=workers, context=context,
+                                initializer=_init_worker, initargs=(os.getpid(),))
+
+    def submit(self, claim: str, method: str, n: int, budget: Budget) -> Any:
+        slot = len(self.slots)
+        fut = self.pool.schedule(_work, args=(claim, method, n, budget, slot, self.limit),
+                                 timeout=budget.timeout)
+        self.slots[fut] = slot
+        return fut
+
+    def as_completed(self, futures: list[Any]) -> Any:
+        return as_completed(futures)
+
+    def outcome(self, fut: Any) -> dict[str, Any]:
+        from pebble import ProcessExpired  # heavy (~45 ms), needed only when some check ran
+
+        slot = self.slots[fut]
+        seen = self.watcher.peak_mb(slot)
+        try:
+            out = fut.result()
+        except FutureTimeout:
+            out = {"timeout": True}
+        except CancelledError:
+            out = {"cancelled": True}
+        except ProcessExpired as exc:
+            out = {"died": exc.exitcode, "reason": memory.death_reason(
+                exc.exitcode, self.limit, self.watcher.killed.get(exc.pid))}
+        _SLOTS[slot] = 0  # a killed worker could not clear it
+        out["peak_seen"] = seen
+        return out
+
+    def stop(self) -> None:
+        self.watcher.stop()
+        self.pool.stop()
+        self.pool.join()
+
+    def close(self) -> None:
+        self.watcher.stop()
+        self.pool.close()
+        self.pool.join()
+
+
+def _run_tasks(backend, todo, budget, progress, put, flush) -> None:
+    """Run ``todo`` ((lane, n) pairs) on ``backend``, handing each result on, once."""
     try:
         tasks = {}
-        for slot, (lane, n) in enumerate(todo):
+        for lane, n in todo:
             task_budget = replace(budget, seed=f"{lane.claim}:{n}:{lane.fingerprint}")
-            fut = pool.schedule(_work, args=(lane.claim, lane.method, n, task_budget, slot,
-                                             limit),
-                                timeout=budget.timeout)
-            tasks[fut] = (lane, n, slot)
+            fut = backend.submit(lane.claim, lane.method, n, task_budget)
+            tasks[fut] = (lane, n)
 
         def in_progress() -> None:  # the pool runs tasks in the order they were scheduled
             if progress is not None:
-                progress.working_on([(ln.claim, k, ln.method)
-                                     for f, (ln, k, _) in tasks.items()
-                                     if not f.done()][:workers])
+                progress.working_on([(ln.claim, k, ln.method) for f, (ln, k) in tasks.items()
+                                     if not f.done()][:backend.workers])
 
         in_progress()
-        for fut in as_completed(list(tasks)):
-            lane, n, slot = tasks[fut]
-            res = _collect(fut, lane.claim, lane.method, n, budget,
-                           lane.solver_key or None, watcher, slot)
-            _SLOTS[slot] = 0  # a killed worker could not clear it
+        seen: set[tuple[int, int]] = set()
+        for fut in backend.as_completed(list(tasks)):
+            lane, n = tasks[fut]
+            if (id(lane), n) in seen:  # never hand on (nor store) one check twice
+                continue
+            seen.add((id(lane), n))
+            res = _result_of(backend.outcome(fut), lane, n, budget, backend.name)
             if progress is not None:
                 progress.finished(lane.claim, n, lane.method, res.status, res.seconds,
                                   res.reason)
@@ -562,10 +660,10 @@ def _run_pool(pool_class, todo, budget, workers, progress, put, flush,
             elif res.status == "unknown" and (res.reason or "").startswith(
                     ("timeout", "memory")):
                 if lane.stopped is None:
-                    lane.stopped = f"{res.reason.split()[0].rstrip(':')} at n={n}"
+                    lane.stopped = f"{(res.reason or '').split()[0].rstrip(':')} at n={n}"
                     cancel_above = n
             if cancel_above is not None:
-                for other, (lane2, n2, _) in tasks.items():
+                for other, (lane2, n2) in tasks.items():
                     if lane2 is lane and n2 > cancel_above and not other.done():
                         other.cancel()  # pebble stops a running task's worker too
             lane.ready[n] = res
@@ -573,34 +671,47 @@ def _run_pool(pool_class, todo, budget, workers, progress, put, flush,
     except BaseException:
         # Ctrl-C, SIGTERM, or bad input raised by a method: stop the workers now, keep
         # what is stored, and let the CLI report it.
-        pool.stop()
-        pool.join()
+        backend.stop()
         raise
-    finally:
-        watcher.stop()
-    pool.close()
-    pool.join()
+    backend.close()
 
 
-def _collect(fut, cid: str, name: str, n: int, budget: Budget, solver: str | None,
-             watcher: memory.Watcher | None = None, slot: int = -1) -> Result:
-    from pebble import ProcessExpired  # heavy (~45 ms), needed only when some check ran
+def _result_of(out: dict[str, Any], lane: _Lane, n: int, budget: Budget,
+               executor: str) -> Result:
+    """The :class:`Result` of one check from what its executor handed back.
 
-    seen = watcher.peak_mb(slot) if watcher is not None else None
-    try:
-        out = fut.result()
-    except FutureTimeout:
+    ``out`` is :func:`_work`'s dict, or ``{"timeout": True}``, ``{"cancelled": True}`` or
+    ``{"died": exit code, "reason": why}``, with the ``worker`` when known and the largest
+    memory the executor's watcher saw (``peak_seen``, MiB).
+
+    Examples
+    --------
+    >>> lane = _Lane("c", "sat", "cadical195", "f", [3])
+    >>> r = _result_of({"timeout": True, "worker": "w"}, lane, 3, Budget(timeout=2), "dask")
+    >>> r.status, r.reason, r.executor, r.worker
+    ('unknown', 'timeout 2s', 'dask', 'w')
+    >>> _result_of({"died": -6}, lane, 3, Budget(), "local").reason
+    'worker died (exit -6)'
+    """
+    cid, name, solver = lane.claim, lane.method, lane.solver_key or None
+    worker = out.get("worker")
+    seen = out.get("peak_seen")
+    if out.get("timeout"):
         t = budget.timeout
         shown = f"{t:g}s" if t is not None else "?"
         return Result(cid, n, name, "unknown", seconds=t, reason=f"timeout {shown}",
-                      solver=solver, peak_rss_mb=seen)
-    except CancelledError:
+                      solver=solver, peak_rss_mb=seen, executor=executor, worker=worker)
+    if out.get("cancelled"):
         return Result(cid, n, name, "unknown", reason="cancelled", solver=solver)
-    except ProcessExpired as exc:
-        killed = watcher.killed.get(exc.pid) if watcher is not None else None
-        limit = watcher.limit if watcher is not None else None
-        return Result(cid, n, name, "unknown", solver=solver, peak_rss_mb=seen,
-                      reason=memory.death_reason(exc.exitcode, limit, killed))
+    if "died" in out:
+        reason = out.get("reason") or f"worker died (exit {out['died']})"
+        return Result(cid, n, name, "unknown", reason=reason, solver=solver,
+                      peak_rss_mb=seen, executor=executor, worker=worker)
+    if out.get("fingerprint", lane.fingerprint) != lane.fingerprint:
+        return Result(cid, n, name, "unknown", solver=solver, executor=executor,
+                      worker=worker, reason=(
+                          f"the worker runs other code (method fingerprint "
+                          f"{out['fingerprint'][:12]}, here {lane.fingerprint[:12]})"))
     verdict: Verdict = out["verdict"]
     res = Result(
         claim=cid, n=n, method=name, status=verdict.status,
@@ -611,6 +722,7 @@ def _collect(fut, cid: str, name: str, n: int, budget: Budget, solver: str | Non
         detail=verdict.detail, dimacs_sha256=verdict.dimacs_sha256,
         peak_rss_mb=max((p for p in (out.get("peak_rss_mb"), seen) if p is not None),
                         default=None),
+        executor=executor, worker=worker,
     )
     if out.get("internal_error"):
         res.internal_error = True

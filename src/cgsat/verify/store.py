@@ -20,12 +20,14 @@ exit code 3.
 Each result is written in its own transaction as soon as it is known, in WAL mode with a
 busy timeout, so an interrupted run (SIGINT, SIGTERM or SIGKILL) loses nothing already
 reported, two runs may share one store, and the next run resumes from the store. Only the
-parent process of a run writes; workers return their verdicts to it.
+parent process of a run writes; workers (local processes or Dask workers) return their
+verdicts to it.
 
 A store written before fingerprints (one table ``results`` keyed by version) still opens:
 its rows move into ``runs`` with an empty fingerprint, which no method has, so they are
-kept for information and never reused. A store from before the columns ``git_commit`` or
-``peak_rss_mb`` gets them when it is opened (empty in its old rows).
+kept for information and never reused. A store from before the columns ``git_commit``,
+``peak_rss_mb``, ``executor`` or ``worker`` gets them when it is opened (empty in its old
+rows).
 """
 
 from __future__ import annotations
@@ -70,7 +72,9 @@ CREATE TABLE IF NOT EXISTS runs (
     controls_asked INTEGER,
     solver_used TEXT,
     git_commit TEXT,
-    peak_rss_mb REAL
+    peak_rss_mb REAL,
+    executor TEXT,
+    worker TEXT
 );
 CREATE INDEX IF NOT EXISTS runs_key ON runs (claim, method, solver, fingerprint, n);
 """
@@ -112,8 +116,10 @@ class Row:
     ``--controls K`` of the run. ``git_commit`` is the commit of the cgsat source that
     computed it (:func:`cgsat.verify.provenance.source_commit`; for people, the fingerprint
     decides reuse). ``peak_rss_mb`` is the check's peak resident memory in MiB
-    (:mod:`cgsat.verify.memory`; None in runs stored before it was recorded). ``id`` orders
-    the history.
+    (:mod:`cgsat.verify.memory`; None in runs stored before it was recorded).
+    ``executor`` (``"local"`` or ``"dask"``) and ``worker`` (``host/pid`` of a local worker
+    process, the address of a Dask worker) say where the check ran (None in rows stored
+    before they were recorded). ``id`` orders the history.
     """
 
     claim: str
@@ -139,6 +145,8 @@ class Row:
     solver_used: str | None = None
     git_commit: str | None = None
     peak_rss_mb: float | None = None
+    executor: str | None = None
+    worker: str | None = None
     id: int | None = None
 
     @property
@@ -258,6 +266,9 @@ class Store:
                 self.conn.execute("ALTER TABLE runs ADD COLUMN git_commit TEXT")
             if "peak_rss_mb" not in columns:  # a store from before peaks were recorded
                 self.conn.execute("ALTER TABLE runs ADD COLUMN peak_rss_mb REAL")
+            for column in ("executor", "worker"):
+                if column not in columns:  # a store from before they were recorded
+                    self.conn.execute(f"ALTER TABLE runs ADD COLUMN {column} TEXT")
             if "results" in tables:  # a store from before fingerprints
                 for statement in _LEGACY.split(";"):
                     if statement.strip():
