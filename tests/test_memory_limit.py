@@ -102,8 +102,8 @@ def test_a_check_over_its_limit_is_unknown_memory_and_exits_5(method, reason, re
         rows = {r.n: r for r in store.rows("test.mem")}
     assert rows[0].peak_rss_mb == got[0]["peak_rss_mb"]
     assert rows[1].status == "unknown" and rows[1].reason == got[1]["reason"]
-    if method is _hog:  # killed by the watcher: the peak it saw is over the limit (stored to 0.1 MiB)
-        assert rows[1].peak_rss_mb >= round(memory.parse_limit(limit) / (1 << 20), 1)
+    if method is _hog:  # killed by the watcher: the peak it saw is over the limit
+        assert rows[1].peak_rss_mb >= round(memory.parse_limit(limit) / (1 << 20), 1)  # to 0.1 MiB
 
 
 def test_within_the_limit_nothing_changes_and_peaks_are_reported(capsys, tmp_path):
