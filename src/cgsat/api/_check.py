@@ -270,11 +270,11 @@ def check(
     """
     # The check engine loads every paper's claims (about 0.5 s): imported here, so that
     # `cgsat value` and `import cgsat` do not pay for it.
+    from cgsat.verify import runner  # start-up time of cgsat value (see above)
     from cgsat.verify.claims import Budget  # start-up time of cgsat value (see above)
     from cgsat.verify.memory import resolve_limit  # start-up time of cgsat value (see above)
     from cgsat.verify.progress import Progress  # start-up time of cgsat value (see above)
     from cgsat.verify.registry import all_claims, get_claim  # start-up time (see above)
-    from cgsat.verify.runner import plan_sizes, run_checks, select_methods  # start-up time
     from cgsat.verify.solvers import PROOF_SOLVERS, canonical_solver  # start-up time
     from cgsat.verify.store import Store, db_path  # start-up time of cgsat value (see above)
 
@@ -294,12 +294,7 @@ def check(
             whole_number(name, x, 0)
     if jobs is not None:
         whole_number("--jobs", jobs, 1)
-    if executor not in ("local", "dask"):
-        raise CgsatInputError(f"--executor: expected local or dask, got {executor!r}")
-    if executor == "dask" and not scheduler:
-        raise CgsatInputError("--executor dask needs --scheduler ADDRESS (tcp://host:8786)")
-    if executor == "local" and scheduler:
-        raise CgsatInputError("--scheduler is for --executor dask")
+    runner.check_executor(executor, scheduler)
     if executor == "dask" and jobs is not None:
         raise CgsatInputError("--jobs is for --executor local (a Dask cluster runs one "
                               "check per worker thread)")
@@ -321,11 +316,11 @@ def check(
         raise CgsatInputError(
             f"--proof: {solver!r} writes no DRAT proof PySAT can give us; use one of "
             + ", ".join(sorted(PROOF_SOLVERS)))
-    chosen = {c.id: select_methods(c, methods, strict=not every) for c in claims}
+    chosen = {c.id: runner.select_methods(c, methods, strict=not every) for c in claims}
     claims = [c for c in claims if chosen[c.id]]
     if not claims:
         raise CgsatInputError(f"no registered claim has method {methods!r}")
-    sizes = {c.id: plan_sizes(c, from_n, up_to, target) for c in claims}
+    sizes = {c.id: runner.plan_sizes(c, from_n, up_to, target) for c in claims}
     budget = Budget(timeout=float(timeout), solver=solver, proof=bool(proof),
                     confirm_with=confirm, controls=controls)
     notes = []
@@ -340,10 +335,10 @@ def check(
         progress = Progress(sys.stderr, bar=sys.stderr.isatty(), lines=True)
     shown = None if on_result is None else (lambda r: on_result(_check_result(r)))
     with Store(":memory:" if db is None else db_path(db)) as store:
-        summary = run_checks(claims, chosen, sizes, budget, store, jobs=jobs, force=force,
-                             on_result=shown, progress=progress or None,
-                             memory_limit=mem_limit, executor=executor,
-                             scheduler=scheduler)
+        summary = runner.run_checks(claims, chosen, sizes, budget, store, jobs=jobs,
+                                    force=force, on_result=shown,
+                                    progress=progress or None, memory_limit=mem_limit,
+                                    executor=executor, scheduler=scheduler)
     order = {c.id: i for i, c in enumerate(claims)}
     results = tuple(_check_result(r) for r in
                     sorted(summary.results, key=lambda r: (order[r.claim], r.method, r.n)))

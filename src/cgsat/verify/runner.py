@@ -401,6 +401,25 @@ def _shortfall(lane: _Lane) -> str | None:
     return f"{lane.claim} {lane.method}: {done} of {lane.sizes[-1]}: n={first.n} {why}{tail}"
 
 
+def check_executor(executor: str, scheduler: str | None) -> None:
+    """Bad input unless ``executor`` is ``local`` (no scheduler) or ``dask`` (with one).
+
+    Examples
+    --------
+    >>> check_executor("local", None)
+    >>> check_executor("dask", None)
+    Traceback (most recent call last):
+    ...
+    cgsat.errors.CgsatInputError: --executor dask needs --scheduler ADDRESS (tcp://host:8786)
+    """
+    if executor not in ("local", "dask"):
+        raise CgsatInputError(f"--executor: expected local or dask, got {executor!r}")
+    if executor == "dask" and not scheduler:
+        raise CgsatInputError("--executor dask needs --scheduler ADDRESS (tcp://host:8786)")
+    if executor == "local" and scheduler:
+        raise CgsatInputError("--scheduler is for --executor dask")
+
+
 def run_checks(
     claims: Sequence[Claim],
     methods: dict[str, list[str]],
@@ -444,12 +463,7 @@ def run_checks(
     scheduler : str, optional
         The Dask scheduler's address (``tcp://host:8786``), with ``executor="dask"``.
     """
-    if executor not in ("local", "dask"):
-        raise CgsatInputError(f"--executor: expected local or dask, got {executor!r}")
-    if executor == "dask" and not scheduler:
-        raise CgsatInputError("--executor dask needs --scheduler ADDRESS (tcp://host:8786)")
-    if executor == "local" and scheduler:
-        raise CgsatInputError("--scheduler is for --executor dask")
+    check_executor(executor, scheduler)
     solver = canonical_solver(budget.solver)
     budget = replace(budget, solver=solver)
     summary = RunSummary()
