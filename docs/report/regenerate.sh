@@ -14,7 +14,7 @@
 # re-solves each UNSAT instance: certificate kind "second-solver"); the --proof chunks add
 # checked DRAT proofs (dratify and cgsat's own checker) where those are within reach
 # (docs/benchmarks.md, "Proof certificates"). A check exits 1 when a claim is refuted (known
-# refutations: thickets.thm3.1 as printed, toppling.conj39) and 5 when it stops short (a
+# refutations: thickets.thm3.1 and thm4.4 as printed, toppling.conj39, conj37-all-rows) and 5 when it stops short (a
 # size timed out); the script goes on and prints each chunk's exit code.
 set -u
 cd "$(dirname "$0")/../.."
@@ -45,12 +45,19 @@ chunk() {
          --db $DB ;;
     8) cgsat check thickets.thm3.3 thickets.thm3.5 --target --method sat --proof \
          --timeout 3600 --jobs 2 --db $DB ;;
-    *) echo "regenerate.sh: no chunk $1 (chunks are 1-8)" >&2; exit 2 ;;
+    # 9: the rules mined from the probes (issue 14) at their targets, before chunk 5
+    #    reaches them
+    9) cgsat check timber.phyminoes-odd-cycle timber.phyminoes-odd-cycle-pendant \
+         timber.phyminoes-complete-minus-edge timber.phyminoes-complete \
+         timber.phyminoes-odd-cycle-path toppling.unique-switch toppling.unique-x-star \
+         toppling.unique-x-zero --target --method all $CONFIRM --timeout 1800 --jobs 2 \
+         --db $DB ;;
+    *) echo "regenerate.sh: no chunk $1 (chunks are 1-9)" >&2; exit 2 ;;
   esac
 }
 
 chunks=("$@")
-[ ${#chunks[@]} -eq 0 ] && chunks=(1 2 3 4 5 6 7 8)
+[ ${#chunks[@]} -eq 0 ] && chunks=(1 2 3 4 5 6 7 8 9)
 for c in "${chunks[@]}"; do
   echo "== chunk $c" >&2
   chunk "$c"
