@@ -277,10 +277,10 @@ def reusable(current: Current | None, budget: Budget, uses_solver: bool) -> Row 
     """The stored run to reuse for one key, or None to run the check again.
 
     A current holds or refuted is reused (docs/reference.md, "The results store"); unknown,
-    error, vacuous and a conflict (holds and refuted under one fingerprint) are not. A holds
-    must also carry the certificate ``--proof`` / ``--confirm-with`` ask for and, for a
-    SAT method, have run at least ``budget.controls`` sample controls (the latest such
-    holds is taken).
+    error, vacuous and a conflict (holds and refuted under one fingerprint) are not. A SAT
+    method's holds must also carry the certificate ``--proof`` / ``--confirm-with`` ask for
+    and have run at least ``budget.controls`` sample controls (the latest such holds is
+    taken).
 
     Examples
     --------
@@ -289,6 +289,13 @@ def reusable(current: Current | None, budget: Budget, uses_solver: bool) -> Row 
     ...         Row("c", 3, "sat", "x", "0", "unknown", id=2)]
     >>> reusable(derive(rows), Budget(), True).id, reusable(derive(rows), Budget(controls=32), True)
     (1, None)
+
+    ``--proof`` and ``--confirm-with`` ask for a SAT method's certificate; a method with no
+    solver (exhaustive play) has none to give, and its holds is reused under them:
+
+    >>> brute = [Row("c", 3, "brute", "", "0", "holds", id=3)]
+    >>> reusable(derive(brute), Budget(confirm_with="minisat22"), False).id
+    3
     """
     if current is None or current.conflict:
         return None
@@ -301,9 +308,9 @@ def reusable(current: Current | None, budget: Budget, uses_solver: bool) -> Row 
             continue
         cert = row.certificate_dict or {}
         kinds = set(cert.get("kind", "").split("+"))
-        if budget.proof and "drat" not in kinds:
+        if uses_solver and budget.proof and "drat" not in kinds:
             continue
-        if budget.confirm_with and not kinds & {"second-solver", "confirm"}:
+        if uses_solver and budget.confirm_with and not kinds & {"second-solver", "confirm"}:
             continue
         if uses_solver and (row.controls_asked or 0) < budget.controls:
             continue
