@@ -191,10 +191,14 @@ def test_executor_options_are_checked_before_anything_runs(argv, message, capsys
 
 
 def test_an_old_store_gains_executor_and_worker_columns(tmp_path):
-    """The committed report store (written before these columns) opens and reads."""
+    """A store written before these columns (the committed report store with them dropped,
+    as it was before this change) opens and reads."""
     db = tmp_path / "old.sqlite"
     shutil.copy(ROOT / "docs" / "report" / "results.sqlite", db)
     with sqlite3.connect(db) as conn:
+        for column in ("executor", "worker"):
+            if column in {c[1] for c in conn.execute("PRAGMA table_info(runs)")}:
+                conn.execute(f"ALTER TABLE runs DROP COLUMN {column}")
         before = {c[1] for c in conn.execute("PRAGMA table_info(runs)")}
         count = conn.execute("SELECT count(*) FROM runs").fetchone()[0]
     assert "executor" not in before and count > 0

@@ -141,10 +141,14 @@ def test_sizes_parse_in_binary_units():
 
 
 def test_the_committed_store_opens_and_gains_the_column(tmp_path):
-    """docs/report/results.sqlite, stored before peaks were recorded, still reads."""
+    """A store from before peaks were recorded (docs/report/results.sqlite with the column
+    dropped, as it was before this change) still reads, and gains the column."""
     src = os.path.join(ROOT, "docs", "report", "results.sqlite")
     db = str(tmp_path / "old.sqlite")
     shutil.copy(src, db)
+    with sqlite3.connect(db) as conn:
+        if "peak_rss_mb" in {c[1] for c in conn.execute("PRAGMA table_info(runs)")}:
+            conn.execute("ALTER TABLE runs DROP COLUMN peak_rss_mb")
     with Store(db) as store:
         rows = list(store.rows())
         current = store.current_rows()
