@@ -5,43 +5,13 @@ control; a perturbed merge (n + m for n XOR m) is refuted."""
 
 from __future__ import annotations
 
-import itertools
-from collections import deque
-from functools import cache, partial
+from functools import partial
 
 import networkx as nx
 
+import plain_phyminoes as plain
 from cgsat.verify.papers.timber import phyminoes_reductions as red
 from cgsat.verify.papers.timber.probes import PHYMINOES_REDUCTIONS
-
-
-def _topple(arcs: frozenset, arc: tuple, reading: str) -> frozenset:
-    """Phyminoes (Timber §4), written out again: toppling x>y, inside y's component of
-    G - xy every edge whose ends are at different distances from y falls; the distance is
-    taken in G - xy (``minus-edge``) or in G (``graph``)."""
-    x, y = arc
-
-    def bfs(skip: bool) -> dict:
-        dist, queue = {y: 0}, deque([y])
-        while queue:
-            u = queue.popleft()
-            for a, b in arcs:
-                for p, q in ((a, b), (b, a)):
-                    if p == u and q not in dist and not (skip and {p, q} == {x, y}):
-                        dist[q] = dist[u] + 1
-                        queue.append(q)
-        return dist
-
-    comp = bfs(True)
-    d = comp if reading == "minus-edge" else bfs(False)
-    return frozenset((u, v) for u, v in arcs
-                     if (u, v) != arc and not (u in comp and v in comp and d[u] != d[v]))
-
-
-@cache
-def _nim(arcs: frozenset, reading: str) -> int:
-    values = {_nim(_topple(arcs, a, reading), reading) for a in arcs}
-    return next(k for k in itertools.count() if k not in values)
 
 
 def _arcs(text: str) -> frozenset:
@@ -56,8 +26,8 @@ def test_minimal_flatten_counterexample_by_plain_recursion():
     # Five vertices is the fewest on which either lemma applies to a non-bipartite graph
     # (an odd cycle, x or w, and two more vertices).
     t, t_reduced = "1>2 1>3 2>3 4>0 4>3", "1>0 1>2 2>0"
-    assert (_nim(_arcs(t), "graph"), _nim(_arcs(t_reduced), "graph")) == (2, 0)
-    assert _nim(_arcs(t), "minus-edge") == _nim(_arcs(t_reduced), "minus-edge") == 1
+    assert (plain.nim(_arcs(t), "graph"), plain.nim(_arcs(t_reduced), "graph")) == (2, 0)
+    assert plain.nim(_arcs(t), "minus-edge") == plain.nim(_arcs(t_reduced), "minus-edge") == 1
     rows = PHYMINOES_REDUCTIONS.size(5)
     table = PHYMINOES_REDUCTIONS.table({5: rows}, 5)
     first = next(r for r in table if r["lemma"] == "3.2 flatten"
@@ -78,7 +48,7 @@ def test_minimal_flatten_counterexample_minus_edge_reading_has_six_vertices():
     # the triangle 1 2 3 (*1 in this reading) and the lone arc 5>4 (*1), a P-position.
     # The recursion gives *2. No 5-vertex application fails in this reading.
     t, t_reduced = "0>1 0>2 0>3 1>2 1>3 2>3 5>0 5>4", "0>1 0>2 0>3 1>2 1>3 2>3"
-    assert (_nim(_arcs(t), "minus-edge"), _nim(_arcs(t_reduced), "minus-edge")) == (2, 0)
+    assert (plain.nim(_arcs(t), "minus-edge"), plain.nim(_arcs(t_reduced), "minus-edge")) == (2, 0)
     sizes = {5: PHYMINOES_REDUCTIONS.size(5), 6: PHYMINOES_REDUCTIONS.size(6)}
     assert not any(r["outcome_fails"] for r in sizes[5]
                    if (r["lemma"], r["game"]) == ("3.2 flatten", "phyminoes"))

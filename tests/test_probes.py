@@ -11,12 +11,13 @@ import csv
 import itertools
 import json
 import os
-from collections import Counter, deque
+from collections import Counter
 from functools import cache
 
 import networkx as nx
 import pytest
 
+import plain_phyminoes as plain
 from cgsat.cgt.impartial import solver_for
 from cgsat.cli import main
 from cgsat.games import phyminoes
@@ -263,40 +264,12 @@ def test_uniqueness_negative_control():
     assert bad != good
 
 
-# -- phyminoes against plain recursion ------------------------------------------------------------
-def _topple(arcs: frozenset, arc: tuple, reading: str) -> frozenset:
-    """Phyminoes, written out again (Timber §4): after toppling x>y, inside y's component
-    of G - xy every edge whose ends are at different distances from y falls."""
-    x, y = arc
-
-    def bfs(skip: bool) -> dict:
-        dist, queue = {y: 0}, deque([y])
-        while queue:
-            u = queue.popleft()
-            for a, b in arcs:
-                for p, q in ((a, b), (b, a)):
-                    if p == u and q not in dist and not (skip and {p, q} == {x, y}):
-                        dist[q] = dist[u] + 1
-                        queue.append(q)
-        return dist
-
-    comp = bfs(True)
-    d = comp if reading == "minus-edge" else bfs(False)
-    return frozenset((u, v) for u, v in arcs
-                     if (u, v) != arc and not (u in comp and v in comp and d[u] != d[v]))
-
-
-@cache
-def _nim(arcs: frozenset, reading: str) -> int:
-    values = {_nim(_topple(arcs, a, reading), reading) for a in arcs}
-    return next(k for k in itertools.count() if k not in values)
-
-
+# -- phyminoes against plain recursion (tests/plain_phyminoes.py) ----------------------------
 @cache
 def _misere_wins(arcs: frozenset, reading: str) -> bool:
     if not arcs:
         return True  # misère: the player who cannot move wins
-    return any(not _misere_wins(_topple(arcs, a, reading), reading) for a in arcs)
+    return any(not _misere_wins(plain.topple(arcs, a, reading), reading) for a in arcs)
 
 
 def _orbits(g: nx.Graph) -> list[frozenset]:
@@ -337,7 +310,7 @@ def test_phyminoes_table_matches_plain_recursion():
         g = nx.from_graph6_bytes(r["graph6"].encode())
         reps = _orbits(g)
         arcs = [frozenset((str(u), str(v)) for u, v in o) for o in reps]
-        nims = [_nim(a, r["reading"]) for a in arcs]
+        nims = [plain.nim(a, r["reading"]) for a in arcs]
         assert r["orientations"] == len(reps)
         assert r["p_normal"] == nims.count(0)
         assert r["p_misere"] == sum(not _misere_wins(a, r["reading"]) for a in arcs)
@@ -352,7 +325,7 @@ def test_phyminoes_five_vertices_matches_plain_recursion():
     for r in rows:
         g = nx.from_graph6_bytes(r["graph6"].encode())
         arcs = [frozenset((str(u), str(v)) for u, v in o) for o in _orbits(g)]
-        nims = [_nim(a, r["reading"]) for a in arcs]
+        nims = [plain.nim(a, r["reading"]) for a in arcs]
         assert (r["orientations"], r["p_normal"], r["nim_values"]) == \
             (len(arcs), nims.count(0), " ".join(map(str, sorted(set(nims)))))
         assert r["p_misere"] == sum(not _misere_wins(a, r["reading"]) for a in arcs)
@@ -392,7 +365,7 @@ def test_hand_checked_triangle_and_k4(g, reading, nim, misere):
         assert solver.nim_value(position) == nim, text
         assert solver.outcome(position, misere=True) == misere, text
         arcs = frozenset((str(u), str(v)) for u, v in position)
-        assert _nim(arcs, reading) == nim  # the plain recursion agrees
+        assert plain.nim(arcs, reading) == nim  # the plain recursion agrees
     row = next(r for r in PHYMINOES.size(g.number_of_nodes())
                if r["reading"] == reading and r["edges"] == len(edges))
     assert row["nim_values"] == str(nim)
