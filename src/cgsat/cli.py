@@ -166,6 +166,15 @@ def build_parser() -> argparse.ArgumentParser:
                         "size searched whose answers must equal the direct solver's "
                         "(0: none; the toggled control of a search that found nothing "
                         "still runs)")
+    p.add_argument("--jobs", type=positive_int, default=1,
+                   help="with --max-length: search the lengths in J processes at once, "
+                        "one task per length (default 1: in turn, here)")
+    p.add_argument("--executor", choices=["local", "dask"], default="local",
+                   help="local (default): here, or --jobs processes; dask: with "
+                        "--max-length, one task per length on the Dask cluster at "
+                        "--scheduler (pip install \"cgsat[dask]\")")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="the Dask scheduler, e.g. tcp://host:8786 (with --executor dask)")
     p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("probe", help="run an open-problem probe (data tables, stored)")
