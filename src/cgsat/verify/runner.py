@@ -317,7 +317,8 @@ def reusable(current: Current | None, budget: Budget, uses_solver: bool) -> Row 
             continue
         cert = row.certificate_dict or {}
         kinds = set(cert.get("kind", "").split("+"))
-        if uses_solver and budget.proof and "drat" not in kinds:
+        # a size whose instances were all SAT has checked models and nothing to prove
+        if uses_solver and budget.proof and "drat" not in kinds and kinds != {"model"}:
             continue
         if uses_solver and budget.confirm_with and not kinds & {"second-solver", "confirm"}:
             continue
