@@ -46,6 +46,7 @@ def test_without_the_precondition_the_sat_method_refutes(n):
     rest = frozenset(a for a in arcs if a[0] not in d_side and a[1] not in d_side)
     solver = solver_for(timber.RULESET)
     assert solver.nim_value(arcs) != (solver.nim_value(rest) if rest else 0)
+    assert not inbranch_brute.confirm(n, v.counterexample)  # the precondition fails there
 
 
 def test_without_the_precondition_the_brute_method_refutes():

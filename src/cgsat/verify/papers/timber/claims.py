@@ -479,6 +479,7 @@ CLAIMS.append(Claim(
             "whose exit values are all fixed-exit values of the other branches "
             "(tree_reductions.exits): the nim-values of T and T - D by the direct solver.")),
     ),
+    confirm=inbranch_brute.confirm,
     notes="cgsat's rule from the timber-reductions probe (proof in the docstring of "
           "timber/tree_reductions.py), not a statement of the paper. The probe applies it "
           "only where its search finds it first (one application per rooted tree, with "

@@ -79,3 +79,43 @@ def nim_value(position: str) -> int:
 def value_of(p: frozenset) -> int:
     """The nim-value of a Timber position by the direct solver (0 for the empty one)."""
     return solver_for(timber.RULESET).nim_value(p) if p else 0
+
+
+def _rooted_at(arcs: frozenset, x: str, parent: str | None = None) -> tuple:
+    """The oriented tree ``arcs`` as a rooted tuple at ``x`` (tree_reductions notation:
+    direction 0 for an arc away from the root, 1 towards it), branches sorted."""
+    out = []
+    for u, v in arcs:
+        if u == x and v != parent:
+            out.append((0, _rooted_at(arcs, v, x)))
+        elif v == x and u != parent:
+            out.append((1, _rooted_at(arcs, u, x)))
+    return tuple(sorted(out))
+
+
+def confirm(n: int, cex: str) -> bool:
+    """Replay ``<orientation> x=<x> D=<c>``: a tree with n edges where the branch at ``x``
+    through ``c`` is all in, meets the precondition, and its deletion changes the nim-value
+    (direct solver).
+
+    Examples
+    --------
+    >>> confirm(2, "1>0 2>0 x=0 D=1"), confirm(1, "1>0 x=0 D=1")
+    (False, False)
+
+    References
+    ----------
+    *The Game of timber!*, Problem 4.2.
+    """
+    pos, where = cex.split(" x=")
+    x, c = where.split(" D=")
+    arcs = timber.parse(pos)
+    if len(arcs) != n or (c, x) not in arcs:
+        return False
+    t = _rooted_at(arcs, x)
+    b = (1, _rooted_at(arcs, c, x))
+    rest = list(t)
+    rest.remove(b)
+    others = frozenset().union(*(exits(o) for o in rest))
+    return (_in_branch(b) and exits(b) <= others
+            and value(t) != value(tuple(rest)))
