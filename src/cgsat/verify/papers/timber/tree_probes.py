@@ -367,4 +367,5 @@ TIMBER_REDUCTIONS = Probe(
     notes="Rooted oriented patterns R (at most 4 edges) paired with smaller R' of equal "
           "values in small contexts, then checked on every tree C + R; the in-branch rule "
           "checked at every vertex of every oriented tree; nim-values by the direct solver.",
+    rules=("timber.in-branch",),
 )
