@@ -41,7 +41,7 @@ from __future__ import annotations
 from functools import partial
 
 from cgsat.verify.claims import Claim, Method
-from cgsat.verify.papers.caterpillars import brute, sat
+from cgsat.verify.papers.caterpillars import brute, counts_brute, counts_dp, counts_sat, sat
 from cgsat.verify.papers.timber import graphs_brute
 
 PAPER = "Timber Game with Caterpillars (Furtado, Dantas, de Figueiredo, Gravier)"
@@ -59,6 +59,12 @@ _OUTLEG = (
     "and the number of legs left at each of its vertices). Leg counts are reduced mod 2 "
     "by the inductive leg-pair check on every follower's leg vector (local checks, all "
     "UNSAT), then the kernel of the reduced caterpillars is solved where needed."
+)
+_DP_SCOPE = (
+    "The tree-p-counts probe's dynamic programme (verify/papers/timber/tree_counts.py): "
+    "the P-orientations of a tree (all 2^m labelled orientations) counted from branch "
+    "states, Lemmas 3.1-3.3 of The Game of timber! applied bottom-up (proved in that "
+    "module's docstring); no position is played and no SAT is used."
 )
 _CONTROLS = (" " + sat.PAIR_CONTROLS + " " + sat.KERNEL_CONTROLS
              + " A failed control makes the verdict an error.")
@@ -220,9 +226,90 @@ CLAIMS: list[Claim] = [
             Method("brute", brute.even_edges_brute, max_n=10, scope=
                    "Exhaustive play: at even n finds a P-orientation of every tree with n "
                    "edges; at odd n checks that no orientation of any tree is P."),
+            Method("dp", counts_dp.even_edges_dp, scope=_DP_SCOPE + (
+                " At n: every tree with n edges has a positive count at even n and count 0 "
+                "at odd n. A refutation at odd n names a P-orientation (found by the same "
+                "branch-state rule on single orientations), replayed by the direct solver.")),
         ),
         confirm=brute.even_edges_confirm,
         notes="At even n a 'holds' is an existence result (one witness per tree, replayed), "
-              "not an UNSAT answer.",
+              "not an UNSAT answer. The dp method (the tree-p-counts probe's dynamic "
+              "programme) reaches 18 edges in about a minute; its proof (module docstring of "
+              "timber/tree_counts.py) also gives the theorem for every n: a branch with an "
+              "even number of edges can take state 0 and one with an odd number state 1, so "
+              "the XOR at the root can be 0 exactly when the tree has an even number of edges.",
+    ),
+    # cgsat's rules from the tree-p-counts probe (the open problem of §4).
+    Claim(
+        id="caterpillars.binary-sum",
+        paper=PAPER,
+        theorem="§4 (cgsat's rule from the tree-p-counts probe)",
+        statement="The numbers of P-orientations of the 2^s binary caterpillars cat(k), "
+                  "k in {0,1}^s, sum to the Catalan number C(s).",
+        kind="conjecture",
+        parameter="n = s, the spine length; every leg vector k in {0,1}^n (cat(k) has "
+                  "n - 1 + sum(k) edges), counted once per vector (a vector and its "
+                  "reversal both count)",
+        base=1,
+        quick_bound=8,
+        target_bound=10,
+        methods=(
+            Method("sat", partial(counts_sat.binary_sum_sat, oracle=brute.is_p),
+                   uses_solver=True, scope=(
+                       "Counting by SAT, not UNSAT of one statement: for each leg vector "
+                       "k in {0,1}^n up to reversal (weight 2 unless a palindrome), the "
+                       "full kernel of every orientation of cat(k) (timber_trees), its "
+                       "models with the root P enumerated with blocking clauses on the "
+                       "orientation variables until UNSAT; the sum of the counts equals "
+                       "C(n). " + counts_sat.CONTROLS)),
+            Method("dp", counts_dp.binary_sum_dp, scope=_DP_SCOPE + (
+                " At n: the counts of every cat(k), k in {0,1}^n, sum to C(n).")),
+            Method("brute", counts_brute.binary_sum_brute, max_n=7, scope=(
+                "Every orientation of every cat(k), k in {0,1}^n, played out by the "
+                "direct solver; the P-positions sum to C(n).")),
+        ),
+        confirm=counts_brute.binary_sum_confirm,
+        notes="Found in the tree-p-counts data, not a statement of the paper. Proof sketch "
+              "(timber/tree_probes.py): merging the branch states 2L and 2L+1 into a level "
+              "L, a spine step with its optional leg moves the level by -1, 0 (two ways) or "
+              "+1, so the sum counts Motzkin paths with two colours of flat steps, C(s). "
+              "The sat method counts by enumerating models (each instance ends UNSAT), not "
+              "by pyganak: Ganak on the same kernels took 254 s at spine 8 against 4.5 s.",
+    ),
+    Claim(
+        id="caterpillars.path-most",
+        paper=PAPER,
+        theorem="§4 (cgsat's rule from the tree-p-counts probe)",
+        statement="For even n >= 4, the path with n edges has strictly more P-orientations "
+                  "(C(n/2)) than any other tree with n edges.",
+        kind="conjecture",
+        parameter="n = number of edges; every tree with n edges (up to isomorphism), all "
+                  "2^n labelled orientations counted; odd n and n < 4 are vacuous",
+        base=4,
+        quick_bound=10,
+        target_bound=12,
+        methods=(
+            Method("sat", partial(counts_sat.path_most_sat, oracle=brute.is_p),
+                   uses_solver=True, scope=(
+                       "Counting by SAT: for each tree with n edges other than the path, "
+                       "the full kernel of every orientation (timber_trees), its models "
+                       "with the root P enumerated with blocking clauses on the "
+                       "orientation variables, stopped at C(n/2); every such enumeration "
+                       "ends UNSAT below C(n/2). The path's own models are enumerated in "
+                       "full and must number C(n/2) (Theorem 2.5 of The Game of timber!, a "
+                       "known-answer control). " + counts_sat.CONTROLS)),
+            Method("dp", counts_dp.path_most_dp, scope=_DP_SCOPE + (
+                " At n: every tree with n edges but the path has a count below C(n/2), and "
+                "the path's count is C(n/2).")),
+            Method("brute", counts_brute.path_most_brute, max_n=10, scope=(
+                "Every orientation of every tree with n edges played out by the direct "
+                "solver: every tree but the path has fewer than C(n/2) P-positions, the "
+                "path exactly C(n/2).")),
+        ),
+        confirm=counts_brute.path_most_confirm,
+        notes="Found in the tree-p-counts data, not a statement of the paper. The runner-up "
+              "is a spider (1, 4, 10, 28, 90, 297, 1001, 3432 for n = 4..18 by the dp "
+              "method); the fewest is 1 (the star) at every even n. The dp method reaches "
+              "18 edges (317,955 trees) in under a minute.",
     ),
 ]

@@ -41,6 +41,8 @@ from cgsat.verify.papers.timber import (
     cycle_paths_sat,
     graphs_brute,
     graphs_sat,
+    inbranch_brute,
+    inbranch_sat,
     path_brute,
     path_heights_brute,
     path_heights_sat,
@@ -453,3 +455,35 @@ def _height_claim(h: int) -> Claim:
 
 
 CLAIMS += [_height_claim(h) for h in HEIGHT_RULES]
+CLAIMS.append(Claim(
+    id="timber.in-branch", paper=PAPER, theorem="Problem 4.2 (cgsat's rule)",
+    statement="If a branch D at a vertex x has all its arcs pointing towards x, and each arc "
+              "of D leaves the value of some fixed exit at x outside D (an arc pointing "
+              "towards x with every arc between it and x and every arc beyond it pointing "
+              "towards x), then T and T - D have the same nim-value.",
+    kind="conjecture",
+    parameter="n = number of edges; every tree with n edges, every orientation, every "
+              "vertex x and every branch D at x",
+    base=1, quick_bound=7, target_bound=9,
+    methods=(
+        Method("sat", partial(inbranch_sat.inbranch_sat, oracle=inbranch_brute.nim_value),
+               uses_solver=True, scope=(
+                   "UNSAT at n: for each tree shape with n edges, one instance over every "
+                   "orientation (Grundy encoding of every follower, timber_trees) and every "
+                   "case (vertex x, branch D at x): D all in, each arc of D matched by a "
+                   "fixed exit outside D whose leftover has the same nim-value, and the "
+                   "values of T and T - D (a follower of T) differ. " + inbranch_sat.CONTROLS)),
+        Method("brute", inbranch_brute.inbranch_brute, max_n=9, scope=(
+            "Every rooted oriented tree with n edges (every orientation of every tree, "
+            "rooted at every vertex x, up to isomorphism), every in-branch D at the root "
+            "whose exit values are all fixed-exit values of the other branches "
+            "(tree_reductions.exits): the nim-values of T and T - D by the direct solver.")),
+    ),
+    confirm=inbranch_brute.confirm,
+    notes="cgsat's rule from the timber-reductions probe (proof in the docstring of "
+          "timber/tree_reductions.py), not a statement of the paper. The probe applies it "
+          "only where its search finds it first (one application per rooted tree, with "
+          "exits inherited from vertices above); this claim covers every application. "
+          "With x as the root the inherited exits are fixed exits at x, so both read the "
+          "same precondition.",
+))

@@ -266,6 +266,7 @@ TREE_P_COUNTS = Probe(
           "caterpillar with spine n, spiders and double brooms, by a dynamic programme "
           "over branch states (Lemmas 3.1-3.3 applied bottom-up), checked by enumeration "
           "with the direct solver on every row with at most 9 edges.",
+    rules=("caterpillars.even-edges", "caterpillars.binary-sum", "caterpillars.path-most"),
 )
 
 
@@ -366,4 +367,5 @@ TIMBER_REDUCTIONS = Probe(
     notes="Rooted oriented patterns R (at most 4 edges) paired with smaller R' of equal "
           "values in small contexts, then checked on every tree C + R; the in-branch rule "
           "checked at every vertex of every oriented tree; nim-values by the direct solver.",
+    rules=("timber.in-branch",),
 )
