@@ -79,7 +79,8 @@ def split_one(n: int, solver: str) -> dict:
     """Encode and solve each Conjecture 22 instance at length n (chained, leaders), timed
     apart; no controls."""
     from cgsat.cgt.canonical import number
-    from cgsat.encodings.toppling import GameSide, add_exclusions, add_leader, add_relation, add_row
+    from cgsat.encodings.toppling import GameSide, add_exclusions, add_relation, add_row
+    from cgsat.encodings.toppling_leaders import add_leader
     from cgsat.verify.claims import Budget
     from cgsat.verify.papers.toppling.numbers import miny, positive_numbers
     from cgsat.verify.solve import SatRun

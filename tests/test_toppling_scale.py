@@ -13,6 +13,7 @@ from pysat.solvers import Solver
 
 from cgsat.cgt.canonical import nimber, number
 from cgsat.encodings import toppling as enc
+from cgsat.encodings.toppling_leaders import add_leader, leader
 from cgsat.verify.claims import Budget
 from cgsat.verify.papers.toppling import brute, sat
 from cgsat.verify.papers.toppling.claims import CLAIMS as TOPPLING_CLAIMS
@@ -97,7 +98,7 @@ def test_chained_encoding_is_smaller():
 def test_leader_rows_are_exactly_the_leaders(n, alphabet):
     s, pool = Solver(name="minisat22"), IDPool()
     side = enc.add_row(s, pool, n, alphabet)
-    enc.add_leader(s, pool, side)
+    add_leader(s, pool, side)
     found = set()
     while s.solve():
         w = enc.word_of(side, s.get_model())
@@ -105,13 +106,13 @@ def test_leader_rows_are_exactly_the_leaders(n, alphabet):
         s.add_clause([-lit for lit in enc.word_literals(side, w)])
     s.delete()
     rows = {"".join(t) for t in itertools.product(alphabet, repeat=n)}
-    assert found == {enc.leader(w) for w in rows}
-    assert all(enc.leader(w) in (w, w[::-1]) for w in rows)
+    assert found == {leader(w) for w in rows}
+    assert all(leader(w) in (w, w[::-1]) for w in rows)
 
 
 def test_sample_rows_are_leaders():
     rows = sat.random_rows(SatRun(Budget(seed="s")), 12, "LRE", leaders=True)
-    assert len(rows) == 16 and all(enc.leader(r) == r for r in rows)
+    assert len(rows) == 16 and all(leader(r) == r for r in rows)
 
 
 # -- old and new verdicts agree (quick lengths) ----------------------------------------------

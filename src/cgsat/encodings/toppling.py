@@ -219,6 +219,10 @@ class DifferenceEncoding:
         The two games; the difference is ``g_side - h_side``.
     tag : hashable
         A label for this encoding (kept as ``.tag``; several encodings may share a pool).
+    chain : bool
+        When ``g_side`` is a :class:`StringSide`, encode its moves as prefix and suffix
+        chains (:meth:`_chained`): O(1) clauses per follower pair instead of O(length),
+        the same pair variables with the same meaning (issue 17).
 
     Examples
     --------
@@ -228,6 +232,11 @@ class DifferenceEncoding:
     ...                          StringSide.concrete("RL"))
     >>> enc.root_vars(), enc.pairs_defined, len(buf)
     ((1, 2), 16, 80)
+    >>> buf, pool = ClauseBuffer(), IDPool()
+    >>> enc = DifferenceEncoding(buf, pool, StringSide.concrete("LR"),
+    ...                          StringSide.concrete("RL"), chain=True)
+    >>> enc.root_vars(), enc.pairs_defined
+    ((1, 2), 16)
 
     References
     ----------
@@ -816,62 +825,6 @@ def add_not_palindrome(sink: Any, pool: IDPool, side: StringSide,
         m = n - 1 - k
         pairs += [(side.left[k], side.left[m]), (side.right[k], side.right[m])]
     _add_some_differ(sink, pool, pairs, guard)
-
-
-LETTER_RANK = {"R": 1, "L": 2, "E": 3}
-"""The order of letters in :func:`add_leader`: the two literals ("Left may", "Right may")
-read as a binary number."""
-
-
-def leader(word: str) -> str:
-    """The lesser of a row and its reversal in the order of :func:`add_leader`.
-
-    Examples
-    --------
-    >>> leader("LLR"), leader("RLL")
-    ('RLL', 'RLL')
-
-    References
-    ----------
-    Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*, §1 (a row and its reversal
-    have the same value) and Corollary 17.
-    """
-    return min(word, word[::-1], key=lambda w: [LETTER_RANK[c] for c in w])
-
-
-def add_leader(sink: Any, pool: IDPool, side: StringSide) -> None:
-    """Clauses: the row is at most its reversal, letter by letter (``R < L < E``, the
-    literals ``(left, right)`` read as a binary number), so that of a row and its reversal
-    only the :func:`leader` remains (both when it is a palindrome). Sound for a statement
-    about values, since a row and its reversal have the same value; for rows of exactly
-    ``len(side)`` dominoes (no blanks).
-
-    Examples
-    --------
-    >>> from cgsat.encodings.cnf import ClauseBuffer
-    >>> buf, pool = ClauseBuffer(), IDPool()
-    >>> add_leader(buf, pool, letter_vars(pool, "G", 2)); len(buf)
-    3
-
-    References
-    ----------
-    Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*, §1 and Corollary 17.
-    """
-    n = len(side)
-    e: Lit = True  # the prefix before k equals the mirrored suffix
-    for k in range(n // 2):
-        a, b, c, d = side.left[k], side.right[k], side.left[n - 1 - k], side.right[n - 1 - k]
-        g = [] if e is True else [-e]
-        sink.add_clause(g + [-a, c])  # x_k <= y_k: not (a and not c) ...
-        sink.add_clause(g + [a, c, -b, d])  # ... nor (a = c = 0, b and not d)
-        sink.add_clause(g + [-a, -c, -b, d])  # ... nor (a = c = 1, b and not d)
-        if k + 1 == n // 2:
-            break
-        nxt = pool.id()
-        for sa in (1, -1):
-            for sb in (1, -1):  # a = c and b = d -> next
-                sink.add_clause(g + [sa * a, sa * c, sb * b, sb * d, nxt])
-        e = nxt
 
 
 def add_palindrome_row(sink: Any, pool: IDPool, n: int, alphabet: str = "LR",

@@ -23,17 +23,16 @@ from cgsat.encodings.toppling import (
     OrdinalOneSide,
     StringSide,
     add_exclusions,
-    add_leader,
     add_lemma1_violation,
     add_not_palindrome,
     add_relation,
     add_row,
     f_morphism_side,
     insert_domino,
-    leader,
     word_literals,
     word_of,
 )
+from cgsat.encodings.toppling_leaders import add_leader, leader
 from cgsat.verify.claims import Budget, Verdict
 from cgsat.verify.papers.toppling.constructions import star_rows
 from cgsat.verify.papers.toppling.numbers import (
