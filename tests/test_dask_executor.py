@@ -243,3 +243,17 @@ def test_run_probe_stores_a_size_handed_back_twice_once_and_refuses_other_code(t
         with pytest.raises(CgsatInputError, match="other code"):
             run_probe(probe, 3, store, force=True, compute=other)
         assert len(list(store.rows())) == 3
+
+
+def test_find_on_dask_gives_the_local_answer(cluster):
+    from cgsat.api import find
+
+    cl, _client = cluster
+    for kw in ({"ruleset": "toppling", "max_length": 8, "value": "{{1|0}|0}", "mode": "all"},
+               {"ruleset": "timber-path", "max_length": 8, "value": 0, "mode": "count"}):
+        here = find(**kw)
+        there = find(**kw, executor="dask", scheduler=cl.scheduler_address)
+        assert there.to_json()["query"] == here.to_json()["query"]
+        assert (there.positions, there.count) == (here.positions, here.count)
+        assert there.controls["total"] > 0
+        assert there.controls["passed"] == there.controls["total"]

@@ -291,8 +291,14 @@ def test_old_kind_confirm_is_read_as_second_solver() -> None:
     assert both["kind"] == "drat+second-solver"
     assert both["checker"] == "dratify+cgsat-drat+glucose4"
     assert not is_certified({**old, "verdict": "unchecked"})
+    # every instance SAT, each model checked: certified; a model not checked is not
+    assert is_certified({"kind": "model", "checker": "clause-check",
+                         "verdict": "verified", "sha256": "2"})
     assert not is_certified({"kind": "model", "checker": "clause-check",
-                             "verdict": "verified", "sha256": "2"})
+                             "verdict": "unchecked", "sha256": "2"})
+    # an UNSAT answer without a certificate makes the size's combination None
+    assert combine([{"kind": "model", "checker": "clause-check", "verdict": "verified",
+                     "sha256": "2"}, None]) is None
 
 
 @pytest.mark.parametrize("kind, usable", [

@@ -34,7 +34,8 @@ LIST_FIELDS = {"id", "source", "statement", "kind", "parameter", "paper_bound",
                "quick_bound", "target_bound", "methods", "scope"}
 REPORT_CLAIM_FIELDS = {"id", "source", "statement", "kind", "paper_bound", "quick_bound",
                        "target_bound", "verified", "certified", "ended_by", "scope",
-                       "controls", "fingerprints", "counterexamples", "runs"}
+                       "controls", "fingerprints", "counterexamples", "runs",
+                       "earlier_code"}
 
 
 def _claim(claim_id: str, methods: tuple[Method, ...], confirm=None, quick: int = 4) -> Claim:

@@ -437,3 +437,33 @@ def test_help_documents_the_default_timeout(capsys):
         main(["check", "--help"])
     text = " ".join(capsys.readouterr().out.split())
     assert "default 60" in text and "--controls" in text
+
+
+def _holds_again(n: int, budget: Budget) -> Verdict:  # a second run function: new code
+    return Verdict.holds()
+
+
+def test_bounds_of_changed_code_are_shown_as_awaiting_rerun(tmp_path, register, capsys):
+    from cgsat.verify.report.markdown import render_markdown
+
+    old = _claim("test.rerun", Method("m", lambda n, b: Verdict.holds(), "all"), quick=3)
+    register(old)
+    db = str(tmp_path / "r.sqlite")
+    assert _cli(["check", "test.rerun", "--db", db], capsys)[0] == 0
+    new = _claim("test.rerun", Method("m", _holds_again, "all"), quick=1)
+    register(new)
+    assert _cli(["check", "test.rerun", "--db", db], capsys)[0] == 0
+    with Store(db) as store:
+        doc = build_report(store)
+    entry = next(c for c in doc["claims"] if c["id"] == "test.rerun")
+    assert entry["verified"] == {"m": 1}  # only the current code's rows count
+    earlier = entry["earlier_code"]["m"]
+    assert earlier["verified"] == 3
+    assert earlier["fingerprint"] != method_fingerprint(new, new.methods[0])
+    text = render_markdown(doc)
+    assert "## Awaiting rerun" in text and "| `test.rerun` | m | 3 |" in text
+    register(_claim("test.rerun", Method("m", _holds_again, "all"), quick=3))
+    assert _cli(["check", "test.rerun", "--db", db], capsys)[0] == 0
+    with Store(db) as store:  # once the new code reaches as far, nothing awaits
+        assert next(c for c in build_report(store)["claims"]
+                    if c["id"] == "test.rerun")["earlier_code"] == {}

@@ -141,9 +141,27 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--solver", default="cadical195")
     p.add_argument("--proof", action="store_true", help="check DRAT proofs of UNSAT answers")
     p.add_argument("--confirm-with", dest="confirm_with", default=None)
+    p.add_argument("--external-solver", dest="external_solver", default=None, metavar="CMD",
+                   help="solve every SAT instance with this DIMACS solver command (the file "
+                        "is appended, or replaces {cnf}; {proof}: its DRAT proof is "
+                        "checked); stored under solver external:NAME; controls use --solver")
     p.add_argument("--db", default=None)
     p.add_argument("--force", action="store_true")
     p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("export-cnf", help="write the DIMACS instance a SAT method solves",
+                       description="Write the exact SAT instance a claim's SAT method "
+                                   "solves at size n, with a comment header (claim, n, "
+                                   "version, method fingerprint, variable map). UNSAT "
+                                   "exactly when the method says holds for it.")
+    p.add_argument("claim", metavar="CLAIM")
+    p.add_argument("--n", type=non_negative_int, required=True)
+    p.add_argument("--target", default=None, metavar="LABEL",
+                   help="the instance's label (default the first; unlabelled instances are "
+                        "numbered 1, 2, ... in the order the method reaches them)")
+    p.add_argument("--method", default=None,
+                   help="the SAT method (default the claim's first method using a solver)")
+    p.add_argument("--out", default=None, metavar="FILE", help="default: standard output")
 
     p = sub.add_parser("find", help="find positions of a shape with a given value")
     p.add_argument("ruleset")
@@ -166,6 +184,15 @@ def build_parser() -> argparse.ArgumentParser:
                         "size searched whose answers must equal the direct solver's "
                         "(0: none; the toggled control of a search that found nothing "
                         "still runs)")
+    p.add_argument("--jobs", type=positive_int, default=1,
+                   help="with --max-length: search the lengths in J processes at once, "
+                        "one task per length (default 1: in turn, here)")
+    p.add_argument("--executor", choices=["local", "dask"], default="local",
+                   help="local (default): here, or --jobs processes; dask: with "
+                        "--max-length, one task per length on the Dask cluster at "
+                        "--scheduler (pip install \"cgsat[dask]\")")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="the Dask scheduler, e.g. tcp://host:8786 (with --executor dask)")
     p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("probe", help="run an open-problem probe (data tables, stored)")
@@ -207,6 +234,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         from cgsat.commands import find  # CLI start-up time: --help loads no command
 
         return find.run(args)
+    if args.command == "export-cnf":
+        from cgsat.commands import export_cnf  # CLI start-up time: --help loads no command
+
+        return export_cnf.run(args)
     if args.command == "probe":
         from cgsat.commands import probe  # CLI start-up time: --help loads no command
 

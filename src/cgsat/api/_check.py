@@ -186,6 +186,7 @@ def check(
     memory_limit: int | str | None = "auto",
     executor: str = "local",
     scheduler: str | None = None,
+    external_solver: str | None = None,
 ) -> CheckReport:
     """Check claims size by size, by every method, as ``cgsat check`` does.
 
@@ -247,6 +248,11 @@ def check(
     scheduler : str, optional
         The Dask scheduler's address (``tcp://host:8786``); needed by, and only by,
         ``executor="dask"``.
+    external_solver : str, optional
+        A command line of a DIMACS solver (SAT-competition output) that solves every SAT
+        instance instead of ``solver``: the file is appended, or substituted for ``{cnf}``;
+        with ``{proof}`` its DRAT proof is checked (:mod:`cgsat.verify.external`). Results
+        are stored under the solver ``external:NAME``; controls still use ``solver``.
 
     Returns
     -------
@@ -272,9 +278,11 @@ def check(
     # `cgsat value` and `import cgsat` do not pay for it.
     from cgsat.verify import runner  # start-up time of cgsat value (see above)
     from cgsat.verify.claims import Budget  # start-up time of cgsat value (see above)
+    from cgsat.verify.external import external_name, wants_proof  # start-up time
     from cgsat.verify.memory import resolve_limit  # start-up time of cgsat value (see above)
     from cgsat.verify.progress import Progress  # start-up time of cgsat value (see above)
     from cgsat.verify.registry import all_claims, get_claim  # start-up time (see above)
+    from cgsat.verify.solve import ExternalBudget  # start-up time of cgsat value (see above)
     from cgsat.verify.solvers import PROOF_SOLVERS, canonical_solver  # start-up time
     from cgsat.verify.store import Store, db_path  # start-up time of cgsat value (see above)
 
@@ -312,7 +320,12 @@ def check(
     confirm = canonical_solver(confirm_with) if confirm_with else None
     if confirm == solver:
         raise CgsatInputError(f"--confirm-with must name a solver other than {solver!r}")
-    if proof and solver not in PROOF_SOLVERS:
+    if external_solver is not None:
+        external_name(external_solver)  # bad input (an empty command) before anything runs
+        if proof and not wants_proof(external_solver):
+            raise CgsatInputError("--proof with --external-solver: the command must "
+                                  "contain {proof}, where the solver writes its DRAT proof")
+    elif proof and solver not in PROOF_SOLVERS:
         raise CgsatInputError(
             f"--proof: {solver!r} writes no DRAT proof PySAT can give us; use one of "
             + ", ".join(sorted(PROOF_SOLVERS)))
@@ -321,8 +334,10 @@ def check(
     if not claims:
         raise CgsatInputError(f"no registered claim has method {methods!r}")
     sizes = {c.id: runner.plan_sizes(c, from_n, up_to, target) for c in claims}
-    budget = Budget(timeout=float(timeout), solver=solver, proof=bool(proof),
-                    confirm_with=confirm, controls=controls)
+    options = {"timeout": float(timeout), "solver": solver, "proof": bool(proof),
+               "confirm_with": confirm, "controls": controls}
+    budget = (Budget(**options) if external_solver is None
+              else ExternalBudget(**options, external=external_solver))
     notes = []
     for c in claims:
         for name in chosen[c.id]:

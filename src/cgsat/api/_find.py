@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from cgsat.api._find_split import combine, map_tasks
 from cgsat.api._inputs import controls_count, whole_number
 from cgsat.errors import CgsatInputError
 from cgsat.games import RULESET_NAMES, get_ruleset
@@ -126,7 +127,7 @@ def _controlled(name: str, query: dict[str, Any], n_controls: int,
 
 def _find_impartial(name: str, query: dict[str, Any], value: str | None, outcome: str | None,
                     misere: bool, alphabet: str | None, distances: str | None,
-                    mode: str, n_controls: int) -> FindResult:
+                    mode: str, n_controls: int, spread: dict[str, Any]) -> FindResult:
     """Timber, Toppling Peaks (``timber-path``) and Phyminoes: every colouring of a shape."""
     from cgsat.encodings.timber_graphs import graph_shape  # start-up time of cgsat value
     from cgsat.verify.search import impartial as search  # start-up time of cgsat value
@@ -182,6 +183,12 @@ def _find_impartial(name: str, query: dict[str, Any], value: str | None, outcome
         instances = [search.build_graph(shape, target, name, distances)]
     query.update(target.describe())
     query["mode"] = mode
+    if name == "timber-path":
+        split = _split(name, query, lengths, {
+            "ruleset": name, "value": value, "outcome": outcome, "misere": misere,
+            "mode": mode, "controls": n_controls}, spread)
+        if split is not None:
+            return split
     how = {"count": search.count_matching, "all": search.all_positions,
            "one": search.first_position}[mode]
     found, tally = _controlled(ruleset.name, query, n_controls,
@@ -238,7 +245,7 @@ def _find_cordon(query: dict[str, Any], value: str | None, outcome: str | None,
 
 def _find_toppling(query: dict[str, Any], value: str | None, outcome: str | None,
                    misere: bool, alphabet: str | None, distances: str | None,
-                   mode: str, n_controls: int) -> FindResult:
+                   mode: str, n_controls: int, spread: dict[str, Any]) -> FindResult:
     """Toppling Dominoes rows (*Toppling Conjectures*)."""
     from cgsat.api._deadline import VALUE_SECONDS, deadline  # start-up time
     from cgsat.cgt.notation import parse as parse_game  # start-up time of cgsat value
@@ -270,6 +277,13 @@ def _find_toppling(query: dict[str, Any], value: str | None, outcome: str | None
     else:
         query["outcome"] = outcome
     query["mode"] = mode
+    # a row shorter than the value's birthday cannot have it: no task for those lengths
+    reachable = [n for n in lengths if game is None or n >= game.birthday()]
+    split = _split("toppling", query, reachable, {
+        "ruleset": "toppling", "value": query.get("value"), "outcome": outcome,
+        "alphabet": alphabet, "mode": mode, "controls": n_controls}, spread)
+    if split is not None:
+        return split
     try:
         found, tally = _controlled(
             "toppling", query, n_controls,
@@ -297,6 +311,9 @@ def find(
     distances: str | None = None,
     mode: str = "one",
     controls: int = 16,
+    jobs: int = 1,
+    executor: str = "local",
+    scheduler: str | None = None,
 ) -> FindResult:
     """Search a whole shape by SAT for positions with a given value or outcome.
 
@@ -333,6 +350,15 @@ def find(
         Sample controls per SAT instance: positions of the size searched whose answers
         must equal the direct solver's (0: none; the toggled control of a search that found
         nothing still runs).
+    jobs : int, default 1
+        With ``max_length``: search the lengths in this many processes at once, one task
+        per length (1: in this process, in turn).
+    executor : {"local", "dask"}, default "local"
+        ``"dask"``: with ``max_length``, one task per length on the Dask cluster at
+        ``scheduler`` (``pip install "cgsat[dask]"``). Each task is a whole search of one
+        length, with its own controls and replay; the answers are gathered as one.
+    scheduler : str, optional
+        The Dask scheduler's address, e.g. ``"tcp://host:8786"``.
 
     Returns
     -------
@@ -394,11 +420,36 @@ def find(
     if mode not in ("one", "all", "count"):
         raise CgsatInputError(f"mode: expected 'one', 'all' or 'count', got {mode!r}")
     controls_count("--controls", controls)
+    whole_number("--jobs", jobs, 1)
+    if executor not in ("local", "dask"):
+        raise CgsatInputError(f"--executor: expected local or dask, got {executor!r}")
+    if (executor == "dask") != bool(scheduler):
+        raise CgsatInputError("--executor dask and --scheduler ADDRESS go together")
+    if executor == "dask" and jobs != 1:
+        raise CgsatInputError("--jobs belongs to the local executor; on Dask the number of "
+                              "searches at once is the number of worker threads")
     misere = bool(misere)
+    spread = {"jobs": jobs, "executor": executor, "scheduler": scheduler}
     if ruleset == "green-cordon":
         return _find_cordon(given, value, outcome, misere, alphabet, distances, mode, controls)
     if ruleset == "toppling":
         return _find_toppling(given, value, outcome, misere, alphabet, distances, mode,
-                              controls)
+                              controls, spread)
     return _find_impartial(ruleset, given, value, outcome, misere, alphabet, distances, mode,
-                           controls)
+                           controls, spread)
+
+
+def _find_one_length(call: dict[str, Any]) -> FindResult:
+    """One task of a search split by length (module level: it is pickled to workers)."""
+    return find(**call)
+
+
+def _split(name: str, query: dict[str, Any], lengths: list[int], call: dict[str, Any],
+           spread: dict[str, Any]) -> FindResult | None:
+    """The search of every length as one task per length, when ``spread`` asks for more
+    than one process or for Dask; None when the search is to run here, in turn."""
+    if len(lengths) < 2 or (spread["jobs"] <= 1 and spread["executor"] == "local"):
+        return None
+    calls = [dict(call, length=n) for n in lengths]
+    parts = map_tasks(_find_one_length, calls, **spread)
+    return combine(name, query, parts, query["mode"], FindResult)

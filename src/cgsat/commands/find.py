@@ -12,6 +12,8 @@ search, counting, replay and controls); this module reads the options and prints
 - Without ``--all``/``--count`` at most one position is printed; ``--all`` lists every one
   (raw: no reversal or automorphism is identified, so ``--count`` equals the length of the
   ``--all`` list); ``--count`` counts them.
+- ``--max-length N`` with ``--jobs J`` or ``--executor dask --scheduler ADDRESS``: one task
+  per length (:mod:`cgsat.api._find_split`), each a whole search with its own controls.
 
 Every printed position is replayed by the direct solver first, and every SAT instance
 answers its controls (``--controls K``); a disagreement or a failed control is a bug and
@@ -65,7 +67,8 @@ def run(args: argparse.Namespace) -> int:
             height=args.height, value=args.value, outcome=args.outcome,
             misere=args.misere, alphabet=args.alphabet, distances=args.distances,
             mode="count" if args.count else "all" if args.all else "one",
-            controls=args.controls)
+            controls=args.controls, jobs=args.jobs, executor=args.executor,
+            scheduler=args.scheduler)
     except (Disagreement, ControlFailed) as exc:
         sys.stderr.write(f"cgsat: BUG: {exc}\n")
         return EXIT_DISAGREE

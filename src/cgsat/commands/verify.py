@@ -110,6 +110,7 @@ def run_check(args: argparse.Namespace) -> int:
         controls=args.controls, jobs=args.jobs, proof=args.proof,
         confirm_with=args.confirm_with, db=db_path(args.db), force=args.force,
         executor=args.executor, scheduler=args.scheduler,
+        external_solver=args.external_solver,
         on_result=None if args.json else (lambda r: print(_describe(r), flush=True)),
         on_note=lambda note: sys.stderr.write(f"cgsat: note: {note}\n"),
         progress=Progress(sys.stderr, bar=sys.stderr.isatty(), lines=args.json),

@@ -5,7 +5,7 @@ A certificate is the JSON object ``{"kind","checker","verdict","sha256"}`` of do
 that solves several instances at one size (a counting claim checks a normal and a misère
 characterization) combines them with :func:`combine`. :func:`is_certified` says whether a
 "holds" counts towards the certified bound of the report: its UNSAT answers were backed by
-a checked DRAT proof or by a second solver.
+a checked DRAT proof or by a second solver, its SAT answers by checked models.
 
 The kinds are ``"drat"``, ``"second-solver"`` (``--confirm-with``; stored rows from before
 issue 12 call it ``"confirm"``, read here as the same kind) and ``"model"`` (a SAT answer
@@ -19,8 +19,14 @@ from collections.abc import Sequence
 
 _RANK = {"verified": 0, "agreed": 0, "unchecked": 1, "too-large": 1, "rejected": 2}
 
-CERTIFYING_KINDS = frozenset({"drat", "second-solver"})
-"""The kinds of certificate that back an UNSAT answer (:func:`is_certified`)."""
+CERTIFYING_KINDS = frozenset({"drat", "second-solver", "model"})
+"""The kinds of certificate that back a "holds" (:func:`is_certified`): ``drat`` and
+``second-solver`` back UNSAT answers; ``model`` backs SAT answers, each model checked
+against every clause. :func:`combine` makes a size's certificate None as soon as one of its
+answers has none (an UNSAT answer without proof or second solver), so a combined
+certificate of kind ``model`` alone means every instance of the size was SAT with its
+model checked (a method that finds a witness for each case, replayed by the direct
+solver)."""
 
 _OLD_KINDS = {"confirm": "second-solver"}  # the name stored before issue 12
 
@@ -81,7 +87,8 @@ def combine(certificates: Sequence[dict[str, str] | None]) -> dict[str, str] | N
 
 
 def is_certified(certificate: dict[str, str] | None) -> bool:
-    """Whether a "holds" is certified: a checked DRAT proof or an agreeing second solver.
+    """Whether a "holds" is certified: each UNSAT answer by a checked DRAT proof or an
+    agreeing second solver, each SAT answer by its model checked against every clause.
 
     Examples
     --------
@@ -98,8 +105,8 @@ def is_certified(certificate: dict[str, str] | None) -> bool:
     ...               "sha256": "00"})
     False
     >>> is_certified({"kind": "model", "checker": "clause-check", "verdict": "verified",
-    ...               "sha256": "00"})
-    False
+    ...               "sha256": "00"})            # every instance SAT, each model checked
+    True
     >>> is_certified(None)
     False
     """

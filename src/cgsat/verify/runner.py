@@ -67,9 +67,11 @@ from cgsat.errors import CgsatInputError, TooLargeError
 from cgsat.verify import memory
 from cgsat.verify.claims import Budget, Claim, Verdict
 from cgsat.verify.dask_executor import DaskExecutor
+from cgsat.verify.external import ExternalSolverError, external_name
 from cgsat.verify.fingerprint import method_fingerprint
 from cgsat.verify.progress import Progress
 from cgsat.verify.provenance import source_commit
+from cgsat.verify.solve import external_of
 from cgsat.verify.solvers import SolverDisagreement, canonical_solver, pysat_version
 from cgsat.verify.store import Current, Row, Store
 
@@ -197,6 +199,13 @@ def _check(claim_id: str, method_name: str, n: int, budget: Budget,
     except TooLargeError as exc:
         return {"verdict": Verdict.unknown(f"too large: {exc}"),
                 "seconds": time.perf_counter() - t0}
+    except ExternalSolverError as exc:  # no answer: unknown; an unreadable one: error
+        seconds = time.perf_counter() - t0
+        why = f"external solver: {exc}"
+        if exc.unknown and budget.timeout is not None and seconds >= budget.timeout:
+            why = f"timeout {budget.timeout:g}s"  # as if killed here: larger sizes skipped
+        return {"verdict": Verdict.unknown(why) if exc.unknown else Verdict.error(why),
+                "seconds": seconds}
     except MemoryError:
         return {"verdict": Verdict.unknown(memory.memory_reason(limit)),
                 "seconds": time.perf_counter() - t0}
@@ -308,7 +317,8 @@ def reusable(current: Current | None, budget: Budget, uses_solver: bool) -> Row 
             continue
         cert = row.certificate_dict or {}
         kinds = set(cert.get("kind", "").split("+"))
-        if uses_solver and budget.proof and "drat" not in kinds:
+        # a size whose instances were all SAT has checked models and nothing to prove
+        if uses_solver and budget.proof and "drat" not in kinds and kinds != {"model"}:
             continue
         if uses_solver and budget.confirm_with and not kinds & {"second-solver", "confirm"}:
             continue
@@ -452,7 +462,9 @@ def run_checks(
         Claim id -> the range of n.
     budget : Budget
         Timeout, solver, proof, confirm-with and controls options for every check (the
-        runner sets ``seed`` per check).
+        runner sets ``seed`` per check); a :class:`cgsat.verify.solve.ExternalBudget` with
+        ``external`` sends every SAT instance to that command, and its results are stored
+        under the solver ``external:NAME`` (:func:`cgsat.verify.external.external_name`).
     store : Store
         Where results go (and come from, unless ``force``).
     jobs : int, optional
@@ -473,6 +485,9 @@ def run_checks(
     check_executor(executor, scheduler)
     solver = canonical_solver(budget.solver)
     budget = replace(budget, solver=solver)
+    external = external_of(budget)
+    # the store key of SAT methods: an external solver's results never mix with PySAT's
+    solver_key = external_name(external) if external else solver
     summary = RunSummary()
     _ACTIVE.clear()
     _ACTIVE.update({c.id: c for c in claims})
@@ -482,7 +497,7 @@ def run_checks(
     for claim in claims:
         for name in methods[claim.id]:
             method = claim.method(name)
-            lane = _Lane(claim.id, name, solver if method.uses_solver else "",
+            lane = _Lane(claim.id, name, solver_key if method.uses_solver else "",
                          method_fingerprint(claim, method),
                          list(sizes[claim.id] if method.max_n is None else
                               range(sizes[claim.id].start,

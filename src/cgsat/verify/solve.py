@@ -26,6 +26,25 @@ Certificates (docs/reference.md, "JSON output") are ``{"kind","checker","verdict
 - ``kind "drat+second-solver"``: both;
 - ``kind "model"``: a SAT answer whose model was checked against every clause.
 
+A :class:`SatRun` records a certificate for every instance, SAT or UNSAT, and sums them with
+:func:`~cgsat.verify.certificates.combine`: a size whose instances were all SAT (a method
+that finds a witness per case and replays it) is backed by its checked models, one solved
+on a live PySAT solver (no certificate) leaves the whole size without one.
+
+Two more ways out of the solve path (issue 16, part 3):
+
+Both are fields of :class:`ExternalBudget`, a :class:`~cgsat.verify.claims.Budget` with two
+more fields (kept out of ``Budget`` itself, which every method imports, so that adding them
+left the fingerprints of the methods that never solve unchanged):
+
+- ``budget.external``: every instance goes to an external DIMACS solver
+  (:mod:`cgsat.verify.external`) instead of PySAT; its model is checked against every
+  clause and its DRAT proof (``{proof}``) checked as usual. Controls still use PySAT.
+- ``budget.export`` (an :class:`Export`): the instance it selects (by label; the first by
+  default) is not solved but raised as :class:`InstanceExported`, with its selectors and
+  assumptions as unit clauses, so that the DIMACS is UNSAT exactly when the method says
+  "holds" for it (``cgsat export-cnf``).
+
 A :class:`ClauseBuffer` holds plain clauses only (no native cardinality constraints), so
 every proof-checked run is clausal by construction.
 
@@ -50,6 +69,7 @@ from cgsat.errors import CgsatInputError
 from cgsat.verify import drat
 from cgsat.verify.certificates import combine
 from cgsat.verify.claims import Budget, Verdict
+from cgsat.verify.external import external_name, solve_external, wants_proof
 from cgsat.verify.solvers import PROOF_SOLVERS, SolverDisagreement, canonical_solver
 
 
@@ -87,6 +107,92 @@ class SatOutcome:
 
     def true_vars(self) -> set[int]:
         return {lit for lit in (self.model or []) if lit > 0}
+
+
+@dataclass(eq=False)
+class Export:
+    """A request to write one instance as DIMACS instead of solving it (``Budget.export``).
+
+    Attributes
+    ----------
+    target : str or None
+        The label of the instance to write (:meth:`SatRun.solve`); None: the first.
+    seen : list of str
+        The labels of the instances the method reached, in order (filled by the solve
+        path, across every :class:`SatRun` of the method, for the error when ``target``
+        is never reached).
+    """
+
+    target: str | None = None
+    seen: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ExternalBudget(Budget):
+    """A :class:`~cgsat.verify.claims.Budget` that sends instances to an external solver or
+    exports one; methods take it wherever they take a Budget.
+
+    Attributes
+    ----------
+    external : str or None
+        Command line of an external DIMACS solver (``--external-solver CMD``) that solves
+        every instance instead of ``solver`` (:mod:`cgsat.verify.external`); controls still
+        use ``solver``.
+    export : Export or None
+        Write one instance as DIMACS instead of solving it (``cgsat export-cnf``): the
+        solve path raises :class:`InstanceExported`.
+
+    Examples
+    --------
+    >>> b = ExternalBudget(external="picosat", controls=4)
+    >>> external_of(b), export_of(b) is None, external_of(Budget())
+    ('picosat', True, None)
+    """
+
+    external: str | None = None
+    export: Export | None = None
+
+
+def external_of(budget: Budget) -> str | None:
+    """The external solver's command line ``budget`` asks for (None: PySAT)."""
+    return budget.external if isinstance(budget, ExternalBudget) else None
+
+
+def export_of(budget: Budget) -> Export | None:
+    """The export ``budget`` asks for (None: solve every instance)."""
+    return budget.export if isinstance(budget, ExternalBudget) else None
+
+
+class InstanceExported(Exception):  # noqa: N818 - not an error: the export's way out
+    """Raised by the solve path with the instance :class:`Export` asked for.
+
+    Attributes
+    ----------
+    cnf : ClauseBuffer
+        The instance with its assumptions as unit clauses: UNSAT exactly when the method
+        would say "holds" for it.
+    pool : IDPool or None
+        Its variable pool (None when the method built the instance outside
+        :meth:`SatRun.new`, as :func:`sat_verdict` methods do).
+    label : str
+        The instance's label.
+    """
+
+    def __init__(self, cnf: ClauseBuffer, pool: IDPool | None, label: str) -> None:
+        super().__init__(f"instance {label} exported")
+        self.cnf = cnf
+        self.pool = pool
+        self.label = label
+
+
+def _export_point(export: Export, cnf: ClauseBuffer, pool: IDPool | None,
+                  label: str | None) -> None:
+    """Raise :class:`InstanceExported` when ``export`` selects this instance; else note its
+    label. ``label`` None: the 1-based index among the instances reached so far."""
+    label = str(len(export.seen) + 1) if label is None else str(label)
+    export.seen.append(label)
+    if export.target is None or export.target == label:
+        raise InstanceExported(cnf, pool, label)
 
 
 def _solve_once(name: str, cnf: ClauseBuffer, want_proof: bool):
@@ -143,14 +249,22 @@ def solve_cnf(cnf: ClauseBuffer, budget: Budget) -> SatOutcome:
     >>> out.sat, out.instance, out.certificate["verdict"]
     (False, {'vars': 2, 'clauses': 4}, 'verified')
     """
-    name = canonical_solver(budget.solver)
-    if budget.proof and name not in PROOF_SOLVERS:
-        raise CgsatInputError(
-            f"--proof: solver {name!r} writes no usable DRAT proof; use one of "
-            + ", ".join(sorted(PROOF_SOLVERS))
-        )
     t0 = time.perf_counter()
-    sat, model, proof = _solve_once(name, cnf, budget.proof)
+    want_proof = budget.proof
+    external = external_of(budget)
+    if external:
+        name = external_name(external)
+        want_proof = budget.proof or wants_proof(external)
+        answer = solve_external(external, cnf, want_proof, budget.timeout)
+        sat, model, proof = answer.sat, answer.model, answer.proof
+    else:
+        name = canonical_solver(budget.solver)
+        if budget.proof and name not in PROOF_SOLVERS:
+            raise CgsatInputError(
+                f"--proof: solver {name!r} writes no usable DRAT proof; use one of "
+                + ", ".join(sorted(PROOF_SOLVERS))
+            )
+        sat, model, proof = _solve_once(name, cnf, budget.proof)
     seconds = time.perf_counter() - t0
     digest = cnf.sha256()
     instance = {"vars": cnf.nv, "clauses": len(cnf)}
@@ -161,7 +275,7 @@ def solve_cnf(cnf: ClauseBuffer, budget: Budget) -> SatOutcome:
     if sat:
         if not check_model(cnf, model or []):
             raise SolverDisagreement(f"{name} returned a model that violates the formula")
-    elif budget.proof:
+    elif want_proof:
         assert proof is not None
         checks = check_proof(cnf, proof)
         for check in checks:
@@ -278,12 +392,15 @@ def expect_sat(true: set[int] | None) -> str | None:
 class SatRun:
     """The SAT instances of one method at one size, summed into one verdict.
 
-    With ``budget.proof`` or ``budget.confirm_with`` every instance is a
+    With ``budget.proof``, ``budget.confirm_with`` or (an :class:`ExternalBudget`)
+    ``budget.external`` or ``budget.export``, every instance is a
     :class:`~cgsat.encodings.cnf.ClauseBuffer` solved by :func:`solve_cnf` (DRAT proofs,
-    second solvers, certificates). Otherwise :meth:`new` hands out a :class:`LiveSolver`,
-    several times faster for many mid-sized instances (no DIMACS hashing or copying);
-    :meth:`buffer` always hands out a ClauseBuffer (a model-checked SAT answer). The
-    verdict's ``instance`` is the largest instance solved (vars and clauses each).
+    second solvers, an external solver, certificates) or exported. Otherwise :meth:`new`
+    hands out a :class:`LiveSolver`, several times faster for many mid-sized instances (no
+    DIMACS hashing or copying); :meth:`buffer` always hands out a ClauseBuffer (a
+    model-checked SAT answer). The verdict's ``instance`` is
+    the largest instance solved (vars and clauses each); its certificate combines those of
+    every instance, SAT or UNSAT (none when one was solved on a LiveSolver).
 
     Parameters
     ----------
@@ -310,7 +427,12 @@ class SatRun:
         self.solver: str | None = None  # named once a solver has run
         self.certs: list[dict[str, str] | None] = []
         self.instances = 0
-        self.certified = bool(budget.proof or budget.confirm_with)
+        self.export = export_of(budget)
+        self.clausal = bool(budget.proof or budget.confirm_with or external_of(budget)
+                            or self.export is not None)
+        # the pools of the buffers new() handed out, for an export's variable map (held
+        # with their buffers, so that an id() is never reused); only when exporting
+        self._pools: dict[int, tuple[ClauseBuffer, IDPool]] = {}
         self.controls_passed = 0
         self.controls_total = 0
         self.failures: list[str] = []
@@ -321,9 +443,13 @@ class SatRun:
         self.rng = random.Random(f"{budget.seed}:{budget.controls}")
 
     def new(self) -> tuple[Sink, IDPool]:
-        """A fresh sink and variable pool: a ClauseBuffer when certifying, else a solver."""
-        if self.certified:
-            return ClauseBuffer(), IDPool()
+        """A fresh sink and variable pool: a ClauseBuffer when certifying, solving
+        externally or exporting, else a solver."""
+        if self.clausal:
+            buf, pool = ClauseBuffer(), IDPool()
+            if self.export is not None:
+                self._pools[id(buf)] = (buf, pool)
+            return buf, pool
         return LiveSolver(self.budget.solver), IDPool()
 
     @staticmethod
@@ -331,29 +457,48 @@ class SatRun:
         """A fresh ClauseBuffer and variable pool (always solved by :func:`solve_cnf`)."""
         return ClauseBuffer(), IDPool()
 
-    def solve(self, sink: Sink, assumptions: Sequence[int] = ()) -> list[int] | None:
+    def solve(self, sink: Sink, assumptions: Sequence[int] = (),
+              label: str | None = None) -> list[int] | None:
         """Solve one instance (a sink from :meth:`new` or :meth:`buffer`).
+
+        Parameters
+        ----------
+        sink : ClauseBuffer or LiveSolver
+        assumptions : sequence of int
+            Literals assumed true (unit clauses in a ClauseBuffer's DIMACS).
+        label : str, optional
+            Names the instance for ``cgsat export-cnf --target`` (e.g. a target value);
+            default its 1-based index among the method's instances.
 
         Returns
         -------
         list of int or None
             The model if SAT, else None (UNSAT).
+
+        Raises
+        ------
+        InstanceExported
+            When ``budget.export`` selects this instance (it is then not solved).
         """
-        self.instances += 1
         if isinstance(sink, LiveSolver):
+            self.instances += 1
             sat = sink.solver.solve(assumptions=list(assumptions))
             self.vars = max(self.vars, sink.solver.nof_vars())
             self.clauses = max(self.clauses, sink.count)
             self.solver = sink.name
+            self.certs.append(None)  # neither a proof nor a checked model
             return sink.solver.get_model() if sat else None
+        pool = self._pools.get(id(sink), (None, None))[1]
         if assumptions:
             sink = ClauseBuffer(list(sink) + [[a] for a in assumptions])
+        if self.export is not None:
+            _export_point(self.export, sink, pool, label)
+        self.instances += 1
         out = solve_cnf(sink, self.budget)
         self.vars = max(self.vars, out.instance["vars"])
         self.clauses = max(self.clauses, out.instance["clauses"])
         self.solver = out.solver
-        if not out.sat:
-            self.certs.append(out.certificate)
+        self.certs.append(out.certificate)
         return out.model if out.sat else None
 
     def control(self, sink: Sink, control: Control) -> bool:
@@ -481,6 +626,9 @@ def sat_verdict(cnf: ClauseBuffer, budget: Budget, decode: Callable[[set[int]], 
     >>> sat_verdict(cnf, Budget(), lambda t: Verdict.refuted(str(sorted(t)))).status
     'refuted'
     """
+    export = export_of(budget)
+    if export is not None:
+        _export_point(export, cnf, None, None)
     out = solve_cnf(cnf, budget)
     common = {"instance": out.instance, "solver": out.solver, "certificate": out.certificate,
               "dimacs_sha256": out.dimacs_sha256}

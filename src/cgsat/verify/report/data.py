@@ -101,14 +101,18 @@ def _largest_from_base(base: int, ok: dict[int, bool],
     return m
 
 
-def claim_summary(claim: Claim, rows: Sequence[Row],
-                  fingerprints: dict[str, str] | None = None) -> dict[str, Any]:
-    """The ``bounds.json`` object of one claim (``fingerprints``: method -> the method
-    fingerprint its rows were selected by)."""
+def _merged(rows: Sequence[Row]) -> dict[tuple[str, int], dict[str, Any]]:
+    """(method, n) -> the merged verdict of its rows."""
     grouped: dict[tuple[str, int], list[Row]] = defaultdict(list)
     for r in rows:
         grouped[(r.method, r.n)].append(r)
-    merged = {k: _merge(v) for k, v in grouped.items()}
+    return {k: _merge(v) for k, v in grouped.items()}
+
+
+def _bounds(claim: Claim, merged: dict[tuple[str, int], dict[str, Any]]
+            ) -> tuple[dict[str, int | None], dict[str, int | None]]:
+    """Per method of ``claim``: the largest n verified, and certified (None for a method
+    that uses no solver)."""
     verified: dict[str, int | None] = {}
     certified: dict[str, int | None] = {}
     for m in claim.methods:
@@ -122,6 +126,61 @@ def claim_summary(claim: Claim, rows: Sequence[Row],
             certified[m.name] = _largest_from_base(claim.base, cert, vacuous)
         else:
             certified[m.name] = None
+    return verified, certified
+
+
+def earlier_code(store: Store, claims: Sequence[Claim]) -> dict[str, dict[str, Any]]:
+    """Bounds that code since changed had reached, above what the current code has.
+
+    A method whose code changed (a new fingerprint) starts again from nothing, and
+    :func:`current_rows` ignores its older rows. They are not lost: per claim and method,
+    the best chain of one earlier fingerprint is returned when it reaches further than the
+    current code's, so the report can say "verified to N by earlier code (commit c),
+    awaiting a rerun" instead of silently showing the lower bound.
+
+    Returns
+    -------
+    dict
+        claim id -> method -> ``{"verified", "certified", "fingerprint", "commit"}``.
+    """
+    lookup = {c.id: c for c in claims}
+    now = {(c.id, m.name): method_fingerprint(c, m) for c in claims for m in c.methods}
+    stale: dict[tuple[str, str, str], list[Row]] = defaultdict(list)
+    fresh: dict[str, list[Row]] = defaultdict(list)
+    for current in store.current_rows():
+        row = current.row
+        key = (row.claim, row.method)
+        if key not in now:
+            continue
+        if now[key] == row.fingerprint:
+            fresh[row.claim].append(row)
+        else:
+            stale[(row.claim, row.method, row.fingerprint)].append(row)
+    current_bounds = {cid: _bounds(lookup[cid], _merged(rows))[0]
+                      for cid, rows in fresh.items()}
+    out: dict[str, dict[str, Any]] = defaultdict(dict)
+    for (cid, method, fp), rows in stale.items():
+        ver, cert = _bounds(lookup[cid], _merged(rows))
+        if ver.get(method) is None:
+            continue
+        best = out[cid].get(method)
+        if best is not None and best["verified"] >= ver[method]:
+            continue
+        now_bound = current_bounds.get(cid, {}).get(method)
+        if now_bound is not None and now_bound >= ver[method]:
+            continue
+        latest = max(rows, key=lambda r: r.time)
+        out[cid][method] = {"verified": ver[method], "certified": cert.get(method),
+                            "fingerprint": fp, "commit": latest.git_commit}
+    return dict(out)
+
+
+def claim_summary(claim: Claim, rows: Sequence[Row],
+                  fingerprints: dict[str, str] | None = None) -> dict[str, Any]:
+    """The ``bounds.json`` object of one claim (``fingerprints``: method -> the method
+    fingerprint its rows were selected by)."""
+    merged = _merged(rows)
+    verified, certified = _bounds(claim, merged)
     counterexamples = []
     runs = []
     for (name, n), v in sorted(merged.items(), key=lambda kv: (kv[0][0], kv[0][1])):
@@ -279,6 +338,9 @@ def build_report(store: Store) -> dict[str, Any]:
     claims = [claim_summary(c, by_claim.get(c.id, []),
                             {m.name: method_fingerprint(c, m) for m in c.methods})
               for c in all_claims()]
+    earlier = earlier_code(store, all_claims())
+    for c in claims:
+        c["earlier_code"] = earlier.get(c["id"], {})
     return {"generated": now_utc(), "versions": versions(all_rows),
             "provenance": provenance(all_rows, store.path), "findings": findings(claims),
             "beyond_paper": beyond_paper(claims), "claims": claims,

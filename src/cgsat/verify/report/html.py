@@ -97,6 +97,20 @@ def render_html(doc: dict[str, Any]) -> str:
     if empty:
         out.append("<p>Claims with nothing stored: " + ", ".join(
             f"<code>{esc(c['id'])}</code>" for c in empty) + ".</p>")
+    waiting = [(c, m, e) for c in doc["claims"] for m, e in c.get("earlier_code", {}).items()]
+    if waiting:
+        out.append("<h2>Awaiting rerun: bounds of earlier code</h2><p>These methods' code "
+                   "has changed since they reached these bounds, which are therefore not "
+                   "counted above; <code>bash docs/report/regenerate.sh</code> reruns them."
+                   "</p><table><tr><th>claim</th><th>method</th><th>earlier code verified"
+                   "</th><th>certified</th><th>its commit</th><th>current code verified"
+                   "</th></tr>")
+        for c, m, e in waiting:
+            out.append(f"<tr><td><code>{esc(c['id'])}</code></td><td>{esc(m)}</td>"
+                       f"<td>{bound(e['verified'])}</td><td>{bound(e['certified'])}</td>"
+                       f"<td>{esc(e['commit'] or 'unrecorded')}</td>"
+                       f"<td>{bound(c['verified'].get(m))}</td></tr>")
+        out.append("</table>")
     out += probes_html(doc)
     for c in stored:
         out += _claim_section(c, lookup.get(c["id"]))

@@ -1,0 +1,168 @@
+"""``cgsat export-cnf CLAIM --n N [--target LABEL] [--out FILE]``: one SAT instance as DIMACS.
+
+The claim's SAT method runs exactly as ``cgsat check`` runs it at size n (the same budget
+and control seed), but the solve path (:mod:`cgsat.verify.solve`, :class:`Export`) writes
+the instance selected by ``--target`` instead of solving it: the first one by default.
+Instances are labelled by the method (``SatRun.solve(..., label=)``), else by their 1-based
+index in the order the method reaches them; the instances before the selected one are
+solved as usual (the method needs their answers to go on). Selectors and assumptions are
+unit clauses, so the file is UNSAT exactly when the method says "holds" for that instance.
+
+The comment header names the claim, n, the method, cgsat's version, the method fingerprint
+(:func:`cgsat.verify.fingerprint.method_fingerprint`), the instance's label, and the
+variable map: one line ``c var K NAME`` per named variable of the instance's IDPool (the
+position's variables, such as ``('R', 3)``, "the 4th letter is R", are among them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import sys
+from dataclasses import dataclass
+
+from pysat.formula import IDPool
+
+from cgsat import __version__
+from cgsat.encodings.cnf import ClauseBuffer
+from cgsat.errors import CgsatInputError, TooLargeError
+from cgsat.verify.claims import Claim, Method
+from cgsat.verify.fingerprint import method_fingerprint
+from cgsat.verify.registry import get_claim
+from cgsat.verify.runner import MAX_SIZE
+from cgsat.verify.solve import Export, ExternalBudget, InstanceExported
+
+
+@dataclass
+class Exported:
+    """One exported instance: its DIMACS text with the header, and what it is."""
+
+    claim: str
+    n: int
+    method: str
+    label: str
+    fingerprint: str
+    cnf: ClauseBuffer
+    pool: IDPool | None
+
+    def text(self) -> str:
+        """The DIMACS file: the comment header, then ``p cnf`` and the clauses."""
+        dimacs = self.cnf.dimacs()
+        lines = [
+            "c cgsat export-cnf",
+            f"c claim: {self.claim}",
+            f"c n: {self.n}",
+            f"c method: {self.method}",
+            f"c cgsat version: {__version__}",
+            f"c method fingerprint: {self.fingerprint}",
+            f"c instance: {self.label}",
+            'c UNSAT exactly when the method says "holds" for this instance '
+            "(selectors and assumptions are unit clauses)",
+            f"c vars: {self.cnf.nv}, clauses: {len(self.cnf)}, dimacs sha256 (from the p "
+            f"line on): {hashlib.sha256(dimacs.encode()).hexdigest()}",
+        ]
+        if self.pool is None:
+            lines.append("c variable map: not available (the method builds this instance "
+                         "outside SatRun.new)")
+        else:
+            named = sorted((v, obj) for obj, v in self.pool.obj2id.items()
+                           if obj is not None and v <= self.cnf.nv)
+            lines.append(f"c variable map: {len(named)} named variables (c var ID NAME)")
+            lines.extend(f"c var {v} {_one_line(obj)}" for v, obj in named)
+        return "\n".join(lines) + "\n" + dimacs
+
+
+def _one_line(obj: object) -> str:
+    return " ".join(str(obj).split())
+
+
+def sat_method(claim: Claim, name: str | None) -> Method:
+    """The SAT method to export: ``name``, or the claim's first method that uses a solver.
+
+    Raises
+    ------
+    CgsatInputError
+        When the claim has no such method, or ``name`` uses no SAT solver.
+
+    Examples
+    --------
+    >>> sat_method(get_claim("timber.thm2.3"), None).name
+    'sat'
+    """
+    if name is None:
+        for m in claim.methods:
+            if m.uses_solver:
+                return m
+        raise CgsatInputError(f"{claim.id} has no SAT method (its methods: "
+                              f"{', '.join(m.name for m in claim.methods)})")
+    names = [m.name for m in claim.methods]
+    if name not in names:
+        raise CgsatInputError(f"{claim.id} has no method {name!r}; it has: {', '.join(names)}")
+    method = claim.method(name)
+    if not method.uses_solver:
+        raise CgsatInputError(f"{claim.id} method {name!r} solves no SAT instance")
+    return method
+
+
+def export_instance(claim: Claim, n: int, target: str | None = None,
+                    method_name: str | None = None) -> Exported:
+    """Run ``claim``'s SAT method at ``n`` until it reaches the instance labelled ``target``
+    (default the first) and return that instance.
+
+    Raises
+    ------
+    CgsatInputError
+        For an n outside the method's sizes, a method that never reaches ``target`` (the
+        labels it reached are named), or one that solves no instance at ``n``.
+
+    Examples
+    --------
+    >>> e = export_instance(get_claim("timber.thm2.3"), 4)
+    >>> e.label, e.text().splitlines()[1], e.cnf.nv > 0
+    ('1', 'c claim: timber.thm2.3', True)
+
+    References
+    ----------
+    Fink, Nowakowski, Siegel, Wolfe, *The Game of timber!*, Theorem 2.3 (the example).
+    """
+    method = sat_method(claim, method_name)
+    if n < claim.base:
+        raise CgsatInputError(f"--n: {claim.id} starts at n={claim.base}, got {n}")
+    top = min(MAX_SIZE, method.max_n if method.max_n is not None else MAX_SIZE)
+    if n > top:
+        raise CgsatInputError(f"--n: {claim.id} method {method.name!r} runs only up to "
+                              f"n={top}, got {n}")
+    fingerprint = method_fingerprint(claim, method)
+    export = Export(target=target)
+    budget = ExternalBudget(timeout=None, seed=f"{claim.id}:{n}:{fingerprint}", export=export)
+    try:
+        verdict = method.run(n, budget)
+    except InstanceExported as done:
+        return Exported(claim.id, n, method.name, done.label, fingerprint, done.cnf, done.pool)
+    except TooLargeError as exc:
+        raise CgsatInputError(f"{claim.id} n={n}: too large: {exc}") from None
+    where = f"{claim.id} n={n} {method.name}"
+    if not export.seen:
+        why = f": {verdict.reason}" if verdict.reason else ""
+        raise CgsatInputError(f"{where} solves no SAT instance at this size "
+                              f"({verdict.status}{why})")
+    shown = ", ".join(export.seen[:20]) + (" ..." if len(export.seen) > 20 else "")
+    raise CgsatInputError(f"{where} reached no instance labelled {target!r} (it stopped "
+                          f"after {len(export.seen)}: {shown}; {verdict.status})")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``cgsat export-cnf``; returns the exit code."""
+    exported = export_instance(get_claim(args.claim), args.n, args.target, args.method)
+    text = exported.text()
+    if args.out is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        with open(args.out, "w") as f:
+            f.write(text)
+    except OSError as exc:
+        raise CgsatInputError(f"--out: cannot write {args.out!r}: {exc.strerror}") from None
+    print(f"{args.out}: {exported.claim} n={exported.n} {exported.method} instance "
+          f"{exported.label} ({exported.cnf.nv} vars, {len(exported.cnf)} clauses)")
+    return 0
