@@ -42,8 +42,9 @@ from cgsat.verify.papers.toppling.numbers import (
 )
 from cgsat.verify.solve import Control, SatRun, Sink
 
-Target = tuple[str, Game, Iterable[str]]
-"""``(label, game, allowed_rows)`` for :func:`uniqueness`."""
+Target = tuple[str, Game, Iterable[str]] | tuple[str, Game, Iterable[str], str]
+"""``(label, game, allowed_rows)`` for :func:`uniqueness`, optionally with a fourth item:
+the instance's name for ``cgsat export-cnf --target`` (default the label)."""
 
 Oracle = Callable[[str, Game], tuple[bool, bool]]
 """The direct solver's ``(Left wins moving first, Right wins moving first)`` on ``r - H``,
@@ -128,8 +129,9 @@ def uniqueness(n: int, budget: Budget, targets: Iterable[Target], alphabet: str 
     n : int
         Row length.
     budget : Budget
-    targets : iterable of (str, Game, iterable of str)
-        One SAT instance each, solved in order; the first model refutes.
+    targets : iterable of (str, Game, iterable of str[, str])
+        One SAT instance each, solved in order; the first model refutes. A fourth item
+        names the instance for ``cgsat export-cnf --target`` (Conjecture 22: ``x``).
     alphabet : {"LRE", "LR"}
         The instance's alphabet.
     extra : callable or None
@@ -165,7 +167,7 @@ def uniqueness(n: int, budget: Budget, targets: Iterable[Target], alphabet: str 
     """
     run = run or SatRun(budget)
     samples = random_rows(run, n, covers, leaders)
-    for label, g, allowed in targets:
+    for label, g, allowed, *name in targets:
         sink, pool = run.new()
         side = add_row(sink, pool, n, alphabet)
         allowed = allowed_all = set(allowed)
@@ -179,7 +181,7 @@ def uniqueness(n: int, budget: Budget, targets: Iterable[Target], alphabet: str 
             add_exclusions(sink, side, [w], guard=b)
         if extra is not None:
             extra(sink, pool, side, p)
-        model = run.solve(sink, [s, p, *blocks.values()])
+        model = run.solve(sink, [s, p, *blocks.values()], label=name[0] if name else label)
         if model is not None:  # an allowed leader found is unblocked: its reversal is not
             w = word_of(side, model)
             w = w[::-1] if w in allowed_all else w
@@ -364,7 +366,7 @@ def conj22(n: int, budget: Budget, *, oracle: Oracle, covers: str, chain: bool =
     ----------
     Fink et al., *Toppling Conjectures*, Conjecture 22.
     """
-    targets = [(f"{{{{{q}|0}}|0}}", miny(number(q)), ["RL" + w + "LR"])
+    targets = [(f"{{{{{q}|0}}|0}}", miny(number(q)), ["RL" + w + "LR"], str(q))
                for q, w in positive_numbers(n - 2)]
     return uniqueness(n, budget, targets, oracle=oracle, covers=covers, chain=chain,
                       leaders=leaders)
