@@ -14,6 +14,10 @@ Modes (``docs/benchmarks.md``, section "Toppling Dominoes SAT at scale (issue 17
     per instance built and solved the way the method does, in a fresh process per length
     so that its peak RSS is that length's.
 
+``incremental``
+    Conjecture 22 at a length one solver per x (the method), one solver for all x under
+    assumptions, and one solve of the disjunction over x (no controls).
+
 ``sweep``
     The registered method (``--variant``) for n = start, start+1, ... on ``--jobs`` worker
     processes until ``--minutes`` run out; the largest N with every n <= N holding.
@@ -22,6 +26,7 @@ Usage::
 
     python benchmarks/bench_toppling_scale.py levers --claims conj22 --lengths 16 20 --repeat 3
     python benchmarks/bench_toppling_scale.py split --lengths 23 26 30
+    python benchmarks/bench_toppling_scale.py incremental --lengths 18 21
     python benchmarks/bench_toppling_scale.py sweep --minutes 10 --jobs 2 --variant both
 """
 
@@ -107,6 +112,74 @@ def split_one(n: int, solver: str) -> dict:
             "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}
 
 
+def incremental(n: int, solver: str) -> dict:
+    """Conjecture 22 at length n (chained, no leaders, no controls) three ways: one solver
+    per x (the method), one solver for all x with the target chosen by assumptions (one
+    shared encoding: the followers of every target against one symbolic row), and one
+    solve of the disjunction over x. Seconds of encoding and solving, and clauses."""
+    from pysat.formula import IDPool
+    from pysat.solvers import Solver
+
+    from cgsat.cgt.canonical import number
+    from cgsat.encodings.toppling import ZERO, DifferenceEncoding, GameSide, add_exclusions, add_row
+    from cgsat.verify.papers.toppling.numbers import miny, positive_numbers
+
+    class Sink:
+        def __init__(self) -> None:
+            self.solver, self.count = Solver(name=solver), 0
+
+        def add_clause(self, clause: list[int]) -> None:
+            self.solver.add_clause(clause)
+            self.count += 1
+
+    targets = [(miny(number(q)), "RL" + w + "LR") for q, w in positive_numbers(n - 2)]
+    out = {"n": n, "solver": solver, "instances": len(targets)}
+    enc = sol = 0.0
+    clauses = 0
+    for g, w in targets:  # per x
+        t0 = time.perf_counter()
+        sink, pool = Sink(), IDPool()
+        side = add_row(sink, pool, n)
+        lw, rw = DifferenceEncoding(sink, pool, side, GameSide(g), chain=True).root_vars()
+        add_exclusions(sink, side, [w])
+        t1 = time.perf_counter()
+        assert not sink.solver.solve(assumptions=[-lw, -rw])
+        enc, sol = enc + t1 - t0, sol + time.perf_counter() - t1
+        clauses += sink.count
+        sink.solver.delete()
+    out["per_x"] = {"encode_s": round(enc, 2), "solve_s": round(sol, 2), "clauses": clauses}
+    for mode in ("assumptions", "disjunction"):
+        t0 = time.perf_counter()
+        sink, pool = Sink(), IDPool()
+        side = add_row(sink, pool, n)
+        shared = DifferenceEncoding(sink, pool, side, GameSide(ZERO), chain=True)
+        enc = sol = 0.0
+        sels = []
+        for g, w in targets:
+            t1 = time.perf_counter()
+            lw, rw = shared.pair_vars(side.root, g)
+            b = pool.id()
+            add_exclusions(sink, side, [w], guard=b)
+            if mode == "assumptions":
+                t2 = time.perf_counter()
+                assert not sink.solver.solve(assumptions=[-lw, -rw, b])
+                enc, sol = enc + t2 - t1, sol + time.perf_counter() - t2
+            else:
+                sink.add_clause([-b, -lw])
+                sink.add_clause([-b, -rw])
+                sels.append(b)
+                enc += time.perf_counter() - t1
+        if mode == "disjunction":
+            sink.add_clause(sels)
+            t2 = time.perf_counter()
+            assert not sink.solver.solve()
+            sol = time.perf_counter() - t2
+        out[mode] = {"encode_s": round(enc, 2), "solve_s": round(sol, 2),
+                     "clauses": sink.count}
+        sink.solver.delete()
+    return out
+
+
 def sweep(claim: str, minutes: float, jobs: int, variant: str, start: int = 1,
           stop: int = 60, solver: str = "cadical195") -> dict:
     deadline = time.monotonic() + 60 * minutes
@@ -158,6 +231,9 @@ def main(argv: list[str] | None = None) -> int:
     sp.add_argument("--lengths", type=int, nargs="+", default=[23, 26, 30])
     sp.add_argument("--solver", default="cadical195")
     sp.add_argument("--one", action="store_true", help=argparse.SUPPRESS)
+    inc = sub.add_parser("incremental")
+    inc.add_argument("--lengths", type=int, nargs="+", default=[18])
+    inc.add_argument("--solvers", nargs="+", default=["cadical195", "minisat22"])
     sw = sub.add_parser("sweep")
     sw.add_argument("--claim", default="conj22")
     sw.add_argument("--minutes", type=float, default=10.0)
@@ -170,6 +246,10 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     if args.cmd == "levers":
         levers(args.claims, args.lengths, args.repeat, args.solvers)
+    elif args.cmd == "incremental":
+        for n in args.lengths:
+            for solver in args.solvers:
+                print(json.dumps(incremental(n, solver)), flush=True)
     elif args.cmd == "split":
         if args.one:
             print(json.dumps(split_one(args.lengths[0], args.solver)), flush=True)
