@@ -55,8 +55,8 @@ def random_rows(run: SatRun, n: int, covers: str, leaders: bool = False) -> list
     """The sample rows of one size: ``budget.controls`` distinct random rows of exactly
     ``n`` dominoes over ``covers`` (the claim's whole alphabet), seeded by the run; with
     ``leaders``, each row drawn is replaced by its
-    :func:`~cgsat.encodings.toppling.leader` (the rows an instance restricted by
-    :func:`~cgsat.encodings.toppling.add_leader` keeps).
+    :func:`~cgsat.encodings.toppling_leaders.leader` (the rows an instance restricted by
+    :func:`~cgsat.encodings.toppling_leaders.add_leader` keeps).
 
     References
     ----------
@@ -149,7 +149,7 @@ def uniqueness(n: int, budget: Budget, targets: Iterable[Target], alphabet: str 
         per follower pair instead of O(n); the same pair variables.
     leaders : bool
         Restrict the row to leaders, rows at most their reversal
-        (:func:`~cgsat.encodings.toppling.add_leader`; samples are leaders too). Sound
+        (:func:`~cgsat.encodings.toppling_leaders.add_leader`; samples are leaders too). Sound
         because a row and its reversal have the same value: a row of value ``game``
         outside ``allowed_rows`` has a leader of that value, which is outside them or is
         an allowed row whose reversal is not allowed (such leaders are not blocked, and
@@ -358,9 +358,9 @@ def conj22(n: int, budget: Budget, *, oracle: Oracle, covers: str, chain: bool =
     ``{{x|0}|0}``, for every number ``x > 0`` whose row has length ``<= n - 2``
     (:func:`uniqueness`; where ``RLxLR`` has length ``n``, the instance with its blocking
     clause lifted must find it: the witness control). By default the moves are chained
-    and the rows are leaders (``row <= reversal``; RLxLR is a palindrome, since ``x``'s
-    row is: checked by :func:`uniqueness`); ``chain=False, leaders=False`` is the encoding
-    of issue 6.
+    and the rows are leaders (``row <= reversal``; RLxLR is a palindrome, as ``x``'s row
+    is, so it stays blocked; were it not, :func:`uniqueness` would report its reversal);
+    ``chain=False, leaders=False`` is the encoding of issue 6.
 
     References
     ----------
