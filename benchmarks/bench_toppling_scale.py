@@ -45,35 +45,37 @@ VARIANTS = {"plain": {"chain": False, "leaders": False}, "chain": {"chain": True
             "leaders": {"chain": False, "leaders": True}, "both": {"chain": True, "leaders": True}}
 
 
-def _run(claim: str, n: int, variant: str, solver: str = "cadical195") -> dict:
+def _run(claim: str, n: int, variant: str, solver: str = "cadical195",
+         confirm_with: str | None = None) -> dict:
     from cgsat.verify.claims import Budget
     from cgsat.verify.papers.toppling.claims import CLAIMS
 
     method = {c.id: c for c in CLAIMS}[f"toppling.{claim}"].method("sat").run
     t0 = time.perf_counter()
-    v = method(n, Budget(timeout=None, solver=solver, seed=f"toppling.{claim}:{n}"),
-               **VARIANTS[variant])
+    v = method(n, Budget(timeout=None, solver=solver, seed=f"toppling.{claim}:{n}",
+                         confirm_with=confirm_with), **VARIANTS[variant])
     return {"claim": claim, "n": n, "variant": variant, "solver": solver, "status": v.status,
             "seconds": round(time.perf_counter() - t0, 3), "instance": v.instance,
             "controls": v.controls,
             "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}
 
 
-def levers(claims: list[str], lengths: list[int], repeat: int, solvers: list[str]) -> list:
+def levers(claims: list[str], lengths: list[int], repeat: int, solvers: list[str],
+           confirm_with: str | None = None, variants: list[str] | None = None) -> list:
     rows = []
     for claim in claims:
         for n in lengths:
             times: dict[str, list[float]] = {}
-            runs = [(v, "cadical195") for v in VARIANTS] + [("both", s) for s in solvers
-                                                           if s != "cadical195"]
+            runs = [(v, "cadical195") for v in variants or VARIANTS] + [
+                ("both", s) for s in solvers if s != "cadical195"]
             for _ in range(repeat):
                 for variant, solver in runs:
-                    r = _run(claim, n, variant, solver)
+                    r = _run(claim, n, variant, solver, confirm_with)
                     assert r["status"] == "holds", r
                     times.setdefault(f"{variant}/{solver}", []).append(r["seconds"])
             med = {k: statistics.median(v) for k, v in times.items()}
             base = med["plain/cadical195"]
-            row = {"claim": claim, "n": n, "median_s": med,
+            row = {"claim": claim, "n": n, "confirm_with": confirm_with, "median_s": med,
                    "speedup_vs_plain": {k: round(base / v, 2) for k, v in med.items()}}
             rows.append(row)
             print(json.dumps(row), flush=True)
@@ -227,6 +229,8 @@ def main(argv: list[str] | None = None) -> int:
     lv.add_argument("--lengths", type=int, nargs="+", default=[16, 20])
     lv.add_argument("--repeat", type=int, default=3)
     lv.add_argument("--solvers", nargs="*", default=[])
+    lv.add_argument("--confirm-with", dest="confirm_with", default=None)
+    lv.add_argument("--variants", nargs="+", choices=sorted(VARIANTS), default=None)
     sp = sub.add_parser("split")
     sp.add_argument("--lengths", type=int, nargs="+", default=[23, 26, 30])
     sp.add_argument("--solver", default="cadical195")
@@ -245,7 +249,8 @@ def main(argv: list[str] | None = None) -> int:
     sw.add_argument("--out", default=None)
     args = p.parse_args(argv)
     if args.cmd == "levers":
-        levers(args.claims, args.lengths, args.repeat, args.solvers)
+        levers(args.claims, args.lengths, args.repeat, args.solvers, args.confirm_with,
+               args.variants)
     elif args.cmd == "incremental":
         for n in args.lengths:
             for solver in args.solvers:
