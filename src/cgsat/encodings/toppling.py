@@ -25,6 +25,9 @@ defines two variables with full equivalences:
   options in ``-h`` are the negatives of ``h``'s Right options);
 - ``RW(g, h)``: symmetrically, with the players exchanged.
 
+With ``chain=True`` the moves of a row are instead two chains over its prefixes and
+suffixes (``DifferenceEncoding._chained``): the same variables in O(1) clauses per pair.
+
 Then ``G = H`` iff ``not LW and not RW`` at the root, ``G >= H`` iff ``not RW``, ``G > H``
 iff ``LW and not RW``, and ``G || H`` iff ``LW and RW``.
 
