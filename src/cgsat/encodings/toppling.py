@@ -25,6 +25,9 @@ defines two variables with full equivalences:
   options in ``-h`` are the negatives of ``h``'s Right options);
 - ``RW(g, h)``: symmetrically, with the players exchanged.
 
+With ``chain=True`` the moves of a row are instead two chains over its prefixes and
+suffixes (``DifferenceEncoding._chained``): the same variables in O(1) clauses per pair.
+
 Then ``G = H`` iff ``not LW and not RW`` at the root, ``G >= H`` iff ``not RW``, ``G > H``
 iff ``LW and not RW``, and ``G || H`` iff ``LW and RW``.
 
@@ -219,6 +222,10 @@ class DifferenceEncoding:
         The two games; the difference is ``g_side - h_side``.
     tag : hashable
         A label for this encoding (kept as ``.tag``; several encodings may share a pool).
+    chain : bool
+        When ``g_side`` is a :class:`StringSide`, encode its moves as prefix and suffix
+        chains (:meth:`_chained`): O(1) clauses per follower pair instead of O(length),
+        the same pair variables with the same meaning (issue 17).
 
     Examples
     --------
@@ -228,6 +235,11 @@ class DifferenceEncoding:
     ...                          StringSide.concrete("RL"))
     >>> enc.root_vars(), enc.pairs_defined, len(buf)
     ((1, 2), 16, 80)
+    >>> buf, pool = ClauseBuffer(), IDPool()
+    >>> enc = DifferenceEncoding(buf, pool, StringSide.concrete("LR"),
+    ...                          StringSide.concrete("RL"), chain=True)
+    >>> enc.root_vars(), enc.pairs_defined
+    ((1, 2), 16)
 
     References
     ----------
@@ -235,7 +247,7 @@ class DifferenceEncoding:
     """
 
     def __init__(self, sink: Any, pool: IDPool, g_side: Side, h_side: Side,
-                 tag: Hashable = 0) -> None:
+                 tag: Hashable = 0, chain: bool = False) -> None:
         self.sink = sink
         self.pool = pool
         self.g_side = g_side
@@ -251,6 +263,9 @@ class DifferenceEncoding:
         self._hmoves: list[tuple[list, list]] = []
         self._pairs: dict[tuple[int, int], tuple[int, int]] = {}
         self._todo: list[tuple[int, int]] = []
+        # chained moves of a row g_side: (player, east?, i, j, h) -> literal
+        self.chain = chain and isinstance(g_side, StringSide)
+        self._chains: dict[tuple[int, bool, int, int, int], Lit] = {}
 
     # -- followers ---------------------------------------------------------------------
     @staticmethod
@@ -322,6 +337,13 @@ class DifferenceEncoding:
             # RW: Right moves in g, or in -h (Left moves of h); Left replies: LW.
             for me, mine, theirs, k in ((lw, gl, hr, 1), (rw, gr, hl, 0)):
                 big = [-me]
+                if self.chain:  # g's moves as two chains (east, west): see _chained
+                    for lit in self._chained(gi, hi, k):
+                        if lit is not False:
+                            add([-lit, me])
+                            big.append(lit)
+                            count += 1
+                    mine = []
                 for first, groups in ((True, mine), (False, theirs)):
                     for cond, kids in groups:
                         if first:
@@ -344,6 +366,81 @@ class DifferenceEncoding:
                 add(big)
                 count += 1
         self.clauses += count
+
+    def _chained(self, gi: int, hi: int, k: int) -> tuple[Lit, Lit]:
+        """The moves of the row ``g = G[i:j]`` for one player, as two literals.
+
+        ``E(i, j)``: the player (Left when ``k == 1``, Right when ``k == 0``) can topple
+        some domino east and leave ``G[i:m] - h`` lost for the opponent moving first;
+        ``W(i, j)`` the same toppling west. Both are chains over the row's prefixes and
+        suffixes, shared by every follower with the same left (right) end::
+
+            E(i, j) = E(i, j - 1) or (c[j - 1] and not opp(G[i:j-1] - h))
+            W(i, j) = W(i + 1, j) or (c[i] and not opp(G[i+1:j] - h))
+
+        with ``E(i, i) = W(j, j) = False``, ``c`` the player's "may topple" literals and
+        ``opp`` the opponent's pair variable (``RW`` for Left). Each link has 4 clauses,
+        so a pair costs O(1) clauses instead of O(j - i).
+        """
+        node = self._gnodes[gi]
+        if node == (0, 0):
+            return False, False
+        i, j = node  # type: ignore[misc]
+        lits = self.g_side.left if k == 1 else self.g_side.right  # type: ignore[attr-defined]
+        return (self._link(k, True, i, j, hi, lits), self._link(k, False, i, j, hi, lits))
+
+    def _link(self, k: int, east: bool, i: int, j: int, hi: int,
+              lits: tuple[Lit, ...]) -> Lit:
+        """The chain literal ``E(i, j)`` (``east``) or ``W(i, j)``, defined with the links
+        below it (iteratively, shortest first)."""
+        chains = self._chains
+        key = (k, east, i, j, hi)
+        v = chains.get(key)
+        if v is not None:
+            return v
+        add, pool, gidx = self.sink.add_clause, self.pool, self._gidx
+        # the shortest undefined link first: E(i, i) and W(j, j) are False
+        lengths = []
+        m = j - i
+        while m > 0 and chains.get((k, east, i, i + m, hi) if east
+                                   else (k, east, j - m, j, hi)) is None:
+            lengths.append(m)
+            m -= 1
+        prev: Lit = False if m == 0 else chains[(k, east, i, i + m, hi) if east
+                                                else (k, east, j - m, j, hi)]
+        count = 0
+        for m in reversed(lengths):
+            a, b = (i, i + m) if east else (j - m, j)
+            d = b - 1 if east else a  # the domino toppled last in the chain
+            rest = StringSide._node(a, b - 1) if east else StringSide._node(a + 1, b)
+            ci = self._index(rest, gidx, self._gnodes, self._gmoves)
+            r = self._pair(ci, hi)[k]
+            c = lits[d]
+            if c is False:
+                v = prev
+            elif prev is False and c is True:
+                v = -r
+            else:
+                v = pool.id()
+                if prev is False:
+                    add([-v, c])
+                    add([-v, -r])
+                    add([-c, r, v])
+                    count += 3
+                else:
+                    add([-prev, v])
+                    add([-v, prev, -r])
+                    if c is True:
+                        add([r, v])
+                        count += 3
+                    else:
+                        add([-v, prev, c])
+                        add([-c, r, v])
+                        count += 4
+            chains[(k, east, a, b, hi)] = v
+            prev = v
+        self.clauses += count
+        return prev
 
 
 def letter_vars(pool: IDPool, name: Hashable, n: int) -> StringSide:
@@ -584,7 +681,8 @@ def add_row(sink: Any, pool: IDPool, n: int, alphabet: str = "LRE", name: Hashab
 
 
 def add_relation(sink: Any, pool: IDPool, g_side: Side, h_side: Side, relation: str,
-                 tag: Hashable = 0, guard: int | None = None) -> tuple[int, int]:
+                 tag: Hashable = 0, guard: int | None = None,
+                 chain: bool = False) -> tuple[int, int]:
     """The difference encoding of ``g_side - h_side`` and the clauses making
     ``G relation H`` true (each guarded by the selector literal ``guard`` if given, so that
     the instance's controls can switch the relation off); returns the root pair
@@ -607,7 +705,7 @@ def add_relation(sink: Any, pool: IDPool, g_side: Side, h_side: Side, relation: 
     ----------
     Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*, §1.
     """
-    lw, rw = DifferenceEncoding(sink, pool, g_side, h_side, tag=tag).root_vars()
+    lw, rw = DifferenceEncoding(sink, pool, g_side, h_side, tag=tag, chain=chain).root_vars()
     for clause in relation_clauses(lw, rw, relation):
         sink.add_clause(clause if guard is None else [-guard] + clause)
     return lw, rw

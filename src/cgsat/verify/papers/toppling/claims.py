@@ -38,6 +38,15 @@ _UNIQ_CONTROLS = (
     "against the target (brute.difference_wins, canonical forms), and each allowed row of "
     "length n must be found again when its blocking clause is lifted")
 
+_LEADERS = (
+    ". The instance is restricted to leader rows, rows at most their reversal letter by "
+    "letter (R < L < E), so an UNSAT certificate covers the leader-restricted instance; "
+    "that suffices since a row and its reversal have the same value, so any row of the "
+    "value has a leader of the value (an allowed row is blocked only if its reversal is "
+    "allowed too, otherwise the reversal is the counterexample), and sample rows are drawn "
+    "as leaders. Moves are encoded as prefix/suffix chains (issue 17); the issue-6 encoding "
+    "is sat.conj22(..., chain=False, leaders=False)")
+
 # Conjectures 37-39 share their scopes; only the order of the numbers (>= or >) differs.
 _CONSTRUCTION_SAT = (
     "the construction row of every tuple of numbers a >= b ... whose row has exactly n "
@@ -233,7 +242,8 @@ CLAIMS: list[Claim] = [
                          "{{x|0}|0}, for every number x > 0 whose row has length <= n - 2; "
                          "this covers every x, since x is then the value of a follower of a "
                          "follower and number rows are unique (Theorem 16)" + _UNIQ_CONTROLS
-                         + " (the witness RLxLR, where it has length n)"),
+                         + " (the witness RLxLR, where it has length n; a palindrome, "
+                         "so a leader)" + _LEADERS),
             Method(name="brute", run=brute.conj22, max_n=12,
                    scope="every row of exactly n dominoes over LRE whose canonical form is "
                          "{{x|0}|0} with x > 0 a number is RLxLR"),
@@ -270,7 +280,13 @@ CLAIMS: list[Claim] = [
                          "*m, enumerated with blocking clauses, are exactly the 2·#{a < m : "
                          "2m + 4a = n} rows of Theorem 29 (reversals counted apart). "
                          "Controls: on each *m instance, 16 random LR rows fixed with the "
-                         "goal off give the direct solver's first-player wins against *m"),
+                         "goal off give the direct solver's first-player wins against *m. "
+                         "The enumeration is restricted to leaders (rows at most their "
+                         "reversal, R < L); the leaders found and their reversals (same "
+                         "value) must be exactly Theorem 29's rows, so each leader found "
+                         "is min(w, reversal) of a star row w; samples are leaders. Moves "
+                         "chained (issue 17); the issue-6 encoding is sat.thm29(..., "
+                         "chain=False, leaders=False)"),
             Method(name="brute", run=brute.thm29, max_n=20,
                    scope="every LR row of exactly n dominoes: the positive nimbers among "
                          "their canonical forms are exactly Theorem 29's rows"),
@@ -325,7 +341,9 @@ CLAIMS: list[Claim] = [
                    run=partial(conjectures_sat.conj33, oracle=brute.difference_wins,
                                covers="LR"),
                    scope="no LR row of exactly n dominoes has value {1|0,{0|-1}}"
-                         + _UNIQ_CONTROLS.replace("over LRE", "over LR")),
+                         + _UNIQ_CONTROLS.replace("over LRE", "over LR")
+                         + _LEADERS.replace("R < L < E", "R < L").replace("conj22",
+                                                                           "conj33")),
             Method(name="brute", run=conjectures_brute.conj33, max_n=20,
                    scope="every LR row of exactly n dominoes, canonical form"),
         ),

@@ -39,16 +39,19 @@ from cgsat.verify.papers.toppling.sat import (
 from cgsat.verify.solve import Control, SatRun
 
 
-def conj33(n: int, budget: Budget, *, oracle: Oracle, covers: str) -> Verdict:
+def conj33(n: int, budget: Budget, *, oracle: Oracle, covers: str, chain: bool = True,
+           leaders: bool = True) -> Verdict:
     """No LR row of exactly ``n`` dominoes has value ``{1|0,{0|-1}}`` (:func:`uniqueness`
-    with its controls; sample rows over ``covers``, LR).
+    with its controls; sample rows over ``covers``, LR). By default with chained moves and
+    leader rows only (a row and its reversal have the same value); ``chain=False,
+    leaders=False`` is the encoding of issue 6.
 
     References
     ----------
     Fink et al., *Toppling Conjectures*, Conjecture 33.
     """
     return uniqueness(n, budget, [("{1|0,{0|-1}}", conjecture33_value(), [])], alphabet="LR",
-                      oracle=oracle, covers=covers)
+                      oracle=oracle, covers=covers, chain=chain, leaders=leaders)
 
 
 def conj34(n: int, budget: Budget, *, oracle: Oracle, covers: str) -> Verdict:

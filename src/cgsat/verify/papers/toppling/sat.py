@@ -32,6 +32,7 @@ from cgsat.encodings.toppling import (
     word_literals,
     word_of,
 )
+from cgsat.encodings.toppling_leaders import add_leader, leader
 from cgsat.verify.claims import Budget, Verdict
 from cgsat.verify.papers.toppling.constructions import star_rows
 from cgsat.verify.papers.toppling.numbers import (
@@ -41,17 +42,21 @@ from cgsat.verify.papers.toppling.numbers import (
 )
 from cgsat.verify.solve import Control, SatRun, Sink
 
-Target = tuple[str, Game, Iterable[str]]
-"""``(label, game, allowed_rows)`` for :func:`uniqueness`."""
+Target = tuple[str, Game, Iterable[str]] | tuple[str, Game, Iterable[str], str]
+"""``(label, game, allowed_rows)`` for :func:`uniqueness`, optionally with a fourth item:
+the instance's name for ``cgsat export-cnf --target`` (default the label)."""
 
 Oracle = Callable[[str, Game], tuple[bool, bool]]
 """The direct solver's ``(Left wins moving first, Right wins moving first)`` on ``r - H``,
 passed in by the claims (a function of the brute side)."""
 
 
-def random_rows(run: SatRun, n: int, covers: str) -> list[str]:
+def random_rows(run: SatRun, n: int, covers: str, leaders: bool = False) -> list[str]:
     """The sample rows of one size: ``budget.controls`` distinct random rows of exactly
-    ``n`` dominoes over ``covers`` (the claim's whole alphabet), seeded by the run.
+    ``n`` dominoes over ``covers`` (the claim's whole alphabet), seeded by the run; with
+    ``leaders``, each row drawn is replaced by its
+    :func:`~cgsat.encodings.toppling_leaders.leader` (the rows an instance restricted by
+    :func:`~cgsat.encodings.toppling_leaders.add_leader` keeps).
 
     References
     ----------
@@ -59,6 +64,8 @@ def random_rows(run: SatRun, n: int, covers: str) -> list[str]:
     """
     if n == 0:
         return [""]
+    if leaders:
+        return run.samples(lambda rng: leader("".join(rng.choice(covers) for _ in range(n))))
     return run.samples(lambda rng: "".join(rng.choice(covers) for _ in range(n)))
 
 
@@ -100,7 +107,8 @@ def decodes_to(side: StringSide, row: str) -> Callable[[set[int] | None], str | 
 
 def uniqueness(n: int, budget: Budget, targets: Iterable[Target], alphabet: str = "LRE",
                extra: Callable[..., None] | None = None, run: SatRun | None = None, *,
-               oracle: Oracle, covers: str) -> Verdict:
+               oracle: Oracle, covers: str, chain: bool = False,
+               leaders: bool = False) -> Verdict:
     """For each ``(label, game, allowed_rows)``: no row of exactly ``n`` dominoes over
     ``alphabet`` other than ``allowed_rows`` has value ``game``; every instance with its
     controls.
@@ -121,8 +129,9 @@ def uniqueness(n: int, budget: Budget, targets: Iterable[Target], alphabet: str 
     n : int
         Row length.
     budget : Budget
-    targets : iterable of (str, Game, iterable of str)
-        One SAT instance each, solved in order; the first model refutes.
+    targets : iterable of (str, Game, iterable of str[, str])
+        One SAT instance each, solved in order; the first model refutes. A fourth item
+        names the instance for ``cgsat export-cnf --target`` (Conjecture 22: ``x``).
     alphabet : {"LRE", "LR"}
         The instance's alphabet.
     extra : callable or None
@@ -134,6 +143,17 @@ def uniqueness(n: int, budget: Budget, targets: Iterable[Target], alphabet: str 
         ``oracle(row, game) -> (LW, RW)``, the direct solver (from the claim).
     covers : str
         The alphabet the claim covers; sample rows are drawn over it.
+    chain : bool
+        Encode the row's moves as prefix and suffix chains
+        (:class:`~cgsat.encodings.toppling.DifferenceEncoding`, ``chain``): O(1) clauses
+        per follower pair instead of O(n); the same pair variables.
+    leaders : bool
+        Restrict the row to leaders, rows at most their reversal
+        (:func:`~cgsat.encodings.toppling_leaders.add_leader`; samples are leaders too). Sound
+        because a row and its reversal have the same value: a row of value ``game``
+        outside ``allowed_rows`` has a leader of that value, which is outside them or is
+        an allowed row whose reversal is not allowed (such leaders are not blocked, and
+        the reversal is the counterexample).
 
     Returns
     -------
@@ -146,20 +166,26 @@ def uniqueness(n: int, budget: Budget, targets: Iterable[Target], alphabet: str 
     37-39 (each a uniqueness or non-occurrence statement).
     """
     run = run or SatRun(budget)
-    samples = random_rows(run, n, covers)
-    for label, g, allowed in targets:
+    samples = random_rows(run, n, covers, leaders)
+    for label, g, allowed, *name in targets:
         sink, pool = run.new()
         side = add_row(sink, pool, n, alphabet)
+        allowed = allowed_all = set(allowed)
+        if leaders:  # block a leader only if its reversal is allowed too (see above)
+            add_leader(sink, pool, side)
+            allowed = {w for w in allowed if leader(w) == w and w[::-1] in allowed}
         s, p = pool.id(), pool.id()
-        lw, rw = add_relation(sink, pool, side, GameSide(g), "=", guard=s)
-        blocks = {w: pool.id() for w in sorted(set(allowed)) if len(w) == n}
+        lw, rw = add_relation(sink, pool, side, GameSide(g), "=", guard=s, chain=chain)
+        blocks = {w: pool.id() for w in sorted(allowed) if len(w) == n}
         for w, b in blocks.items():
             add_exclusions(sink, side, [w], guard=b)
         if extra is not None:
             extra(sink, pool, side, p)
-        model = run.solve(sink, [s, p, *blocks.values()])
-        if model is not None:
-            return run.verdict(word_of(side, model), detail=f"has value {label}")
+        model = run.solve(sink, [s, p, *blocks.values()], label=name[0] if name else label)
+        if model is not None:  # an allowed leader found is unblocked: its reversal is not
+            w = word_of(side, model)
+            w = w[::-1] if w in allowed_all else w
+            return run.verdict(w, detail=f"has value {label}")
         off = [-b for b in blocks.values()]
         for r in samples:
             fixed = word_literals(side, r)
@@ -326,19 +352,24 @@ def thm21(n: int, budget: Budget, *, oracle: Oracle) -> Verdict:
     return run.verdict()
 
 
-def conj22(n: int, budget: Budget, *, oracle: Oracle, covers: str) -> Verdict:
+def conj22(n: int, budget: Budget, *, oracle: Oracle, covers: str, chain: bool = True,
+           leaders: bool = True) -> Verdict:
     """No row of exactly ``n`` dominoes over LRE other than ``RLxLR`` has value
     ``{{x|0}|0}``, for every number ``x > 0`` whose row has length ``<= n - 2``
     (:func:`uniqueness`; where ``RLxLR`` has length ``n``, the instance with its blocking
-    clause lifted must find it: the witness control).
+    clause lifted must find it: the witness control). By default the moves are chained
+    and the rows are leaders (``row <= reversal``; RLxLR is a palindrome, as ``x``'s row
+    is, so it stays blocked; were it not, :func:`uniqueness` would report its reversal);
+    ``chain=False, leaders=False`` is the encoding of issue 6.
 
     References
     ----------
     Fink et al., *Toppling Conjectures*, Conjecture 22.
     """
-    targets = [(f"{{{{{q}|0}}|0}}", miny(number(q)), ["RL" + w + "LR"])
+    targets = [(f"{{{{{q}|0}}|0}}", miny(number(q)), ["RL" + w + "LR"], str(q))
                for q, w in positive_numbers(n - 2)]
-    return uniqueness(n, budget, targets, oracle=oracle, covers=covers)
+    return uniqueness(n, budget, targets, oracle=oracle, covers=covers, chain=chain,
+                      leaders=leaders)
 
 
 def lem23(m: int, budget: Budget, *, oracle: Oracle) -> Verdict:
@@ -355,11 +386,17 @@ def lem23(m: int, budget: Budget, *, oracle: Oracle) -> Verdict:
     return run.verdict()
 
 
-def thm29(n: int, budget: Budget, *, oracle: Oracle, covers: str) -> Verdict:
+def thm29(n: int, budget: Budget, *, oracle: Oracle, covers: str, chain: bool = True,
+          leaders: bool = True) -> Verdict:
     """For every ``m`` in ``1..n``, the LR rows of exactly ``n`` dominoes with value ``*m``,
     enumerated with blocking clauses, are exactly Theorem 29's rows. Each instance (one per
     ``m``) has sample controls: random rows over ``covers`` (LR), fixed with the goal off,
     must give ``oracle(r, *m)``; the enumeration itself must find Theorem 29's rows.
+    With ``leaders`` (default) only rows at most their reversal are enumerated; the
+    leaders found and their reversals (a row and its reversal have the same value) must
+    be exactly Theorem 29's rows, so each leader is ``min(w, reversal)`` of a star row;
+    ``chain`` (default) chains the moves. ``chain=False, leaders=False`` is the encoding of
+    issue 6.
 
     References
     ----------
@@ -367,24 +404,32 @@ def thm29(n: int, budget: Budget, *, oracle: Oracle, covers: str) -> Verdict:
     """
     run = SatRun(budget)
     counts = []
-    samples = random_rows(run, n, covers)
+    samples = random_rows(run, n, covers, leaders)
     for m in range(1, n + 1):
         sink, pool = run.new()
         side = add_row(sink, pool, n, "LR")
+        want = star_rows(m, n)
+        if leaders:
+            add_leader(sink, pool, side)
         s = pool.id()
-        lw, rw = add_relation(sink, pool, side, GameSide(nimber(m)), "=", guard=s)
+        lw, rw = add_relation(sink, pool, side, GameSide(nimber(m)), "=", guard=s,
+                              chain=chain)
         found: set[str] = set()
         while True:  # enumerate with blocking clauses (at most 2 rows expected)
             model = run.solve(sink, [s])
             if model is None:
                 break
             w = word_of(side, model)
-            if w not in star_rows(m, n):
-                return run.verdict(w, detail=f"an LR row of value *{m} outside Theorem 29")
+            for r in (w, w[::-1]) if leaders else (w,):  # the reversal has the value too
+                if r not in want:
+                    return run.verdict(r, detail=f"an LR row of value *{m} outside "
+                                       "Theorem 29")
             found.add(w)
             add_exclusions(sink, side, [w], guard=s)
-        if found != star_rows(m, n):
-            missing = sorted(star_rows(m, n) - found)[0]
+        if leaders:  # every row of value *m: the leaders found and their reversals
+            found |= {w[::-1] for w in found}
+        if found != want:
+            missing = sorted(want - found)[0]
             return run.verdict(missing, detail=f"not found with value *{m}")
         sample_rows(run, sink, side, lw, rw, [-s], samples, lambda r, m=m: oracle(r, nimber(m)))
         if run.failures:

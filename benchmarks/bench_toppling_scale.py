@@ -1,0 +1,277 @@
+"""Benchmark: Toppling Dominoes SAT at scale (issue 17): the levers one by one against the
+issue-6 encoding, in the same run, and the sweep of Conjecture 22 with everything kept.
+
+Modes (``docs/benchmarks.md``, section "Toppling Dominoes SAT at scale (issue 17)"):
+
+``levers``
+    For each claim and length, the registered SAT method (controls on, seeded as
+    ``cgsat check`` seeds it) under each variant: ``plain`` (issue 6: ``chain=False,
+    leaders=False``), ``chain``, ``leaders``, ``both``; with ``--solvers`` the ``both``
+    variant also under each solver. Variants interleave within each repetition; medians.
+
+``split``
+    Encoding time against solving time (no controls) of Conjecture 22 at each length,
+    per instance built and solved the way the method does, in a fresh process per length
+    so that its peak RSS is that length's.
+
+``incremental``
+    Conjecture 22 at a length one solver per x (the method), one solver for all x under
+    assumptions, and one solve of the disjunction over x (no controls).
+
+``sweep``
+    The registered method (``--variant``) for n = start, start+1, ... on ``--jobs`` worker
+    processes until ``--minutes`` run out; the largest N with every n <= N holding.
+
+Usage::
+
+    python benchmarks/bench_toppling_scale.py levers --claims conj22 --lengths 16 20 --repeat 3
+    python benchmarks/bench_toppling_scale.py split --lengths 23 26 30
+    python benchmarks/bench_toppling_scale.py incremental --lengths 18 21
+    python benchmarks/bench_toppling_scale.py sweep --minutes 10 --jobs 2 --variant both
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+VARIANTS = {"plain": {"chain": False, "leaders": False}, "chain": {"chain": True, "leaders": False},
+            "leaders": {"chain": False, "leaders": True}, "both": {"chain": True, "leaders": True}}
+
+
+def _run(claim: str, n: int, variant: str, solver: str = "cadical195",
+         confirm_with: str | None = None) -> dict:
+    from cgsat.verify.claims import Budget
+    from cgsat.verify.papers.toppling.claims import CLAIMS
+
+    method = {c.id: c for c in CLAIMS}[f"toppling.{claim}"].method("sat").run
+    t0 = time.perf_counter()
+    v = method(n, Budget(timeout=None, solver=solver, seed=f"toppling.{claim}:{n}",
+                         confirm_with=confirm_with), **VARIANTS[variant])
+    return {"claim": claim, "n": n, "variant": variant, "solver": solver, "status": v.status,
+            "seconds": round(time.perf_counter() - t0, 3), "instance": v.instance,
+            "controls": v.controls,
+            "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}
+
+
+def levers(claims: list[str], lengths: list[int], repeat: int, solvers: list[str],
+           confirm_with: str | None = None, variants: list[str] | None = None) -> list:
+    rows = []
+    for claim in claims:
+        for n in lengths:
+            times: dict[str, list[float]] = {}
+            runs = [(v, "cadical195") for v in variants or VARIANTS] + [
+                ("both", s) for s in solvers if s != "cadical195"]
+            for _ in range(repeat):
+                for variant, solver in runs:
+                    r = _run(claim, n, variant, solver, confirm_with)
+                    assert r["status"] == "holds", r
+                    times.setdefault(f"{variant}/{solver}", []).append(r["seconds"])
+            med = {k: statistics.median(v) for k, v in times.items()}
+            base = med["plain/cadical195"]
+            row = {"claim": claim, "n": n, "confirm_with": confirm_with, "median_s": med,
+                   "speedup_vs_plain": {k: round(base / v, 2) for k, v in med.items()}}
+            rows.append(row)
+            print(json.dumps(row), flush=True)
+    return rows
+
+
+def split_one(n: int, solver: str) -> dict:
+    """Encode and solve each Conjecture 22 instance at length n (chained, leaders), timed
+    apart; no controls."""
+    from cgsat.cgt.canonical import number
+    from cgsat.encodings.toppling import GameSide, add_exclusions, add_relation, add_row
+    from cgsat.encodings.toppling_leaders import add_leader
+    from cgsat.verify.claims import Budget
+    from cgsat.verify.papers.toppling.numbers import miny, positive_numbers
+    from cgsat.verify.solve import SatRun
+
+    run = SatRun(Budget(timeout=None, solver=solver))
+    enc = sol = 0.0
+    largest = 0
+    for q, w in positive_numbers(n - 2):
+        t0 = time.perf_counter()
+        sink, pool = run.new()
+        side = add_row(sink, pool, n)
+        add_leader(sink, pool, side)
+        add_relation(sink, pool, side, GameSide(miny(number(q))), "=", chain=True)
+        add_exclusions(sink, side, ["RL" + w + "LR"])
+        t1 = time.perf_counter()
+        assert run.solve(sink) is None
+        t2 = time.perf_counter()
+        enc, sol = enc + t1 - t0, sol + t2 - t1
+        largest = max(largest, sink.count)
+        sink.close()
+    return {"n": n, "solver": solver, "instances": len(positive_numbers(n - 2)),
+            "encode_s": round(enc, 2), "solve_s": round(sol, 2),
+            "encode_over_solve": round(enc / sol, 2), "largest_clauses": largest,
+            "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}
+
+
+def incremental(n: int, solver: str) -> dict:
+    """Conjecture 22 at length n (chained, no leaders, no controls) three ways: one solver
+    per x (the method), one solver for all x with the target chosen by assumptions (one
+    shared encoding: the followers of every target against one symbolic row), and one
+    solve of the disjunction over x. Seconds of encoding and solving, and clauses."""
+    from pysat.formula import IDPool
+    from pysat.solvers import Solver
+
+    from cgsat.cgt.canonical import number
+    from cgsat.encodings.toppling import ZERO, DifferenceEncoding, GameSide, add_exclusions, add_row
+    from cgsat.verify.papers.toppling.numbers import miny, positive_numbers
+
+    class Sink:
+        def __init__(self) -> None:
+            self.solver, self.count = Solver(name=solver), 0
+
+        def add_clause(self, clause: list[int]) -> None:
+            self.solver.add_clause(clause)
+            self.count += 1
+
+    targets = [(miny(number(q)), "RL" + w + "LR") for q, w in positive_numbers(n - 2)]
+    out = {"n": n, "solver": solver, "instances": len(targets)}
+    enc = sol = 0.0
+    clauses = 0
+    for g, w in targets:  # per x
+        t0 = time.perf_counter()
+        sink, pool = Sink(), IDPool()
+        side = add_row(sink, pool, n)
+        lw, rw = DifferenceEncoding(sink, pool, side, GameSide(g), chain=True).root_vars()
+        add_exclusions(sink, side, [w])
+        t1 = time.perf_counter()
+        assert not sink.solver.solve(assumptions=[-lw, -rw])
+        enc, sol = enc + t1 - t0, sol + time.perf_counter() - t1
+        clauses += sink.count
+        sink.solver.delete()
+    out["per_x"] = {"encode_s": round(enc, 2), "solve_s": round(sol, 2), "clauses": clauses}
+    for mode in ("assumptions", "disjunction"):
+        t0 = time.perf_counter()
+        sink, pool = Sink(), IDPool()
+        side = add_row(sink, pool, n)
+        shared = DifferenceEncoding(sink, pool, side, GameSide(ZERO), chain=True)
+        enc = sol = 0.0
+        sels = []
+        for g, w in targets:
+            t1 = time.perf_counter()
+            lw, rw = shared.pair_vars(side.root, g)
+            b = pool.id()
+            add_exclusions(sink, side, [w], guard=b)
+            if mode == "assumptions":
+                t2 = time.perf_counter()
+                assert not sink.solver.solve(assumptions=[-lw, -rw, b])
+                enc, sol = enc + t2 - t1, sol + time.perf_counter() - t2
+            else:
+                sink.add_clause([-b, -lw])
+                sink.add_clause([-b, -rw])
+                sels.append(b)
+                enc += time.perf_counter() - t1
+        if mode == "disjunction":
+            sink.add_clause(sels)
+            t2 = time.perf_counter()
+            assert not sink.solver.solve()
+            sol = time.perf_counter() - t2
+        out[mode] = {"encode_s": round(enc, 2), "solve_s": round(sol, 2),
+                     "clauses": sink.count}
+        sink.solver.delete()
+    return out
+
+
+def sweep(claim: str, minutes: float, jobs: int, variant: str, start: int = 1,
+          stop: int = 60, solver: str = "cadical195") -> dict:
+    deadline = time.monotonic() + 60 * minutes
+    t_start = time.monotonic()
+    done: dict[int, dict] = {}
+    nxt = start
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    running = {}
+    try:
+        while nxt <= stop and len(running) < jobs:
+            running[pool.submit(_run, claim, nxt, variant, solver)] = nxt
+            nxt += 1
+        while running:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                break
+            finished, _ = wait(list(running), timeout=left, return_when=FIRST_COMPLETED)
+            for fut in finished:
+                running.pop(fut)
+                r = fut.result()
+                r["finished_at_s"] = round(time.monotonic() - t_start, 1)
+                done[r["n"]] = r
+                print(json.dumps(r), flush=True)
+                if nxt <= stop:
+                    running[pool.submit(_run, claim, nxt, variant, solver)] = nxt
+                    nxt += 1
+    finally:
+        for proc in list(getattr(pool, "_processes", {}).values()):
+            proc.terminate()  # only our own worker processes
+        pool.shutdown(wait=False, cancel_futures=True)
+    reached = start - 1
+    while reached + 1 in done and done[reached + 1]["status"] in ("holds", "vacuous"):
+        reached += 1
+    return {"claim": claim, "minutes": minutes, "jobs": jobs, "variant": variant,
+            "solver": solver, "start": start, "reached": reached,
+            "wall_s_to_reached": done[reached]["finished_at_s"] if reached >= start else None,
+            "per_n": done}
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = p.add_subparsers(dest="cmd", required=True)
+    lv = sub.add_parser("levers")
+    lv.add_argument("--claims", nargs="+", default=["conj22"])
+    lv.add_argument("--lengths", type=int, nargs="+", default=[16, 20])
+    lv.add_argument("--repeat", type=int, default=3)
+    lv.add_argument("--solvers", nargs="*", default=[])
+    lv.add_argument("--confirm-with", dest="confirm_with", default=None)
+    lv.add_argument("--variants", nargs="+", choices=sorted(VARIANTS), default=None)
+    sp = sub.add_parser("split")
+    sp.add_argument("--lengths", type=int, nargs="+", default=[23, 26, 30])
+    sp.add_argument("--solver", default="cadical195")
+    sp.add_argument("--one", action="store_true", help=argparse.SUPPRESS)
+    inc = sub.add_parser("incremental")
+    inc.add_argument("--lengths", type=int, nargs="+", default=[18])
+    inc.add_argument("--solvers", nargs="+", default=["cadical195", "minisat22"])
+    sw = sub.add_parser("sweep")
+    sw.add_argument("--claim", default="conj22")
+    sw.add_argument("--minutes", type=float, default=10.0)
+    sw.add_argument("--jobs", type=int, default=2)
+    sw.add_argument("--variant", choices=sorted(VARIANTS), default="both")
+    sw.add_argument("--start", type=int, default=1)
+    sw.add_argument("--stop", type=int, default=30)
+    sw.add_argument("--solver", default="cadical195")
+    sw.add_argument("--out", default=None)
+    args = p.parse_args(argv)
+    if args.cmd == "levers":
+        levers(args.claims, args.lengths, args.repeat, args.solvers, args.confirm_with,
+               args.variants)
+    elif args.cmd == "incremental":
+        for n in args.lengths:
+            for solver in args.solvers:
+                print(json.dumps(incremental(n, solver)), flush=True)
+    elif args.cmd == "split":
+        if args.one:
+            print(json.dumps(split_one(args.lengths[0], args.solver)), flush=True)
+            return 0
+        for n in args.lengths:  # a fresh process per length: its own peak RSS
+            subprocess.run([sys.executable, __file__, "split", "--one", "--lengths", str(n),
+                            "--solver", args.solver], check=True)
+    else:
+        result = sweep(args.claim, args.minutes, args.jobs, args.variant, args.start,
+                       args.stop, args.solver)
+        print(f"reached n = {result['reached']} in {args.minutes} min on {args.jobs} jobs "
+              f"({result['variant']}, {result['solver']})", file=sys.stderr)
+        if args.out:
+            with open(args.out, "w") as fh:
+                json.dump(result, fh, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
