@@ -234,7 +234,7 @@ CLAIMS: list[Claim] = [
         id="toppling.conj22", paper=PAPER, theorem="Conjecture 22", kind="conjecture",
         statement="RLxLR is the only row of value {{x|0}|0}, for every number x > 0.",
         parameter="n = number of dominoes (alphabet L, R, E)",
-        base=1, quick_bound=9, target_bound=30, paper_bound=15,
+        base=1, quick_bound=9, target_bound=36, paper_bound=15,
         methods=(
             Method(name="sat", uses_solver=True,
                    run=partial(sat.conj22, oracle=brute.difference_wins, covers="LRE"),
@@ -272,7 +272,7 @@ CLAIMS: list[Claim] = [
         statement="An LR row equals *m iff it is (LR)^a(RL)^m(LR)^a, 0 <= a < m, or its "
                   "reversal; so *m has exactly m LR rows up to reversal.",
         parameter="n = number of dominoes (alphabet L, R)",
-        base=1, quick_bound=10, target_bound=30,
+        base=1, quick_bound=10, target_bound=36,
         methods=(
             Method(name="sat", uses_solver=True,
                    run=partial(sat.thm29, oracle=brute.difference_wins, covers="LR"),
@@ -335,7 +335,7 @@ CLAIMS: list[Claim] = [
         statement="The value {1|0,{0|-1}} (a grey row) does not occur in LR Toppling "
                   "Dominoes.",
         parameter="n = number of dominoes (alphabet L, R)",
-        base=1, quick_bound=12, target_bound=30,
+        base=1, quick_bound=12, target_bound=36,
         methods=(
             Method(name="sat", uses_solver=True,
                    run=partial(conjectures_sat.conj33, oracle=brute.difference_wins,
