@@ -18,6 +18,11 @@ Modes (``docs/benchmarks.md``, section "Toppling Dominoes SAT at scale (issue 17
     Conjecture 22 at a length one solver per x (the method), one solver for all x under
     assumptions, and one solve of the disjunction over x (no controls).
 
+``cubes``
+    Cube and conquer on Conjecture 22: an instance solved whole against its 3^k cubes
+    (first k dominoes fixed), as independent tasks (re-encoded) and on one solver; the
+    cube set checked to cover every row.
+
 ``sweep``
     The registered method (``--variant``) for n = start, start+1, ... on ``--jobs`` worker
     processes until ``--minutes`` run out; the largest N with every n <= N holding.
@@ -28,6 +33,7 @@ Usage::
     python benchmarks/bench_toppling_scale.py split --lengths 23 26 30
     python benchmarks/bench_toppling_scale.py incremental --lengths 18 21
     python benchmarks/bench_toppling_scale.py sweep --minutes 10 --jobs 2 --variant both
+    python benchmarks/bench_toppling_scale.py cubes --lengths 26 30 --k 2
 """
 
 from __future__ import annotations
@@ -182,6 +188,89 @@ def incremental(n: int, solver: str) -> dict:
     return out
 
 
+LETTERS = {"L": (1, -1), "R": (-1, 1), "E": (1, 1)}  # (a, b) signs: who may topple
+
+
+def cubes(n: int, k: int, solver: str, picks: int = 3) -> dict:
+    """Cube and conquer on Conjecture 22 at length n (chained, leaders, no controls): for
+    ``picks`` values of x (the first, middle and last target), the instance solved whole
+    against its 3^k cubes (the first k dominoes fixed by assumptions), each cube on a fresh
+    solver with the instance re-encoded, as an independent task would, and all cubes on one
+    solver. The cube set is checked to cover every row: the rows that match no cube form an
+    UNSAT formula (with the alphabet clauses of the first k dominoes)."""
+    import itertools
+
+    from pysat.solvers import Solver
+
+    from cgsat.cgt.canonical import number
+    from cgsat.encodings.toppling import GameSide, add_exclusions, add_relation, add_row
+    from cgsat.encodings.toppling_leaders import add_leader
+    from cgsat.verify.claims import Budget
+    from cgsat.verify.papers.toppling.numbers import miny, positive_numbers
+    from cgsat.verify.solve import SatRun
+
+    prefixes = ["".join(p) for p in itertools.product("LRE", repeat=k)]
+    targets = positive_numbers(n - 2)
+    chosen = sorted({0, len(targets) // 2, len(targets) - 1})[:picks]
+
+    def build(q, w):
+        run = SatRun(Budget(timeout=None, solver=solver))
+        sink, pool = run.new()
+        side = add_row(sink, pool, n)
+        add_leader(sink, pool, side)
+        add_relation(sink, pool, side, GameSide(miny(number(q))), "=", chain=True)
+        add_exclusions(sink, side, ["RL" + w + "LR"])
+        return sink, side
+
+    def cube_lits(side, prefix):
+        return [sign * var for i, letter in enumerate(prefix)
+                for sign, var in zip(LETTERS[letter], (side.left[i], side.right[i]), strict=True)]
+
+    # the cubes cover every row: no row of the alphabet escapes all of them
+    with Solver(name=solver) as cover:
+        probe_side = None
+        sink, probe_side = build(*targets[0])
+        sink.close()
+        for i in range(k):
+            a, b = probe_side.left[i], probe_side.right[i]
+            cover.add_clause([a, b])  # not blank (L, R or E)
+        for prefix in prefixes:
+            cover.add_clause([-lit for lit in cube_lits(probe_side, prefix)])
+        covered = not cover.solve()
+    rows = []
+    for idx in chosen:
+        q, w = targets[idx]
+        t0 = time.perf_counter()
+        sink, side = build(q, w)
+        t1 = time.perf_counter()
+        assert sink.solver.solve() is False
+        whole = time.perf_counter() - t1
+        encode = t1 - t0
+        sink.close()
+        sink, side = build(q, w)  # the cubes on one fresh solver, one after the other
+        shared = []
+        for prefix in prefixes:
+            t2 = time.perf_counter()
+            assert sink.solver.solve(assumptions=cube_lits(side, prefix)) is False
+            shared.append(time.perf_counter() - t2)
+        sink.close()
+        fresh = []
+        for prefix in prefixes:
+            t2 = time.perf_counter()
+            s2, side2 = build(q, w)
+            t3 = time.perf_counter()
+            assert s2.solver.solve(assumptions=cube_lits(side2, prefix)) is False
+            fresh.append((t3 - t2, time.perf_counter() - t3))
+            s2.close()
+        rows.append({"x_index": idx, "encode_s": round(encode, 3), "whole_solve_s": round(whole, 3),
+                     "cubes_one_solver_s": round(sum(shared), 3),
+                     "cube_tasks_cpu_s": round(sum(e + t for e, t in fresh), 3),
+                     "cube_solve_max_s": round(max(t for _, t in fresh), 3),
+                     "cube_task_wall_s": round(max(e + t for e, t in fresh), 3)})
+    return {"n": n, "k": k, "cubes": len(prefixes), "solver": solver,
+            "cover_is_tautology": covered, "instances": rows}
+
+
 def sweep(claim: str, minutes: float, jobs: int, variant: str, start: int = 1,
           stop: int = 60, solver: str = "cadical195") -> dict:
     deadline = time.monotonic() + 60 * minutes
@@ -238,6 +327,10 @@ def main(argv: list[str] | None = None) -> int:
     inc = sub.add_parser("incremental")
     inc.add_argument("--lengths", type=int, nargs="+", default=[18])
     inc.add_argument("--solvers", nargs="+", default=["cadical195", "minisat22"])
+    cu = sub.add_parser("cubes")
+    cu.add_argument("--lengths", type=int, nargs="+", default=[26])
+    cu.add_argument("--k", type=int, default=2)
+    cu.add_argument("--solver", default="cadical195")
     sw = sub.add_parser("sweep")
     sw.add_argument("--claim", default="conj22")
     sw.add_argument("--minutes", type=float, default=10.0)
@@ -255,6 +348,9 @@ def main(argv: list[str] | None = None) -> int:
         for n in args.lengths:
             for solver in args.solvers:
                 print(json.dumps(incremental(n, solver)), flush=True)
+    elif args.cmd == "cubes":
+        for n in args.lengths:
+            print(json.dumps(cubes(n, args.k, args.solver)), flush=True)
     elif args.cmd == "split":
         if args.one:
             print(json.dumps(split_one(args.lengths[0], args.solver)), flush=True)
