@@ -33,9 +33,10 @@ chunk() {
          thickets.sec5-one-leaf-nim2 thickets.sec5-two-leaves-nim2 \
          thickets.sec5-two-leaves-nim3 --target --method sat $CONFIRM --timeout 1800 \
          --jobs 2 --db $DB ;;
-    # 4: Toppling Dominoes Conjecture 22 to length 30 (an hour or more)
-    4) cgsat check toppling.conj22 --target --method sat $CONFIRM --timeout 3600 --jobs 2 \
-         --db $DB ;;
+    # 4: Toppling Dominoes Conjecture 22, Conjecture 33 and Theorem 29 to length 36 (about
+    #    half an hour with the issue-17 encoding)
+    4) cgsat check toppling.conj22 toppling.conj33 toppling.thm29 --target --method sat \
+         $CONFIRM --timeout 3600 --jobs 2 --db $DB ;;
     # 5: every other claim at its target bound, every method
     5) cgsat check --all --target --method all $CONFIRM --timeout 1800 --jobs 2 --db $DB ;;
     # 6-8: checked DRAT proofs where within reach (about an hour of CPU each per checker)
@@ -45,12 +46,13 @@ chunk() {
          --db $DB ;;
     8) cgsat check thickets.thm3.3 thickets.thm3.5 --target --method sat --proof \
          --timeout 3600 --jobs 2 --db $DB ;;
-    # 9: the rules mined from the probes (issue 14) at their targets, before chunk 5
+    # 9: the rules mined from the probes (issues 14 and 15) at their targets, before chunk 5
     #    reaches them
     9) cgsat check timber.phyminoes-odd-cycle timber.phyminoes-odd-cycle-pendant \
          timber.phyminoes-complete-minus-edge timber.phyminoes-complete \
          timber.phyminoes-odd-cycle-path toppling.unique-switch toppling.unique-x-star \
-         toppling.unique-x-zero --target --method all $CONFIRM --timeout 1800 --jobs 2 \
+         toppling.unique-x-zero caterpillars.binary-sum caterpillars.path-most \
+         timber.in-branch --target --method all $CONFIRM --timeout 1800 --jobs 2 \
          --db $DB ;;
     # 10: every probe at a small bound (a minute in all), so that the report shows them
     10) for p in "phyminoes 5" "phyminoes-reductions 6" "toppling-uniqueness 8" \
