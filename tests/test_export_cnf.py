@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-from functools import partial
 
 import pytest
 from pysat.formula import CNF
@@ -21,13 +20,11 @@ from cgsat import __version__
 from cgsat.cli import main
 from cgsat.commands.export_cnf import export_instance
 from cgsat.encodings.cnf import ClauseBuffer
-from cgsat.encodings.timber_path import toggled, wp_predicate
-from cgsat.verify.claims import Budget, Claim, Method, Verdict
+from cgsat.verify.claims import Budget, Verdict
 from cgsat.verify.fingerprint import method_fingerprint
-from cgsat.verify.papers.timber import path_brute, path_sat
-from cgsat.verify.papers.timber.words import is_dyck
 from cgsat.verify.registry import get_claim
 from cgsat.verify.solve import Export, ExternalBudget, InstanceExported, sat_verdict
+from wrong_claims import wrong_peaks_claim
 
 EXTERNAL = next((cmd for cmd in ("picosat", "cryptominisat5 --verb 0")
                  if shutil.which(cmd.split()[0])), None)
@@ -88,23 +85,9 @@ def test_export_to_stdout_is_the_same_file(tmp_path, capsys):
     assert capsys.readouterr().out == open(path).read()
 
 
-def _wrong_peaks_claim() -> Claim:
-    """Theorem 2.3 with LRLRLR dropped from the Dyck words (tests/test_negative_controls.py)."""
-    word = "LRLRLR"
-    return Claim(
-        id="neg.peaks-dyck", paper="Negative control", theorem="Negative control",
-        statement="a deliberately wrong variant", kind="theorem", parameter="n", base=0,
-        quick_bound=7, target_bound=7,
-        methods=(Method("sat", partial(path_sat.characterization,
-                                       predicate=toggled(wp_predicate, word), misere=False),
-                        uses_solver=True, scope="inductive check"),),
-        confirm=partial(path_brute.confirm_characterization,
-                        member=lambda w: is_dyck(w) and w != word, misere=False))
-
-
 @needs_external
 def test_export_of_a_wrong_claim_is_sat_and_decodes_to_the_counterexample(tmp_path):
-    claim = _wrong_peaks_claim()
+    claim = wrong_peaks_claim()
     assert claim.methods[0].run(6, Budget()).counterexample == "LRLRLR"
     path = tmp_path / "neg.cnf"
     path.write_text(export_instance(claim, 6).text())

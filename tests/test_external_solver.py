@@ -12,21 +12,18 @@ from __future__ import annotations
 import shutil
 import sqlite3
 import sys
-from functools import partial
 
 import pytest
 
 from cgsat.api import check
 from cgsat.cli import main
 from cgsat.encodings.cnf import ClauseBuffer
-from cgsat.encodings.timber_path import toggled, wp_predicate
-from cgsat.verify.claims import Budget, Claim, Method
+from cgsat.verify.claims import Budget
 from cgsat.verify.external import ExternalSolverError, parse_output, solve_external
-from cgsat.verify.papers.timber import path_brute, path_sat
-from cgsat.verify.papers.timber.words import is_dyck
 from cgsat.verify.runner import run_checks
 from cgsat.verify.solve import ExternalBudget, SatRun, solve_cnf
 from cgsat.verify.store import Store
+from wrong_claims import wrong_peaks_claim
 
 EXTERNAL = next((cmd for cmd in ("picosat", "cryptominisat5 --verb 0")
                  if shutil.which(cmd.split()[0])), None)
@@ -51,23 +48,9 @@ def test_external_solver_agrees_with_the_builtin_one(claim, up_to):
     assert theirs.exit_code == 0 and not theirs.problems
 
 
-def _wrong_peaks_claim() -> Claim:
-    """Theorem 2.3 with LRLRLR dropped from the Dyck words (tests/test_negative_controls.py)."""
-    word = "LRLRLR"
-    return Claim(
-        id="neg.peaks-dyck", paper="Negative control", theorem="Negative control",
-        statement="a deliberately wrong variant", kind="theorem", parameter="n", base=0,
-        quick_bound=7, target_bound=7,
-        methods=(Method("sat", partial(path_sat.characterization,
-                                       predicate=toggled(wp_predicate, word), misere=False),
-                        uses_solver=True, scope="inductive check"),),
-        confirm=partial(path_brute.confirm_characterization,
-                        member=lambda w: is_dyck(w) and w != word, misere=False))
-
-
 @needs_external
 def test_external_solver_refutes_a_wrong_claim_with_a_replayed_counterexample(tmp_path):
-    claim = _wrong_peaks_claim()
+    claim = wrong_peaks_claim()
     with Store(str(tmp_path / "neg.sqlite")) as store:
         summary = run_checks([claim], {claim.id: ["sat"]}, {claim.id: range(0, 8)},
                              ExternalBudget(timeout=120, external=EXTERNAL), store, jobs=2)
