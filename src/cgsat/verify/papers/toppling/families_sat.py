@@ -18,7 +18,8 @@ from cgsat.verify.papers.toppling.sat import Oracle, concrete, uniqueness
 from cgsat.verify.solve import SatRun
 
 
-def family(n: int, budget: Budget, fam: Family, *, oracle: Oracle, covers: str) -> Verdict:
+def family(n: int, budget: Budget, fam: Family, *, oracle: Oracle, covers: str,
+           chain: bool = True) -> Verdict:
     """The family ``fam`` at length ``n``: each claimed row of exactly ``n`` dominoes has
     its value, and no other row of exactly ``n`` dominoes over LRE (reversals of claimed
     rows allowed) has the value of ``fam`` at any ``x > 0`` whose row has ``<= n - 1``
@@ -36,6 +37,10 @@ def family(n: int, budget: Budget, fam: Family, *, oracle: Oracle, covers: str) 
         The direct solver's first-player wins on ``r - H`` (from the claim).
     covers : str
         The alphabet the claim covers (sample rows are drawn over it).
+    chain : bool
+        Chained moves (:class:`~cgsat.encodings.toppling.DifferenceEncoding`, ``chain``;
+        issue 17), the default; False is the encoding of issue 14, kept for the tests that
+        compare the two.
 
     Returns
     -------
@@ -67,7 +72,7 @@ def family(n: int, budget: Budget, fam: Family, *, oracle: Oracle, covers: str) 
             if run.failures:
                 return run.verdict()
     targets = [(describe(fam, q), fam.game(number(q)), sorted(rows)) for q, _w, rows in cases]
-    v = uniqueness(n, budget, targets, run=run, oracle=oracle, covers=covers)
+    v = uniqueness(n, budget, targets, run=run, oracle=oracle, covers=covers, chain=chain)
     if v.status != "holds":
         return v
     return run.verdict(detail=f"{len(cases)} numbers x with rows <= {n - 1}")
