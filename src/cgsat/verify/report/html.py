@@ -108,7 +108,7 @@ def render_html(doc: dict[str, Any]) -> str:
         for c, m, e in waiting:
             out.append(f"<tr><td><code>{esc(c['id'])}</code></td><td>{esc(m)}</td>"
                        f"<td>{bound(e['verified'])}</td><td>{bound(e['certified'])}</td>"
-                       f"<td>{esc(e['commit'] or 'unrecorded')}</td>"
+                       f"<td>{esc((e['commit'] or 'unrecorded')[:12])}</td>"
                        f"<td>{bound(c['verified'].get(m))}</td></tr>")
         out.append("</table>")
     out += probes_html(doc)

@@ -140,7 +140,7 @@ def awaiting_rerun(doc: dict[str, Any]) -> list[str]:
              "current code verified |", "|---|---|---|---|---|---|"]
     for c, m, e in rows:
         lines.append(f"| `{c['id']}` | {m} | {bound(e['verified'])} | "
-                     f"{bound(e['certified'])} | {e['commit'] or 'unrecorded'} | "
+                     f"{bound(e['certified'])} | {(e['commit'] or 'unrecorded')[:12]} | "
                      f"{bound(c['verified'].get(m))} |")
     return lines
 
