@@ -226,17 +226,21 @@ def cubes(n: int, k: int, solver: str, picks: int = 3) -> dict:
         return [sign * var for i, letter in enumerate(prefix)
                 for sign, var in zip(LETTERS[letter], (side.left[i], side.right[i]), strict=True)]
 
-    # the cubes cover every row: no row of the alphabet escapes all of them
-    with Solver(name=solver) as cover:
-        probe_side = None
-        sink, probe_side = build(*targets[0])
-        sink.close()
-        for i in range(k):
-            a, b = probe_side.left[i], probe_side.right[i]
-            cover.add_clause([a, b])  # not blank (L, R or E)
-        for prefix in prefixes:
-            cover.add_clause([-lit for lit in cube_lits(probe_side, prefix)])
-        covered = not cover.solve()
+    sink, probe_side = build(*targets[0])
+    sink.close()
+
+    def covers(cube_set: list[str]) -> bool:
+        """No row of the alphabet escapes every cube of ``cube_set`` (an UNSAT formula)."""
+        with Solver(name=solver) as cover:
+            for i in range(k):
+                a, b = probe_side.left[i], probe_side.right[i]
+                cover.add_clause([a, b])  # not blank (L, R or E)
+            for prefix in cube_set:
+                cover.add_clause([-lit for lit in cube_lits(probe_side, prefix)])
+            return not cover.solve()
+
+    covered = covers(prefixes)
+    assert not covers(prefixes[:-1]), "the cover check cannot say no"  # negative control
     rows = []
     for idx in chosen:
         q, w = targets[idx]
