@@ -20,9 +20,9 @@ import time
 from pysat.solvers import Solver
 
 from cgsat.cgt import impartial
+from cgsat.claims import Budget
 from cgsat.encodings import green_cordon as enc
-from cgsat.verify.claims import Budget
-from cgsat.verify.registry import get_claim
+from cgsat.papers.registry import get_claim
 
 CLAIMS = [("Thm 3.2", enc.NIM0), ("Thm 3.3", enc.NIM1), ("§5 one leaf *2", enc.ONE_LEAF_NIM2),
           ("§5 two leaves *2", enc.TWO_LEAVES_NIM2), ("§5 two leaves *3", enc.TWO_LEAVES_NIM3)]

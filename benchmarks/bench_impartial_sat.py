@@ -27,13 +27,13 @@ from pysat.formula import IDPool
 from pysat.solvers import Solver
 
 from cgsat.cgt import peaks as tables
+from cgsat.claims import Budget
 from cgsat.encodings import timber_graphs as graphs
 from cgsat.encodings import timber_path as peaks
 from cgsat.encodings.cnf import ClauseBuffer
-from cgsat.verify.claims import Budget
-from cgsat.verify.papers.timber import graphs_brute
-from cgsat.verify.papers.timber.path_sat import smt_inductive_check
-from cgsat.verify.papers.timber.shapes import connected_graphs, theorem11_parts
+from cgsat.papers.timber.graphs import brute as graphs_brute
+from cgsat.papers.timber.path.sat import smt_inductive_check
+from cgsat.papers.timber.shapes import connected_graphs, theorem11_parts
 
 
 def median_of(repeat, fn):

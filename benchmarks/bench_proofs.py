@@ -7,7 +7,7 @@ Run by hand from the repository root (it is not part of the test suite)::
 
 For each claim and size n it runs the claim's registered ``sat`` method with
 ``Budget(proof=True, controls=0)`` and records every instance the method hands to
-:func:`cgsat.verify.solve.solve_cnf` (the one solve path). For each UNSAT instance (the ones
+:func:`cgsat.sat.solve.solve_cnf` (the one solve path). For each UNSAT instance (the ones
 a certificate must back) it then measures, each in a forked child killed after
 ``--timeout`` seconds:
 
@@ -40,11 +40,11 @@ from dataclasses import dataclass, field
 
 from pysat.solvers import Solver
 
+from cgsat.claims import Budget
 from cgsat.encodings.cnf import ClauseBuffer
-from cgsat.verify import drat
-from cgsat.verify import solve as solve_mod
-from cgsat.verify.claims import Budget
-from cgsat.verify.registry import get_claim
+from cgsat.papers.registry import get_claim
+from cgsat.sat import drat
+from cgsat.sat import solve as solve_mod
 
 DEFAULT_SIZES = {
     "timber.thm2.3": [8, 16, 24, 32],

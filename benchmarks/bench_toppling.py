@@ -30,8 +30,8 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
 
 def _sat(n: int, solver: str = "cadical195") -> tuple[int, str, float, dict | None]:
-    from cgsat.verify.claims import Budget
-    from cgsat.verify.papers.toppling.sat import conj22
+    from cgsat.claims import Budget
+    from cgsat.papers.toppling.sat import conj22
 
     t0 = time.perf_counter()
     v = conj22(n, Budget(timeout=None, solver=solver))
@@ -40,8 +40,8 @@ def _sat(n: int, solver: str = "cadical195") -> tuple[int, str, float, dict | No
 
 def _engine(n: int) -> tuple[str, float]:
     from cgsat.cgt import partizan_values
-    from cgsat.verify.claims import Budget
-    from cgsat.verify.papers.toppling.brute import conj22
+    from cgsat.claims import Budget
+    from cgsat.papers.toppling.brute import conj22
 
     partizan_values._MEMOS.clear()  # a fresh memo: exhaustive from scratch
     t0 = time.perf_counter()

@@ -53,8 +53,8 @@ VARIANTS = {"plain": {"chain": False, "leaders": False}, "chain": {"chain": True
 
 def _run(claim: str, n: int, variant: str, solver: str = "cadical195",
          confirm_with: str | None = None) -> dict:
-    from cgsat.verify.claims import Budget
-    from cgsat.verify.papers.toppling.claims import CLAIMS
+    from cgsat.claims import Budget
+    from cgsat.papers.toppling.claims import CLAIMS
 
     method = {c.id: c for c in CLAIMS}[f"toppling.{claim}"].method("sat").run
     t0 = time.perf_counter()
@@ -92,11 +92,11 @@ def split_one(n: int, solver: str) -> dict:
     """Encode and solve each Conjecture 22 instance at length n (chained, leaders), timed
     apart; no controls."""
     from cgsat.cgt.canonical import number
+    from cgsat.claims import Budget
     from cgsat.encodings.toppling import GameSide, add_exclusions, add_relation, add_row
     from cgsat.encodings.toppling_leaders import add_leader
-    from cgsat.verify.claims import Budget
-    from cgsat.verify.papers.toppling.numbers import miny, positive_numbers
-    from cgsat.verify.solve import SatRun
+    from cgsat.papers.toppling.numbers import miny, positive_numbers
+    from cgsat.sat.solve import SatRun
 
     run = SatRun(Budget(timeout=None, solver=solver))
     enc = sol = 0.0
@@ -130,7 +130,7 @@ def incremental(n: int, solver: str) -> dict:
 
     from cgsat.cgt.canonical import number
     from cgsat.encodings.toppling import ZERO, DifferenceEncoding, GameSide, add_exclusions, add_row
-    from cgsat.verify.papers.toppling.numbers import miny, positive_numbers
+    from cgsat.papers.toppling.numbers import miny, positive_numbers
 
     class Sink:
         def __init__(self) -> None:
@@ -203,11 +203,11 @@ def cubes(n: int, k: int, solver: str, picks: int = 3) -> dict:
     from pysat.solvers import Solver
 
     from cgsat.cgt.canonical import number
+    from cgsat.claims import Budget
     from cgsat.encodings.toppling import GameSide, add_exclusions, add_relation, add_row
     from cgsat.encodings.toppling_leaders import add_leader
-    from cgsat.verify.claims import Budget
-    from cgsat.verify.papers.toppling.numbers import miny, positive_numbers
-    from cgsat.verify.solve import SatRun
+    from cgsat.papers.toppling.numbers import miny, positive_numbers
+    from cgsat.sat.solve import SatRun
 
     prefixes = ["".join(p) for p in itertools.product("LRE", repeat=k)]
     targets = positive_numbers(n - 2)

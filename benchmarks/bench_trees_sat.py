@@ -28,11 +28,11 @@ from pysat.formula import IDPool
 from pysat.solvers import Solver
 
 from cgsat.cgt import impartial
+from cgsat.claims import Budget
 from cgsat.encodings.caterpillars import add_outleg_kernel, leg_pair_checks
 from cgsat.encodings.cnf import ClauseBuffer
-from cgsat.verify.claims import Budget
-from cgsat.verify.papers.caterpillars import brute as cat_brute
-from cgsat.verify.papers.caterpillars import legs
+from cgsat.papers.caterpillars import brute as cat_brute
+from cgsat.papers.caterpillars import legs
 
 
 def median_time(fn, repeats):

@@ -50,10 +50,38 @@ def layer(module: str) -> str:
     return parts[1] if len(parts) > 1 else ""
 
 
+# What each layer may import (besides itself and the root package's version); the layers
+# of docs/architecture.md, from the bottom up. "automata" is the all-n provers' layer.
+BASE = {"errors"}
+ALLOWED: dict[str, set[str]] = {
+    "errors": set(),
+    "games": BASE,
+    "cgt": BASE | {"games"},
+    "encodings": BASE | {"games"},
+    "automata": BASE | {"games", "cgt"},
+    "claims": BASE,
+    "probes": BASE | {"claims"},
+    "sat": BASE | {"games", "encodings", "claims"},
+    "papers": BASE | {"games", "cgt", "encodings", "automata", "sat", "claims", "probes"},
+    "search": BASE | {"games", "cgt", "encodings", "automata", "sat", "claims", "papers"},
+    "engine": BASE | {"games", "cgt", "encodings", "automata", "sat", "claims", "probes",
+                      "papers"},
+    "report": BASE | {"games", "cgt", "encodings", "automata", "sat", "claims", "probes",
+                      "papers", "engine"},
+    "api": BASE | {"games", "cgt", "encodings", "automata", "sat", "claims", "probes",
+                   "papers", "search", "engine", "report"},
+    "commands": BASE | {"games", "cgt", "encodings", "automata", "sat", "claims", "probes",
+                        "papers", "search", "engine", "report", "api"},
+    "cli": BASE | {"commands", "engine"},
+    "__main__": {"cli"},
+    "": {"api"},  # the root package: __version__ and the API's three names, lazily
+}
+
+
 def side(module: str) -> str | None:
     """``"sat"`` or ``"brute"`` for the two sides of a paper package, else None."""
     parts = module.split(".")
-    if len(parts) < 5 or parts[1:3] != ["verify", "papers"]:
+    if len(parts) < 4 or parts[1] != "papers":
         return None
     leaf = parts[-1]
     for name in ("sat", "brute"):
@@ -66,25 +94,25 @@ def violations(module: str, imports: set[str]) -> list[str]:
     """The contract rules ``module`` breaks by importing ``imports``."""
     out = []
     here = layer(module)
+    allowed = ALLOWED.get(here)
     for target in sorted(imports):
         there = layer(target)
-        if target == "cgsat" or there == "":
-            continue  # the package itself (its version)
-        if here == "games" and there not in ("games", "errors"):
-            out.append(f"{module} (games) imports {target}")
-        if here == "cgt" and there in ("encodings", "verify", "commands", "cli"):
-            out.append(f"{module} (cgt) imports {target}")
-        if here == "encodings" and there in ("cgt", "verify", "commands", "cli"):
-            out.append(f"{module} (encodings) imports {target}")
-        if there in ("commands", "cli") and here not in ("commands", "cli", "__main__"):
-            out.append(f"{module} imports {target} (only commands and cli may)")
-        if there == "api" and here in ("games", "cgt", "encodings", "verify"):
-            out.append(f"{module} imports {target} (the API stands above the engine)")
+        if target == "cgsat" or there in ("", "__version__") or there == here:
+            continue  # the package itself (its version), or the same layer
+        if allowed is None:
+            out.append(f"{module} is in no layer of the contract")
+        elif there not in allowed:
+            if there in ("commands", "cli"):
+                out.append(f"{module} imports {target} (only commands and cli may)")
+            elif there == "api":
+                out.append(f"{module} imports {target} (the API stands above the engine)")
+            else:
+                out.append(f"{module} ({here}) imports {target}")
         mine, theirs = side(module), side(target)
-        same_paper = module.split(".")[:4] == target.split(".")[:4]
+        same_paper = module.split(".")[:3] == target.split(".")[:3]
         if mine and theirs and mine != theirs and same_paper:
             out.append(f"{module} ({mine} side) imports {target} ({theirs} side)")
-        if mine == "brute" and (there == "encodings" or target.startswith("cgsat.verify.solve")):
+        if mine == "brute" and there in ("encodings", "sat"):
             out.append(f"{module} (brute side) imports {target}")
     return out
 
@@ -108,30 +136,42 @@ def test_no_module_is_over_the_size_limit() -> None:
 
 def test_every_layer_is_present() -> None:
     layers = {layer(m) for m in all_modules()}
-    assert {"games", "cgt", "encodings", "verify", "api", "commands", "cli"} <= layers
+    assert {"games", "cgt", "encodings", "claims", "sat", "papers", "search", "engine",
+            "report", "api", "commands", "cli"} <= layers
+    assert layers <= set(ALLOWED) | {""}, layers - set(ALLOWED)
 
 
 @pytest.mark.parametrize(
     ("module", "source", "expected"),
     [
         ("cgsat.games.x", "from cgsat.cgt import impartial", "(games) imports"),
-        ("cgsat.games.x", "import cgsat.verify.claims", "(games) imports"),
+        ("cgsat.games.x", "import cgsat.claims", "(games) imports"),
         ("cgsat.cgt.x", "from cgsat.encodings.kernel import add_kernel", "(cgt) imports"),
-        ("cgsat.encodings.x", "from cgsat.verify.solve import solve_cnf", "(encodings) imports"),
+        ("cgsat.encodings.x", "from cgsat.sat.solve import solve_cnf", "(encodings) imports"),
         ("cgsat.encodings.x", "from ..cgt import canonical", "(encodings) imports"),
         (
             "cgsat.encodings.x",
             "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from cgsat.cgt import stops",
             "(encodings) imports",
         ),
-        ("cgsat.verify.x", "def f():\n    from cgsat.commands import value", "only commands"),
-        ("cgsat.verify.x", "from cgsat.api import value", "the API stands above"),
+        ("cgsat.engine.x", "def f():\n    from cgsat.commands import value", "only commands"),
+        ("cgsat.engine.x", "from cgsat.api import value", "the API stands above"),
+        ("cgsat.papers.p.x", "from cgsat.engine.runner import run_checks", "(papers) imports"),
+        ("cgsat.papers.p.x", "from cgsat.search import impartial", "(papers) imports"),
+        ("cgsat.sat.x", "from cgsat.engine import store", "(sat) imports"),
+        ("cgsat.claims", "from cgsat.sat.solve import SatRun", "(claims) imports"),
+        ("cgsat.encodings.x", "from cgsat.claims import Budget", "(encodings) imports"),
+        ("cgsat.engine.x", "from cgsat.report import data", "(engine) imports"),
+        ("cgsat.cli", "from cgsat.api import value", "the API stands above"),
         ("cgsat.cgt.x", "import cgsat.api._find", "the API stands above"),
         ("cgsat.api._find", "from cgsat.commands import find", "only commands"),
-        ("cgsat.verify.papers.p.sat", "from cgsat.verify.papers.p import brute", "sat side"),
-        ("cgsat.verify.papers.p.brute", "from cgsat.verify.papers.p.sat import f", "brute side"),
-        ("cgsat.verify.papers.p.graphs_brute", "from . import graphs_sat", "brute side"),
-        ("cgsat.verify.papers.p.brute", "from cgsat.encodings import kernel", "brute side"),
+        ("cgsat.papers.p.sat", "from cgsat.papers.p import brute", "sat side"),
+        ("cgsat.papers.p.brute", "from cgsat.papers.p.sat import f", "brute side"),
+        ("cgsat.papers.p.graphs_brute", "from . import graphs_sat", "brute side"),
+        ("cgsat.papers.p.brute", "from cgsat.encodings import kernel", "brute side"),
+        ("cgsat.papers.p.q.brute", "from cgsat.sat.solve import SatRun", "brute side"),
+        ("cgsat.papers.p.q.brute", "from cgsat.papers.p.q import sat", "brute side"),
+        ("cgsat.newlayer", "import cgsat.games", "in no layer"),
     ],
 )
 def test_the_checker_reports_a_broken_rule(module: str, source: str, expected: str) -> None:
@@ -143,12 +183,12 @@ def test_allowed_imports_are_not_reported() -> None:
     ok = [
         ("cgsat.games.x", "from cgsat.errors import CgsatInputError\nfrom cgsat.games import base"),
         ("cgsat.encodings.x", "from cgsat.encodings.gates import Circuit"),
-        ("cgsat.verify.papers.p.sat", "from cgsat.verify.papers.p import words"),
-        ("cgsat.verify.papers.p.claims", "from cgsat.verify.papers.p import brute, sat"),
+        ("cgsat.papers.p.sat", "from cgsat.papers.p import words"),
+        ("cgsat.papers.p.claims", "from cgsat.papers.p import brute, sat"),
         ("cgsat.cli", "from cgsat.commands import value"),
         ("cgsat.commands.x", "from cgsat.api import find"),
         ("cgsat", "def __getattr__(name):\n    from cgsat import api"),
-        ("cgsat.api._check", "from cgsat.verify.runner import run_checks"),
+        ("cgsat.api._check", "from cgsat.engine.runner import run_checks"),
     ]
     for module, source in ok:
         assert violations(module, imported_modules(source, module)) == []
@@ -189,7 +229,7 @@ def uncommented_inner_imports(source: str) -> list[int]:
 def test_paper_modules_document_their_functions() -> None:
     problems = []
     for module, path in all_modules().items():
-        if module.startswith("cgsat.verify.papers."):
+        if module.startswith("cgsat.papers."):
             problems += [f"{module}.{p}" for p in undocumented(path.read_text())]
     assert not problems, "\n".join(problems)
 

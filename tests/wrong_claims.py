@@ -1,14 +1,15 @@
 """Deliberately wrong claims shared by several test modules (negative controls): a checker
-that never says "no" proves nothing (tests/test_negative_controls.py has the full set)."""
+that never says "no" proves nothing (tests/papers/test_negative_controls.py has the full set)."""
 
 from __future__ import annotations
 
 from functools import partial
 
+from cgsat.claims import Claim, Method
 from cgsat.encodings.timber_path import toggled, wp_predicate
-from cgsat.verify.claims import Claim, Method
-from cgsat.verify.papers.timber import path_brute, path_sat
-from cgsat.verify.papers.timber.words import is_dyck
+from cgsat.papers.timber.path import brute as path_brute
+from cgsat.papers.timber.path import sat as path_sat
+from cgsat.papers.timber.path.words import is_dyck
 
 
 def wrong_peaks_claim() -> Claim:

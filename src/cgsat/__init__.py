@@ -8,9 +8,11 @@ The Python API is three functions (:mod:`cgsat.api`, docs/python-api.md):
 - :func:`cgsat.find`: search a shape for positions with a given value, as ``cgsat find``.
 
 The user's reference is docs/reference.md. The package is laid out in layers
-(docs/architecture.md): :mod:`cgsat.games` (rulesets),
-:mod:`cgsat.cgt` (the direct solver), :mod:`cgsat.encodings` (SAT/SMT builders),
-:mod:`cgsat.verify` (claims, runner, store, report, search), :mod:`cgsat.api`, and
+(docs/architecture.md): :mod:`cgsat.games` (rulesets), :mod:`cgsat.cgt` (the direct
+solver), :mod:`cgsat.encodings` (SAT/SMT builders), :mod:`cgsat.claims` (the claim model),
+:mod:`cgsat.sat` (instance to verdict), :mod:`cgsat.papers` (the papers' claims and
+probes), :mod:`cgsat.engine` (runner, store), :mod:`cgsat.search`, :mod:`cgsat.report`,
+:mod:`cgsat.api`, and
 :mod:`cgsat.commands` with :mod:`cgsat.cli` (the command line).
 """
 

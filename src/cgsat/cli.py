@@ -18,8 +18,8 @@ import sys
 from collections.abc import Sequence
 
 from cgsat import __version__
+from cgsat.engine.memory import parse_limit
 from cgsat.errors import CgsatInputError
-from cgsat.verify.memory import parse_limit
 
 EXIT_OK, EXIT_REFUTED, EXIT_USAGE, EXIT_DISAGREE, EXIT_INTERNAL = 0, 1, 2, 3, 4
 

@@ -132,7 +132,7 @@ class CheckReport:
 
 
 def _check_result(res: Any) -> CheckResult:
-    """A :class:`CheckResult` from a runner result (:class:`cgsat.verify.runner.Result`)."""
+    """A :class:`CheckResult` from a runner result (:class:`cgsat.engine.runner.Result`)."""
     return CheckResult(
         res.claim, res.n, res.method, res.status, res.seconds, res.counterexample, res.reason,
         res.instance, res.solver, res.certificate, res.controls, res.stored, res.detail,
@@ -234,11 +234,11 @@ def check(
         ``CheckReport.notes``).
     progress : bool or Progress, default False
         True shows the plan and one line per finished size on stderr; the CLI passes a
-        :class:`cgsat.verify.progress.Progress`.
+        :class:`cgsat.engine.progress.Progress`.
     memory_limit : int, str or None, default "auto"
         Resident memory each check may use: bytes, a size such as ``"2G"`` or ``"500M"``,
         None or ``"none"`` for no limit, or ``"auto"``: 80 % of the machine's memory
-        divided by ``jobs`` (:func:`cgsat.verify.memory.default_limit`). A check over it
+        divided by ``jobs`` (:func:`cgsat.engine.memory.default_limit`). A check over it
         is unknown with reason ``"memory: over …"``, and its method stops short. With
         ``executor="dask"``, ``"auto"`` is each worker's default on its own machine.
     executor : {"local", "dask"}, default "local"
@@ -251,7 +251,7 @@ def check(
     external_solver : str, optional
         A command line of a DIMACS solver (SAT-competition output) that solves every SAT
         instance instead of ``solver``: the file is appended, or substituted for ``{cnf}``;
-        with ``{proof}`` its DRAT proof is checked (:mod:`cgsat.verify.external`). Results
+        with ``{proof}`` its DRAT proof is checked (:mod:`cgsat.sat.external`). Results
         are stored under the solver ``external:NAME``; controls still use ``solver``.
 
     Returns
@@ -276,15 +276,15 @@ def check(
     """
     # The check engine loads every paper's claims (about 0.5 s): imported here, so that
     # `cgsat value` and `import cgsat` do not pay for it.
-    from cgsat.verify import runner  # start-up time of cgsat value (see above)
-    from cgsat.verify.claims import Budget  # start-up time of cgsat value (see above)
-    from cgsat.verify.external import external_name, wants_proof  # start-up time
-    from cgsat.verify.memory import resolve_limit  # start-up time of cgsat value (see above)
-    from cgsat.verify.progress import Progress  # start-up time of cgsat value (see above)
-    from cgsat.verify.registry import all_claims, get_claim  # start-up time (see above)
-    from cgsat.verify.solve import ExternalBudget  # start-up time of cgsat value (see above)
-    from cgsat.verify.solvers import PROOF_SOLVERS, canonical_solver  # start-up time
-    from cgsat.verify.store import Store, db_path  # start-up time of cgsat value (see above)
+    from cgsat.claims import Budget  # start-up time of cgsat value (see above)
+    from cgsat.engine import runner  # start-up time of cgsat value (see above)
+    from cgsat.engine.memory import resolve_limit  # start-up time of cgsat value (see above)
+    from cgsat.engine.progress import Progress  # start-up time of cgsat value (see above)
+    from cgsat.engine.store import Store, db_path  # start-up time of cgsat value (see above)
+    from cgsat.papers.registry import all_claims, get_claim  # start-up time (see above)
+    from cgsat.sat.external import external_name, wants_proof  # start-up time
+    from cgsat.sat.solve import ExternalBudget  # start-up time of cgsat value (see above)
+    from cgsat.sat.solvers import PROOF_SOLVERS, canonical_solver  # start-up time
 
     every = isinstance(claim, str) and claim == "all"
     if isinstance(claim, str):

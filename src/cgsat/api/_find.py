@@ -116,7 +116,7 @@ def _controlled(name: str, query: dict[str, Any], n_controls: int,
                 search: Callable[[Any], Any]) -> tuple[Any, dict[str, int]]:
     """``search(controls)`` with the controls of one query, seeded by the query (a rerun
     draws the same samples); a failed control raises ControlFailed naming the query."""
-    from cgsat.verify.search import ControlFailed, Controls  # start-up time of cgsat value
+    from cgsat.search import ControlFailed, Controls  # start-up time of cgsat value
 
     controls = Controls(n_controls, seed=f"find:{name}:{json.dumps(query, sort_keys=True)}")
     try:
@@ -130,9 +130,9 @@ def _find_impartial(name: str, query: dict[str, Any], value: str | None, outcome
                     mode: str, n_controls: int, spread: dict[str, Any]) -> FindResult:
     """Timber, Toppling Peaks (``timber-path``) and Phyminoes: every colouring of a shape."""
     from cgsat.encodings.timber_graphs import graph_shape  # start-up time of cgsat value
-    from cgsat.verify.search import impartial as search  # start-up time of cgsat value
-    from cgsat.verify.search import limits  # start-up time of cgsat value
-    from cgsat.verify.search.impartial import Target  # start-up time of cgsat value
+    from cgsat.search import impartial as search  # start-up time of cgsat value
+    from cgsat.search import limits  # start-up time of cgsat value
+    from cgsat.search.impartial import Target  # start-up time of cgsat value
 
     if value is not None:
         k = _nim_value(value)
@@ -207,8 +207,8 @@ def _find_cordon(query: dict[str, Any], value: str | None, outcome: str | None,
                  misere: bool, alphabet: str | None, distances: str | None,
                  mode: str, n_controls: int) -> FindResult:
     """Green cordons of one height (*Thinning Thickets*, Theorems 3.2-3.5)."""
-    from cgsat.verify.search import Disagreement, limits  # start-up time of cgsat value
-    from cgsat.verify.search.green_cordon import search  # start-up time of cgsat value
+    from cgsat.search import Disagreement, limits  # start-up time of cgsat value
+    from cgsat.search.green_cordon import search  # start-up time of cgsat value
 
     if "height" not in query:
         raise CgsatInputError("green-cordon takes --height N")
@@ -249,8 +249,8 @@ def _find_toppling(query: dict[str, Any], value: str | None, outcome: str | None
     """Toppling Dominoes rows (*Toppling Conjectures*)."""
     from cgsat.api._deadline import VALUE_SECONDS, deadline  # start-up time
     from cgsat.cgt.notation import parse as parse_game  # start-up time of cgsat value
-    from cgsat.verify.search import Disagreement, limits  # start-up time of cgsat value
-    from cgsat.verify.search.toppling import search_rows  # start-up time of cgsat value
+    from cgsat.search import Disagreement, limits  # start-up time of cgsat value
+    from cgsat.search.toppling import search_rows  # start-up time of cgsat value
 
     if "shape" in query or "height" in query:
         raise CgsatInputError("toppling takes --length N or --max-length N")
@@ -369,9 +369,9 @@ def find(
     CgsatInputError
         For bad input: an unsupported ruleset, a shape option that does not apply, a
         malformed value, or more than 100,000 positions with ``mode="all"``.
-    cgsat.verify.search.Disagreement
+    cgsat.search.Disagreement
         When the direct solver disagrees with a position SAT found (a bug in cgsat).
-    cgsat.verify.search.ControlFailed
+    cgsat.search.ControlFailed
         When a control of a SAT instance fails (a bug in cgsat: the instance cannot be
         trusted to say "none found").
 

@@ -3,7 +3,7 @@
 A search over every length 1..N (``timber-path``, ``toppling``) is N independent searches,
 one SAT instance (or one family of instances) per length. Here they are handed out as
 tasks: to a local process pool (``--jobs J``) or to a Dask cluster (``--executor dask
---scheduler ADDRESS``, the executor of ``cgsat check``: :mod:`cgsat.verify.dask_executor`).
+--scheduler ADDRESS``, the executor of ``cgsat check``: :mod:`cgsat.engine.executors.dask`).
 Each task is a complete :func:`cgsat.find` of one length, with its own controls and its own
 replay of every position by the direct solver; :func:`combine` only gathers the answers.
 A search of one shape (``--length``, ``--shape``, ``--height``) is one task, and runs here.
@@ -85,7 +85,7 @@ def map_tasks(task: Task, calls: Sequence[dict[str, Any]], executor: str = "loca
     [1, 0]
     """
     if executor == "dask":
-        from cgsat.verify.dask_executor import DaskExecutor  # optional dependency, lazily
+        from cgsat.engine.executors.dask import DaskExecutor  # optional dependency, lazily
 
         if not scheduler:
             raise CgsatInputError("--executor dask needs --scheduler ADDRESS")

@@ -1,7 +1,7 @@
 """``cgsat export-cnf CLAIM --n N [--target LABEL] [--out FILE]``: one SAT instance as DIMACS.
 
 The claim's SAT method runs exactly as ``cgsat check`` runs it at size n (the same budget
-and control seed), but the solve path (:mod:`cgsat.verify.solve`, :class:`Export`) writes
+and control seed), but the solve path (:mod:`cgsat.sat.solve`, :class:`Export`) writes
 the instance selected by ``--target`` instead of solving it: the first one by default.
 Instances are labelled by the method (``SatRun.solve(..., label=)``), else by their 1-based
 index in the order the method reaches them; the instances before the selected one are
@@ -9,7 +9,7 @@ solved as usual (the method needs their answers to go on). Selectors and assumpt
 unit clauses, so the file is UNSAT exactly when the method says "holds" for that instance.
 
 The comment header names the claim, n, the method, cgsat's version, the method fingerprint
-(:func:`cgsat.verify.fingerprint.method_fingerprint`), the instance's label, and the
+(:func:`cgsat.engine.fingerprint.method_fingerprint`), the instance's label, and the
 variable map: one line ``c var K NAME`` per named variable of the instance's IDPool (the
 position's variables, such as ``('R', 3)``, "the 4th letter is R", are among them).
 """
@@ -24,13 +24,13 @@ from dataclasses import dataclass
 from pysat.formula import IDPool
 
 from cgsat import __version__
+from cgsat.claims import Claim, Method
 from cgsat.encodings.cnf import ClauseBuffer
+from cgsat.engine.fingerprint import method_fingerprint
+from cgsat.engine.runner import MAX_SIZE
 from cgsat.errors import CgsatInputError, TooLargeError
-from cgsat.verify.claims import Claim, Method
-from cgsat.verify.fingerprint import method_fingerprint
-from cgsat.verify.registry import get_claim
-from cgsat.verify.runner import MAX_SIZE
-from cgsat.verify.solve import Export, ExternalBudget, InstanceExported
+from cgsat.papers.registry import get_claim
+from cgsat.sat.solve import Export, ExternalBudget, InstanceExported
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """``cgsat find RULESET ...``: search a shape for positions with a given value.
 
-The search is :func:`cgsat.api.find`'s (which calls :mod:`cgsat.verify.search`: the SAT
+The search is :func:`cgsat.api.find`'s (which calls :mod:`cgsat.search`: the SAT
 search, counting, replay and controls); this module reads the options and prints:
 
 - ``timber-path --length N`` (or ``--max-length N``: every length 1..N): words of Toppling
@@ -28,7 +28,7 @@ import json
 import sys
 
 from cgsat.api import FindResult, find
-from cgsat.verify.search import ControlFailed, Disagreement
+from cgsat.search import ControlFailed, Disagreement
 
 EXIT_DISAGREE = 3
 

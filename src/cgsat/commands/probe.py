@@ -8,12 +8,12 @@ import argparse
 import json
 import sys
 
+from cgsat.engine.executors.dask_probe import compute_on_dask
+from cgsat.engine.probe import run_probe
+from cgsat.engine.store import Store, db_path
 from cgsat.errors import CgsatInputError
-from cgsat.verify.dask_probe import compute_on_dask
-from cgsat.verify.probe import run_probe
-from cgsat.verify.probe_registry import all_probes, get_probe
-from cgsat.verify.report.probes import prepare_out, write_probe
-from cgsat.verify.store import Store, db_path
+from cgsat.papers.probe_registry import all_probes, get_probe
+from cgsat.report.probes import prepare_out, write_probe
 
 
 def list_probes(as_json: bool) -> int:

@@ -17,11 +17,11 @@ import sys
 from typing import Any
 
 from cgsat.api import CheckResult, check
+from cgsat.engine.progress import Progress
+from cgsat.engine.store import Store, db_path
 from cgsat.errors import CgsatInputError
-from cgsat.verify.progress import Progress
-from cgsat.verify.registry import all_claims
-from cgsat.verify.report import write_report
-from cgsat.verify.store import Store, db_path
+from cgsat.papers.registry import all_claims
+from cgsat.report import write_report
 
 EXIT_OK = 0
 

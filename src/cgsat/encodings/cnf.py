@@ -3,7 +3,7 @@
 Encodings build formulas and never solve them. They write clauses into a *sink*: a PySAT
 solver (fast, when no certificate is wanted) or a :class:`ClauseBuffer` (when the formula
 must be hashed, written as DIMACS, or checked against a DRAT proof). Both have
-``add_clause``. :mod:`cgsat.verify.solve` is what solves them.
+``add_clause``. :mod:`cgsat.sat.solve` is what solves them.
 """
 
 from __future__ import annotations

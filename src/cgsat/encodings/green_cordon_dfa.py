@@ -12,7 +12,7 @@ unchanged. Unlike a ``GapRule`` it accepts at the end of the word (no extra step
 :data:`NIM2_DFA` and :data:`NIM3_DFA` are the minimal automata learned from the complete
 tables of nim-values to height 20 (probe ``green-cordon-nim``). On the gaps
 a(1), a(2) - a(1), ..., n - a(k) they read ``X (1 Y)* E O*`` and ``X X (1 Y)* E O*`` (X any
-gap, Y a gap >= 2, E even, O odd; :mod:`cgsat.verify.papers.thickets.gaps`).
+gap, Y a gap >= 2, E even, O odd; :mod:`cgsat.papers.thickets.gaps`).
 
 References
 ----------

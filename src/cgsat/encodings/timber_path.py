@@ -28,7 +28,7 @@ shorter). Under misère play the condition is ``C(w) <-> (w has an option and no
 in C)``, and a word of length >= 1 always has an option. :func:`toggled` makes a
 deliberately wrong candidate (one word's membership flipped) for negative controls. The
 same check as z3 terms is in :mod:`cgsat.encodings.timber_path_smt`; both are solved in
-:mod:`cgsat.verify.papers.timber.path_sat`.
+:mod:`cgsat.papers.timber.path.sat`.
 
 References
 ----------
@@ -267,7 +267,7 @@ def toggled(predicate: SubwordPredicate, word: str,
     ``word`` itself as the counterexample (its options are shorter, so they are untouched).
     With a ``selector`` literal the flip happens only when the selector is true, so one
     instance carries both C (selector false) and C with ``word`` toggled (selector true):
-    the toggled control of :mod:`cgsat.verify.papers.timber.path_sat`.
+    the toggled control of :mod:`cgsat.papers.timber.path.sat`.
 
     Parameters
     ----------

@@ -15,7 +15,7 @@ All build the same predicates: a subword ``w[a:b]`` is in WP iff ``h_b = h_a`` a
 ``h_k >= h_a`` for a <= k <= b; SWP adds "no k with ``h_k = h_a``, L at k, R at k+1";
 ``u in X`` iff u is non-empty and u without a leading R and a trailing L is in SWP.
 
-This module builds terms only; :mod:`cgsat.verify.papers.timber.path_sat` solves them.
+This module builds terms only; :mod:`cgsat.papers.timber.path.sat` solves them.
 
 References
 ----------

@@ -35,7 +35,7 @@ A relation of ``G`` to ``H`` is a set of outcomes of ``G - H``, each a pair ``(L
 ``=`` is ``{(0,0)}``, ``>=`` is ``{(0,0),(1,0)}``, and so on (:data:`RELATIONS`).
 
 Clauses go into a *sink* (any object with ``add_clause``: a
-:class:`~cgsat.encodings.cnf.ClauseBuffer` or the solver of :mod:`cgsat.verify.solve`);
+:class:`~cgsat.encodings.cnf.ClauseBuffer` or the solver of :mod:`cgsat.sat.solve`);
 variables are named in a PySAT :class:`~pysat.formula.IDPool`. Pair variables are defined
 lazily, on demand, so that several queries can share one sink incrementally. The ``add_*``
 functions below add the constraints the claims and searches need (a symbolic row over an
@@ -213,7 +213,7 @@ class DifferenceEncoding:
     ----------
     sink
         Receives clauses (``add_clause``): a :class:`~cgsat.encodings.cnf.ClauseBuffer` or
-        a solver of :mod:`cgsat.verify.solve`.
+        a solver of :mod:`cgsat.sat.solve`.
     pool : IDPool
         Allocates the variables. Pair variables and Tseitin auxiliaries are anonymous
         (``pool.id()``); :meth:`pair_vars` returns them, keyed by follower pair, so that

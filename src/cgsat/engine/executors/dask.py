@@ -1,0 +1,154 @@
+"""``cgsat check --executor dask --scheduler ADDRESS``: the checks on a Dask cluster.
+
+User documentation: docs/cluster.md and docs/reference.md ("cgsat check").
+
+Dask distributed is an optional dependency (``pip install "cgsat[dask]"``), imported only
+when this executor runs. Each (claim, n, method) is one Dask task (:func:`run_task`), with
+a key unique to the run; the client (:func:`cgsat.engine.runner.run_checks`) collects the
+results as they complete and alone writes the store. Dask reruns the tasks of a worker that
+dies on another worker (up to ``distributed.scheduler.allowed-failures`` times, then the
+check is "unknown: worker died", retried by the next run); the client hands on each
+(claim, n, method) once, so nothing is lost or stored twice.
+
+Timeouts: a task runs its check in a :class:`cgsat.engine.executors.sandbox.Sandbox`, a child
+process of the worker, killed when the check runs past ``--timeout`` (the Dask worker
+stays); the sandbox is also killed when it goes over ``--memory-limit`` (``auto``: each
+worker's machine's memory shared among its threads). A check cancelled while it runs (a
+smaller size was refuted, or timed out) runs on to its end or its timeout on the worker,
+since Dask does not stop a running task; its
+result is then dropped, as the local executor drops it.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import uuid
+from typing import Any
+
+from cgsat.engine import memory
+from cgsat.engine.executors.sandbox import Sandbox
+from cgsat.errors import CgsatInputError
+
+CONNECT_TIMEOUT = 30  # seconds to reach the scheduler
+
+_LOCAL = threading.local()  # one sandbox per worker thread
+
+
+def run_task(claim: str, method: str, n: int, budget: Any,
+             limit: int | str | None = None) -> dict[str, Any]:
+    """The Dask task of one check: run it in this thread's sandbox, name the worker.
+
+    ``limit`` is the memory limit in bytes (None: none), or ``"auto"``: 80 % of this Dask
+    worker's own memory limit (dask-jobqueue sets it to the job's memory divided by its
+    workers) divided by its threads, or without one, this machine's default
+    (:func:`cgsat.engine.memory.default_limit` over the worker's threads).
+
+    Returns the dict of :func:`cgsat.engine.runner._work` (with the ``fingerprint`` of the
+    code that ran it), or a ``timeout`` or ``died`` marker; ``worker`` is the Dask worker's
+    address (``host/pid`` outside a Dask worker).
+
+    Examples
+    --------
+    >>> from cgsat.claims import Budget
+    >>> out = run_task("lumberjack.tuft", "mex", 2, Budget(timeout=60))
+    >>> out["verdict"].status, "/" in out["worker"]
+    ('holds', True)
+    >>> _LOCAL.sandbox.close()
+
+    References
+    ----------
+    Runs the registered claims of the five papers (here Lumberjack's tuft claim); it
+    decides nothing itself.
+    """
+    from distributed import get_worker  # optional dependency, present on a Dask worker
+
+    try:
+        here = get_worker()
+        worker, threads = here.address, here.state.nthreads
+        own = getattr(getattr(here, "memory_manager", None), "memory_limit", None)
+    except ValueError:  # not in a Dask worker (a doctest, a direct call)
+        worker, threads, own = None, 1, None
+    if limit == "auto":
+        limit = (int(memory.DEFAULT_FRACTION * own / max(1, threads)) if own
+                 else memory.default_limit(threads))
+    box = getattr(_LOCAL, "sandbox", None)
+    if box is None:
+        box = _LOCAL.sandbox = Sandbox()
+    out = box.run((claim, method, n, budget, limit), budget.timeout)
+    out["worker"] = worker or out.get("worker") or f"{socket.gethostname()}/{os.getpid()}"
+    return out
+
+
+class DaskExecutor:
+    """``--executor dask``: the checks as tasks of the Dask scheduler at ``scheduler``.
+
+    Examples
+    --------
+    >>> try:
+    ...     DaskExecutor("tcp://127.0.0.1:1", connect_timeout=1)
+    ... except CgsatInputError as exc:
+    ...     print(str(exc)[:62])
+    --scheduler tcp://127.0.0.1:1: cannot connect to a Dask schedu
+
+    References
+    ----------
+    Runs the registered claims of the five papers; it decides nothing itself.
+    """
+
+    name = "dask"
+
+    def __init__(self, scheduler: str, limit: int | str | None = None,
+                 connect_timeout: float = CONNECT_TIMEOUT) -> None:
+        try:
+            import distributed  # optional dependency: pip install "cgsat[dask]"
+        except ImportError:
+            raise CgsatInputError('--executor dask needs Dask distributed: pip install '
+                                  '"cgsat[dask]"') from None
+        self._distributed = distributed
+        self.limit = limit
+        try:
+            self.client = distributed.Client(scheduler, timeout=connect_timeout,
+                                             set_as_default=False)
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise CgsatInputError(f"--scheduler {scheduler}: cannot connect to a Dask "
+                                  f"scheduler ({exc})") from None
+        info = self.client.scheduler_info()
+        self.workers = max(1, sum(w.get("nthreads", 1) for w in info["workers"].values()))
+        self.run_id = uuid.uuid4().hex[:12]
+        self.submitted = 0
+
+    def submit(self, claim: str, method: str, n: int, budget: Any) -> Any:
+        self.submitted += 1
+        # earlier submissions first (as the local pool), retried elsewhere if a worker dies
+        return self.client.submit(run_task, claim, method, n, budget, self.limit, pure=False,
+                                  key=f"cgsat-{self.run_id}-{claim}-{method}-{n}",
+                                  priority=-self.submitted)
+
+    def submit_call(self, fn: Any, *args: Any, key: str) -> Any:
+        """Submit ``fn(*args)`` as one task (a probe's size, say), keyed for this run."""
+        self.submitted += 1
+        return self.client.submit(fn, *args, pure=False, key=f"cgsat-{self.run_id}-{key}",
+                                  priority=-self.submitted)
+
+    def as_completed(self, futures: list[Any]) -> Any:
+        return self._distributed.as_completed(futures, loop=self.client.loop)
+
+    def outcome(self, fut: Any) -> dict[str, Any]:
+        if fut.cancelled():
+            return {"cancelled": True}
+        try:
+            return fut.result()
+        except self._distributed.KilledWorker as exc:  # its workers died again and again
+            return {"died": f"Dask KilledWorker: {exc}"}
+        except CgsatInputError:
+            raise
+        except self._distributed.client.FutureCancelledError:
+            return {"cancelled": True}
+
+    def stop(self) -> None:
+        self.client.close()
+
+    def close(self) -> None:
+        self.client.close()

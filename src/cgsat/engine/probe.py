@@ -1,0 +1,202 @@
+"""Probes (``cgsat probe``): data about open problems, computed size by size and stored.
+
+A probe is a record (:class:`Probe`), defined beside the claims it feeds in
+``verify/papers/<paper>/probes.py`` and registered in :mod:`cgsat.papers.probe_registry`.
+Its ``size(n)`` computes the table rows of exactly size ``n`` (plain JSON values); its
+``table`` combines the sizes ``base..N`` into the table written to CSV and JSON; its
+``summary`` gives a few Markdown lines; its ``plot`` draws on a matplotlib axis.
+
+Results go into the results store (:mod:`cgsat.engine.store`) keyed like claims: claim
+``probe.<name>``, n, method ``direct``, solver ``""`` and the fingerprint of the code behind
+``size`` (:func:`cgsat.engine.fingerprint.callable_fingerprint`). A size's rows are the
+JSON list in the run's ``detail``; its status is ``holds``, meaning "computed completely"
+(a size that was interrupted is not stored). A stored size is reused unless ``force``, so
+an interrupted probe resumes at its first missing size.
+
+The sizes to compute are computed here, one after the other (``executor`` ``"local"``), or
+by any ``compute`` function handed to :func:`run_probe`, such as the Dask executor's
+(:mod:`cgsat.engine.executors.dask_probe`): either way the results come back to :func:`run_probe`,
+which alone stores them, once per size, each with the executor and worker that computed it.
+
+Rule tests (candidate rules checked by SAT past the data, issue 14) are claims of their own,
+run by ``cgsat check``; a probe names them in ``rules``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from cgsat import __version__
+from cgsat.engine.fingerprint import callable_fingerprint
+from cgsat.engine.provenance import source_commit
+from cgsat.engine.store import Row, Store
+from cgsat.errors import CgsatInputError
+
+METHOD = "direct"
+
+TableRow = dict[str, Any]
+Sizes = dict[int, list[TableRow]]
+
+
+@dataclass(frozen=True)
+class Probe:
+    """One probe: how to compute it size by size and how to show it.
+
+    ``size(n)`` returns the rows of exactly size ``n``; ``table(sizes, up_to)`` the probe's
+    table (rows with the keys ``columns``) from every size ``base..up_to``;
+    ``summary(sizes, up_to)`` Markdown lines; ``plot(ax, sizes, up_to)`` draws the plot.
+    ``extra(sizes, up_to)`` gives further data for the JSON file (e.g. a histogram).
+    ``max_up_to`` is the largest ``--up-to`` accepted (None: no limit). ``rules`` names
+    the claims that state the probe's candidate rules (checked past the data by
+    ``cgsat check``; the report shows each with its bounds and any counterexample).
+    """
+
+    name: str
+    source: str
+    up_to: str
+    default_up_to: int
+    base: int
+    size: Callable[[int], list[TableRow]]
+    table: Callable[[Sizes, int], list[TableRow]]
+    columns: tuple[str, ...]
+    summary: Callable[[Sizes, int], list[str]]
+    plot: Callable[[Any, Sizes, int], None] | None = None
+    extra: Callable[[Sizes, int], dict[str, Any]] | None = None
+    max_up_to: int | None = None
+    notes: str = ""
+    rules: tuple[str, ...] = ()
+
+    @property
+    def claim_id(self) -> str:
+        return f"probe.{self.name}"
+
+    def fingerprint(self) -> str:
+        return callable_fingerprint(self.size)
+
+    def check_up_to(self, up_to: int | None) -> int:
+        """``up_to`` (the default for None) if the probe accepts it, else bad input."""
+        n = self.default_up_to if up_to is None else up_to
+        if n < self.base:
+            raise CgsatInputError(f"probe {self.name}: --up-to must be at least {self.base} "
+                                  f"({self.up_to}), got {n}")
+        if self.max_up_to is not None and n > self.max_up_to:
+            raise CgsatInputError(f"probe {self.name}: --up-to must be at most "
+                                  f"{self.max_up_to} ({self.up_to}), got {n}")
+        return n
+
+
+@dataclass
+class ProbeRun:
+    """What :func:`run_probe` did: the rows per size, seconds per size (as stored), and
+    the sizes reused from the store."""
+
+    probe: Probe
+    up_to: int
+    sizes: Sizes = field(default_factory=dict)
+    seconds: dict[int, float | None] = field(default_factory=dict)
+    reused: list[int] = field(default_factory=list)
+
+    def table(self) -> list[TableRow]:
+        return self.probe.table(self.sizes, self.up_to)
+
+
+def stored_sizes(probe: Probe, store: Store) -> tuple[Sizes, dict[int, float | None]]:
+    """The sizes of ``probe`` in the store under its current fingerprint (rows, seconds)."""
+    lane = store.lane(probe.claim_id, METHOD, "", probe.fingerprint())
+    sizes: Sizes = {}
+    seconds: dict[int, float | None] = {}
+    for n, current in sorted(lane.items()):
+        if current.row.status == "holds" and current.row.detail is not None:
+            sizes[n] = json.loads(current.row.detail)
+            seconds[n] = current.row.seconds
+    return sizes, seconds
+
+
+def reached(probe: Probe, sizes: Sizes) -> int | None:
+    """The largest N such that every size ``base..N`` is present, or None."""
+    n = probe.base
+    while n in sizes:
+        n += 1
+    return n - 1 if n > probe.base else None
+
+
+@dataclass
+class SizeResult:
+    """One computed size of a probe, as an executor hands it back."""
+
+    n: int
+    rows: list[TableRow]
+    seconds: float
+    fingerprint: str
+    executor: str
+    worker: str
+
+
+Compute = Callable[[Probe, list[int]], Iterable[SizeResult]]
+
+
+def compute_here(probe: Probe, sizes: list[int]) -> Iterator[SizeResult]:
+    """The local executor of probes: each size in turn, in this process.
+
+    Examples
+    --------
+    >>> from cgsat.papers.probe_registry import get_probe
+    >>> [(r.n, r.executor) for r in compute_here(get_probe("toppling-uniqueness"), [1, 2])]
+    [(1, 'local'), (2, 'local')]
+
+    References
+    ----------
+    The probes are those of the papers' ``probes.py`` (here the Toppling Conjectures'
+    uniqueness probe, Fink, Nowakowski, Siegel, Wolfe).
+    """
+    fingerprint = probe.fingerprint()
+    worker = f"{socket.gethostname()}/{os.getpid()}"
+    for n in sizes:
+        start = time.perf_counter()
+        rows = probe.size(n)
+        yield SizeResult(n, rows, time.perf_counter() - start, fingerprint, "local", worker)
+
+
+def run_probe(probe: Probe, up_to: int, store: Store, force: bool = False,
+              progress: Callable[[int, float | None, bool], None] | None = None,
+              compute: Compute | None = None) -> ProbeRun:
+    """Compute (or reuse) every size ``base..up_to`` of ``probe``, storing each as it ends.
+
+    ``progress(n, seconds, reused)`` is called after each size (the reused ones first).
+    ``compute`` (default :func:`compute_here`) computes the missing sizes and hands them
+    back in any order; each is stored once, and a size computed by code with another
+    fingerprint is refused (bad input: the workers run another cgsat).
+    """
+    fingerprint = probe.fingerprint()
+    stored, stored_seconds = ({}, {}) if force else stored_sizes(probe, store)
+    out = ProbeRun(probe, up_to)
+    commit = source_commit()
+    missing = []
+    for n in range(probe.base, up_to + 1):
+        if n in stored:
+            out.sizes[n], out.seconds[n] = stored[n], stored_seconds[n]
+            out.reused.append(n)
+            if progress is not None:
+                progress(n, out.seconds[n], True)
+        else:
+            missing.append(n)
+    for res in (compute or compute_here)(probe, missing):
+        if res.n in out.sizes or res.n not in missing:
+            continue  # handed back twice (a retried task): stored once
+        if res.fingerprint != fingerprint:
+            raise CgsatInputError(
+                f"probe {probe.name}: size {res.n} was computed by other code (fingerprint "
+                f"{res.fingerprint[:12]}, here {fingerprint[:12]}) on {res.worker}")
+        store.put(Row(probe.claim_id, res.n, METHOD, "", __version__, "holds", res.seconds,
+                      detail=json.dumps(res.rows), fingerprint=fingerprint,
+                      git_commit=commit, executor=res.executor, worker=res.worker))
+        out.sizes[res.n], out.seconds[res.n] = res.rows, res.seconds
+        if progress is not None:
+            progress(res.n, res.seconds, False)
+    return out

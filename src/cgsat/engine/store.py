@@ -1,0 +1,359 @@
+"""The results store: an append-only SQLite history of runs.
+
+User documentation: docs/reference.md, "The results store".
+
+Location: ``--db PATH``, else ``$CGSAT_DB``, else ``./cgsat-results.sqlite``.
+
+Every run of a check is one row of the table ``runs``, never replaced nor deleted. A row's
+key is (claim, n, method, solver, fingerprint): ``solver`` is the canonical PySAT name for
+methods that use a SAT solver and the empty string for the others (so a brute-force result
+is reused whatever ``--solver`` says); ``fingerprint`` is the method fingerprint
+(:mod:`cgsat.engine.fingerprint`), the code that decided the verdict. The cgsat version is
+kept for information only.
+
+The *current* verdict of a key is derived from its history (:func:`derive`): the latest run
+whose status is not unknown, else the latest unknown. So a decided verdict (holds,
+refuted) is never replaced by an unknown (a timeout, an interrupted or concurrent run),
+and a holds and a refuted under one fingerprint is a conflict, reported by the runner with
+exit code 3.
+
+Each result is written in its own transaction as soon as it is known, in WAL mode with a
+busy timeout, so an interrupted run (SIGINT, SIGTERM or SIGKILL) loses nothing already
+reported, two runs may share one store, and the next run resumes from the store. Only the
+parent process of a run writes; workers (local processes or Dask workers) return their
+verdicts to it.
+
+A store written before fingerprints (one table ``results`` keyed by version) still opens:
+its rows move into ``runs`` with an empty fingerprint, which no method has, so they are
+kept for information and never reused. A store from before the columns ``git_commit``,
+``peak_rss_mb``, ``executor`` or ``worker`` gets them when it is opened (empty in its old
+rows).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Iterator, Sequence
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
+
+from cgsat.errors import CgsatInputError
+
+DEFAULT_DB = "cgsat-results.sqlite"
+STATUSES = ("holds", "refuted", "unknown", "error", "vacuous")
+
+_SCHEMA = f"""
+CREATE TABLE IF NOT EXISTS runs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    claim TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    method TEXT NOT NULL,
+    solver TEXT NOT NULL,
+    version TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN {STATUSES!r}),
+    seconds REAL,
+    counterexample TEXT,
+    reason TEXT,
+    instance_vars INTEGER,
+    instance_clauses INTEGER,
+    certificate TEXT,
+    dimacs_sha256 TEXT,
+    detail TEXT,
+    python TEXT,
+    pysat TEXT,
+    time TEXT NOT NULL,
+    fingerprint TEXT NOT NULL DEFAULT '',
+    controls TEXT,
+    controls_asked INTEGER,
+    solver_used TEXT,
+    git_commit TEXT,
+    peak_rss_mb REAL,
+    executor TEXT,
+    worker TEXT
+);
+CREATE INDEX IF NOT EXISTS runs_key ON runs (claim, method, solver, fingerprint, n);
+"""
+
+_LEGACY = """
+INSERT INTO runs (claim, n, method, solver, version, status, seconds, counterexample, reason,
+                  instance_vars, instance_clauses, certificate, dimacs_sha256, detail, python,
+                  pysat, time, fingerprint, solver_used)
+SELECT claim, n, method, solver, version, status, seconds, counterexample, reason,
+       instance_vars, instance_clauses, certificate, dimacs_sha256, detail, python, pysat,
+       time, '', NULLIF(solver, '')
+FROM results;
+DROP TABLE results;
+"""
+
+
+def db_path(explicit: str | None = None) -> str:
+    """``explicit``, else ``$CGSAT_DB``, else ``./cgsat-results.sqlite``.
+
+    Examples
+    --------
+    >>> db_path("x.sqlite")
+    'x.sqlite'
+    """
+    if explicit is not None:
+        if not explicit.strip():
+            raise CgsatInputError("--db: the path is empty")
+        return explicit
+    return os.environ.get("CGSAT_DB") or DEFAULT_DB
+
+
+@dataclass
+class Row:
+    """One stored run (see the table's columns).
+
+    ``solver`` is the key's solver ("" for methods that use none); ``solver_used`` is the
+    solver that actually ran (None when none did, e.g. a refutation found without one).
+    ``controls`` is the JSON of ``{"passed","total"}``; ``controls_asked`` the
+    ``--controls K`` of the run. ``git_commit`` is the commit of the cgsat source that
+    computed it (:func:`cgsat.engine.provenance.source_commit`; for people, the fingerprint
+    decides reuse). ``peak_rss_mb`` is the check's peak resident memory in MiB
+    (:mod:`cgsat.engine.memory`; None in runs stored before it was recorded).
+    ``executor`` (``"local"`` or ``"dask"``) and ``worker`` (``host/pid`` of a local worker
+    process, the address of a Dask worker) say where the check ran (None in rows stored
+    before they were recorded). ``id`` orders the history.
+    """
+
+    claim: str
+    n: int
+    method: str
+    solver: str
+    version: str
+    status: str
+    seconds: float | None = None
+    counterexample: str | None = None
+    reason: str | None = None
+    instance_vars: int | None = None
+    instance_clauses: int | None = None
+    certificate: str | None = None
+    dimacs_sha256: str | None = None
+    detail: str | None = None
+    python: str | None = None
+    pysat: str | None = None
+    time: str = ""
+    fingerprint: str = ""
+    controls: str | None = None
+    controls_asked: int | None = None
+    solver_used: str | None = None
+    git_commit: str | None = None
+    peak_rss_mb: float | None = None
+    executor: str | None = None
+    worker: str | None = None
+    id: int | None = None
+
+    @property
+    def instance(self) -> dict[str, int] | None:
+        if self.instance_vars is None or self.instance_clauses is None:
+            return None
+        return {"vars": self.instance_vars, "clauses": self.instance_clauses}
+
+    @property
+    def certificate_dict(self) -> dict[str, str] | None:
+        return json.loads(self.certificate) if self.certificate else None
+
+    @property
+    def controls_dict(self) -> dict[str, int] | None:
+        return json.loads(self.controls) if self.controls else None
+
+    @property
+    def key(self) -> tuple[str, int, str, str, str]:
+        return (self.claim, self.n, self.method, self.solver, self.fingerprint)
+
+
+_FIELDS = list(Row.__dataclass_fields__)
+_COLUMNS = [f for f in _FIELDS if f != "id"]
+
+
+@dataclass
+class Current:
+    """The current verdict of one key: the run it comes from, and whether the key's
+    history holds both a holds and a refuted (a conflict: a bug, exit code 3)."""
+
+    row: Row
+    conflict: bool
+    history: list[Row]
+
+
+def derive(history: Sequence[Row]) -> Current | None:
+    """The current verdict of one key from its runs (oldest first).
+
+    The latest run whose status is not unknown, else the latest unknown: an unknown never
+    replaces a decided verdict.
+
+    Examples
+    --------
+    >>> rows = [Row("c", 3, "sat", "", "0", "holds", id=1),
+    ...         Row("c", 3, "sat", "", "0", "unknown", reason="timeout 1s", id=2)]
+    >>> derive(rows).row.status, derive(rows).conflict
+    ('holds', False)
+    >>> derive(rows + [Row("c", 3, "sat", "", "0", "refuted", "x", id=3)]).conflict
+    True
+    """
+    if not history:
+        return None
+    decided = [r for r in history if r.status != "unknown"]
+    row = (decided or list(history))[-1]
+    statuses = {r.status for r in history}
+    return Current(row, {"holds", "refuted"} <= statuses, list(history))
+
+
+def now_utc() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+class Store:
+    """The SQLite results store.
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> path = os.path.join(tempfile.mkdtemp(), "r.sqlite")
+    >>> with Store(path) as s:
+    ...     s.put(Row("timber.thm2.3", 4, "sat", "cadical195", "0.1.0", "holds", 0.01,
+    ...               fingerprint="f"))
+    ...     s.put(Row("timber.thm2.3", 4, "sat", "cadical195", "0.1.0", "unknown",
+    ...               fingerprint="f"))
+    ...     s.current("timber.thm2.3", 4, "sat", "cadical195", "f").row.status
+    'holds'
+    """
+
+    def __init__(self, path: str):
+        self.path = path
+        parent = os.path.dirname(os.path.abspath(path))
+        if not os.path.isdir(parent):
+            raise CgsatInputError(f"--db: directory {parent!r} does not exist")
+        try:
+            self.conn = sqlite3.connect(path, timeout=60.0, isolation_level=None)
+            self.conn.execute("PRAGMA busy_timeout = 60000")
+            self._retry(lambda: self.conn.execute("PRAGMA journal_mode=WAL"))
+            self.conn.execute("PRAGMA synchronous=NORMAL")
+            self._retry(self._create)
+        except sqlite3.DatabaseError as exc:
+            raise CgsatInputError(f"--db: cannot use {path!r} as a results store ({exc})") \
+                from None
+
+    @staticmethod
+    def _retry(action, attempts: int = 20) -> None:
+        """Run ``action``; a store another run is opening at the same moment can be
+        locked beyond the busy handler (schema changes), so retry a few times."""
+        for i in range(attempts):
+            try:
+                action()
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or i == attempts - 1:
+                    raise
+                time.sleep(0.05 * (i + 1))
+
+    def _create(self) -> None:
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    self.conn.execute(statement)
+            tables = {name for (name,) in self.conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            columns = {c[1] for c in self.conn.execute("PRAGMA table_info(runs)")}
+            if "git_commit" not in columns:  # a store from before commits were recorded
+                self.conn.execute("ALTER TABLE runs ADD COLUMN git_commit TEXT")
+            if "peak_rss_mb" not in columns:  # a store from before peaks were recorded
+                self.conn.execute("ALTER TABLE runs ADD COLUMN peak_rss_mb REAL")
+            for column in ("executor", "worker"):
+                if column not in columns:  # a store from before they were recorded
+                    self.conn.execute(f"ALTER TABLE runs ADD COLUMN {column} TEXT")
+            if "results" in tables:  # a store from before fingerprints
+                for statement in _LEGACY.split(";"):
+                    if statement.strip():
+                        self.conn.execute(statement)
+            self.conn.execute("COMMIT")
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def put(self, row: Row) -> None:
+        """Append one run, in its own committed transaction."""
+        if not row.time:
+            row.time = now_utc()
+        if row.python is None:
+            row.python = sys.version.split()[0]
+        values = asdict(row)
+        placeholders = ", ".join("?" for _ in _COLUMNS)
+
+        def insert() -> None:
+            self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                cur = self.conn.execute(
+                    f"INSERT INTO runs ({', '.join(_COLUMNS)}) VALUES ({placeholders})",
+                    [values[c] for c in _COLUMNS],
+                )
+                self.conn.execute("COMMIT")
+            except BaseException:
+                self.conn.execute("ROLLBACK")
+                raise
+            row.id = cur.lastrowid
+
+        self._retry(insert)
+
+    def history(self, claim: str, n: int, method: str, solver: str,
+                fingerprint: str) -> list[Row]:
+        """Every run of one key, oldest first."""
+        cur = self.conn.execute(
+            f"SELECT {', '.join(_FIELDS)} FROM runs WHERE claim = ? AND n = ? AND method = ? "
+            "AND solver = ? AND fingerprint = ? ORDER BY id",
+            (claim, n, method, solver, fingerprint),
+        )
+        return [Row(*found) for found in cur]
+
+    def current(self, claim: str, n: int, method: str, solver: str,
+                fingerprint: str) -> Current | None:
+        """The current verdict of one key (:func:`derive`), or None if it never ran."""
+        return derive(self.history(claim, n, method, solver, fingerprint))
+
+    def lane(self, claim: str, method: str, solver: str,
+             fingerprint: str) -> dict[int, Current]:
+        """n -> current verdict, for every size of one (claim, method, solver, fingerprint)."""
+        cur = self.conn.execute(
+            f"SELECT {', '.join(_FIELDS)} FROM runs WHERE claim = ? AND method = ? "
+            "AND solver = ? AND fingerprint = ? ORDER BY id",
+            (claim, method, solver, fingerprint),
+        )
+        by_n: dict[int, list[Row]] = defaultdict(list)
+        for found in cur:
+            row = Row(*found)
+            by_n[row.n].append(row)
+        return {n: derive(rows) for n, rows in by_n.items()}  # type: ignore[misc]
+
+    def rows(self, claim: str | None = None) -> Iterator[Row]:
+        """Every run (of one claim), ordered by claim, method, n, then as run."""
+        query = f"SELECT {', '.join(_FIELDS)} FROM runs"
+        args: tuple[str, ...] = ()
+        if claim is not None:
+            query += " WHERE claim = ?"
+            args = (claim,)
+        query += " ORDER BY claim, method, n, id"
+        for found in self.conn.execute(query, args):
+            yield Row(*found)
+
+    def current_rows(self, claim: str | None = None) -> list[Current]:
+        """The current verdict of every key (of one claim)."""
+        by_key: dict[tuple[str, int, str, str, str], list[Row]] = defaultdict(list)
+        for row in self.rows(claim):
+            by_key[row.key].append(row)
+        return [derive(rows) for rows in by_key.values()]  # type: ignore[misc]

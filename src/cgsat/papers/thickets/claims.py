@@ -1,0 +1,435 @@
+"""The claims of *Thinning Thickets* (Huggan, Nowakowski), §3 and §5: green cordons.
+
+A green cordon of height n has stalk arcs v_i v_{i-1} and leaf arcs at attachment vertices
+0 < a(1) < ... < a(k) < n; n is the height in every claim here except Theorem 3.1's.
+
+- ``thickets.thm3.1``: L(n) (leaf arcs at v_1..v_{n-2}) has the options L(i), 2 <= i <= n-1,
+  and L(2), L(4), ... have pairwise distinct nim-values (so the nim-dimension is infinite).
+  **Finding**: as printed the range is off by one. Cutting v_i v_{i-1} needs a leaf at v_i
+  (in-degree 2), so only 2 <= i <= n-2 is reachable, and L(n-1) is no option of L(n) for
+  n >= 3 (L(3) = ``3:1`` has options ``3:``, ``2:1`` and ``0``, not L(2) = ``2:``).
+  ``thickets.thm3.1-corrected`` checks the statement with 2 <= i <= n-2, which still
+  yields the theorem (L(2j) is an option of L(2k) for j < k).
+- ``thickets.thm3.2`` / ``thm3.3``: the characterizations of nim-values 0 and 1.
+- ``thickets.thm3.4`` / ``thm3.5``: the Fibonacci counts f_n, |H_n|.
+- ``thickets.sec5-one-leaf-nim2``, ``sec5-two-leaves-nim2``, ``sec5-two-leaves-nim3``: the
+  three statements listed (without proof) in §5.
+- §4 (partizan): ``thickets.thm4.1`` (blue cordons), ``thm4.2`` (red-blue stalks),
+  ``blue-stalks`` (B(n)), ``lem4.3`` (S(m) >= floor(m/2)), ``thm4.4`` as printed (the
+  temperature of T(2n) is at least n; **finding**: refuted at T(2) = {1|0}, temperature
+  1/2, and T(2n) = {n|0} has temperature n/2 for every n reached) and
+  ``thm4.4-values`` (T(m) = {ceil(m/2)|0} and S(m) = ceil(m/2): what does hold; the
+  temperatures n/2 are unbounded, so Corollary 4.5 stands).
+
+Methods, sharing no code: ``brute`` (:mod:`~cgsat.papers.thickets.brute`,
+exhaustive play compared with the statements of :mod:`~cgsat.papers.thickets.rules`)
+and ``sat`` (:mod:`~cgsat.papers.thickets.sat`). The §4 claims: ``brute``
+(:mod:`~cgsat.papers.thickets.sec4_brute`, canonical and reduced canonical forms
+by the partizan engine) and ``play`` (:mod:`~cgsat.papers.thickets.sec4_play`,
+game-tree search of G - V), both against :mod:`~cgsat.papers.thickets.sec4_rules`.
+
+References
+----------
+.. [1] M. Huggan, R. J. Nowakowski, *Thinning Thickets*, Theorems 3.1-3.5, §4 (Theorems
+   4.1, 4.2, 4.4, Lemma 4.3) and §5.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import partial
+
+from cgsat.claims import Claim, Method
+from cgsat.encodings.green_cordon_dfa import NIM2_ALL, NIM3_ALL
+from cgsat.papers.thickets import brute, nim23_sat, sat, sec4_brute, sec4_play
+from cgsat.papers.thickets.gaps import nim2_rule, nim3_rule
+from cgsat.papers.thickets.rules import (
+    nim0_rule,
+    nim1_rule,
+    one_leaf_nim2_rule,
+    two_leaves_nim2_rule,
+    two_leaves_nim3_rule,
+)
+from cgsat.papers.thickets.sec4_rules import (
+    blue_cordons,
+    blue_stalk_family,
+    blue_stalk_rule,
+    lem43_rule,
+    s_member,
+    stalks,
+    t_and_s,
+    t_value_rule,
+    thm41_rule,
+    thm42_rule,
+)
+
+PAPER = "Thinning Thickets (Huggan, Nowakowski)"
+HEIGHT = "n = height of the cordon (number of stalk arcs)"
+L_N = "n: the cordon L(n), leaf arcs at v_1 .. v_{n-2}"
+
+THM31_BRUTE = (
+    "the ruleset's options of L(n) include the stated L(i), and exhaustive play gives L(2), "
+    "L(4), ..., L(2 floor(n/2)) pairwise distinct nim-values"
+)
+THM31_SAT = (
+    "the encoding's move rules give L(n) the stated options L(i), and the mex constraints "
+    "over all followers of L(n) (solvable, so the value range suffices) admit no two equal "
+    "nim-values among L(2), ..., L(2 floor(n/2)). " + sat.THM31_CONTROLS
+)
+
+
+CLAIMS: list[Claim] = [
+    # Theorem 3.1 as printed: refuted at n = 3 (the range of i is off by one).
+    Claim(
+        id="thickets.thm3.1", paper=PAPER, theorem="Theorem 3.1",
+        statement="From L(n), cutting v_i v_{i-1}, 2 <= i <= n-1, results in L(i); hence "
+                  "L(2), L(4), ... have pairwise distinct nim-values (the nim-dimension is "
+                  "infinite).",
+        kind="theorem", parameter=L_N, base=0, quick_bound=10, target_bound=14,
+        methods=(
+            Method("brute", partial(brute.thm31, offset=1), max_n=20, scope=THM31_BRUTE),
+            Method("sat", partial(sat.thm31, offset=1, oracle=brute.nim_value),
+                   uses_solver=True, scope=THM31_SAT),
+        ),
+        confirm=partial(brute.confirm_thm31, offset=1),
+        notes="Checked as printed. Refuted at n = 3: v_{n-1} carries no leaf, so its stalk "
+              "arc (in-degree 1) cannot be cut and L(n-1) is never an option of L(n). See "
+              "thickets.thm3.1-corrected.",
+    ),
+    # Theorem 3.1 with the range of its proof corrected to i <= n-2.
+    Claim(
+        id="thickets.thm3.1-corrected", paper=PAPER, theorem="Theorem 3.1",
+        statement="L(n) has the options L(i) for 2 <= i <= n-2, and L(2), L(4), ... have "
+                  "pairwise distinct nim-values.",
+        kind="theorem", parameter=L_N, base=0, quick_bound=10, target_bound=14,
+        methods=(
+            Method("brute", partial(brute.thm31, offset=2), max_n=20, scope=THM31_BRUTE),
+            Method("sat", partial(sat.thm31, offset=2, oracle=brute.nim_value),
+                   uses_solver=True, scope=THM31_SAT),
+        ),
+        confirm=partial(brute.confirm_thm31, offset=2),
+        notes="Theorem 3.1 with the range of its proof corrected to i <= n-2; this still "
+              "proves the theorem, since L(2j) is an option of L(2k) for j < k.",
+    ),
+    # Theorem 3.2: the cordons of nim-value 0.
+    Claim(
+        id="thickets.thm3.2", paper=PAPER, theorem="Theorem 3.2",
+        statement="A green cordon of height n has nim-value 0 iff it is a stalk with n even, "
+                  "or a(1) is even and all a(i+1)-a(i) and n-a(k) are odd.",
+        kind="theorem", parameter=HEIGHT, base=0, quick_bound=15, target_bound=100,
+        methods=(
+            Method("brute", partial(brute.characterization, value=0, rule=nim0_rule,
+                                    leaves=None), max_n=brute.BRUTE_MAX,
+                   scope="every cordon of height n: nim-value 0 by exhaustive play exactly "
+                         "when the rule holds"),
+            Method("sat", partial(sat.characterization, value=0, leaves=None,
+                                  oracle=partial(brute.has_value, value=0, rule=nim0_rule)),
+                   uses_solver=True,
+                   scope="no cordon of height n (every cordon) breaks the mex condition for value "
+                         "0, given the rule on its options and the characterizations of "
+                         "the smaller values (Theorems 3.2, 3.3 and the smaller §5 "
+                         "statements); with every smaller height, the rule holds up to "
+                         "height n. " + sat.CONTROLS_SCOPE),
+        ),
+        confirm=partial(brute.confirm_characterization, value=0, rule=nim0_rule, leaves=None),
+    ),
+    # Theorem 3.3: the cordons of nim-value 1.
+    Claim(
+        id="thickets.thm3.3", paper=PAPER, theorem="Theorem 3.3",
+        statement="A green cordon of height n has nim-value 1 iff it is a stalk with n odd, "
+                  "or a(1), all a(i+1)-a(i) and n-a(k) are odd.",
+        kind="theorem", parameter=HEIGHT, base=0, quick_bound=15, target_bound=100,
+        methods=(
+            Method("brute", partial(brute.characterization, value=1, rule=nim1_rule,
+                                    leaves=None), max_n=brute.BRUTE_MAX,
+                   scope="every cordon of height n: nim-value 1 by exhaustive play exactly "
+                         "when the rule holds"),
+            Method("sat", partial(sat.characterization, value=1, leaves=None,
+                                  oracle=partial(brute.has_value, value=1, rule=nim1_rule)),
+                   uses_solver=True,
+                   scope="no cordon of height n (every cordon) breaks the mex condition for value "
+                         "1, given the rule on its options and the characterizations of "
+                         "the smaller values (Theorems 3.2, 3.3 and the smaller §5 "
+                         "statements); with every smaller height, the rule holds up to "
+                         "height n. " + sat.CONTROLS_SCOPE),
+        ),
+        confirm=partial(brute.confirm_characterization, value=1, rule=nim1_rule, leaves=None),
+    ),
+    # Theorem 3.4: f_n, the cordons of nim-value 0, are Fibonacci numbers.
+    Claim(
+        id="thickets.thm3.4", paper=PAPER, theorem="Theorem 3.4",
+        statement="f_n, the number of green cordons of height n with nim-value 0, satisfies "
+                  "f_n = f_{n-1} + f_{n-2}, f_0 = 1, f_1 = 0.",
+        kind="theorem", parameter=HEIGHT, base=0, quick_bound=15, target_bound=100,
+        methods=(
+            Method("brute", partial(brute.count, value=0, f0=1, f1=0), max_n=brute.BRUTE_MAX,
+                   scope="the cordons of height n with nim-value 0, found by exhaustive "
+                         "play, number as the recurrence says"),
+            Method("sat", partial(sat.count, value=0, f0=1, f1=0,
+                                  oracle=partial(brute.has_value, value=0, rule=nim0_rule)),
+                   uses_solver=True,
+                   scope="the characterization of nim-value 0 passes the inductive mex "
+                         "check at height n (so, with every smaller height, holds up to n), "
+                         "and the cordons of height n it accepts, counted by dynamic "
+                         "programming on its automaton, number as the recurrence says. "
+                         + sat.CONTROLS_SCOPE),
+        ),
+        confirm=partial(brute.confirm_count, value=0, rule=nim0_rule, f0=1, f1=0),
+    ),
+    # Theorem 3.5: |H_n|, the cordons of nim-value 1, are Fibonacci numbers.
+    Claim(
+        id="thickets.thm3.5", paper=PAPER, theorem="Theorem 3.5",
+        statement="|H_n|, the number of green cordons of height n with nim-value 1, "
+                  "satisfies |H_n| = |H_{n-1}| + |H_{n-2}|, |H_0| = 0, |H_1| = 1.",
+        kind="theorem", parameter=HEIGHT, base=0, quick_bound=15, target_bound=100,
+        methods=(
+            Method("brute", partial(brute.count, value=1, f0=0, f1=1), max_n=brute.BRUTE_MAX,
+                   scope="the cordons of height n with nim-value 1, found by exhaustive "
+                         "play, number as the recurrence says"),
+            Method("sat", partial(sat.count, value=1, f0=0, f1=1,
+                                  oracle=partial(brute.has_value, value=1, rule=nim1_rule)),
+                   uses_solver=True,
+                   scope="the characterization of nim-value 1 passes the inductive mex "
+                         "check at height n (so, with every smaller height, holds up to n), "
+                         "and the cordons of height n it accepts, counted by dynamic "
+                         "programming on its automaton, number as the recurrence says. "
+                         + sat.CONTROLS_SCOPE),
+        ),
+        confirm=partial(brute.confirm_count, value=1, rule=nim1_rule, f0=0, f1=1),
+    ),
+    # §5, first statement (no proof in the paper): one leaf arc, nim-value 2.
+    Claim(
+        id="thickets.sec5-one-leaf-nim2", paper=PAPER, theorem="§5 (first statement)",
+        statement="A green cordon with one leaf arc has nim-value 2 iff n - a(1) is even.",
+        kind="lemma", parameter=HEIGHT, base=0, quick_bound=40, target_bound=100,
+        methods=(
+            Method("brute", partial(brute.characterization, value=2, rule=one_leaf_nim2_rule,
+                                    leaves=1), max_n=brute.BRUTE_MAX,
+                   scope="every cordon with 1 leaf arc(s) of height n: nim-value 2 by "
+                         "exhaustive play exactly when the rule holds"),
+            Method("sat", partial(sat.characterization, value=2, leaves=1,
+                                  oracle=partial(brute.has_value, value=2,
+                                                 rule=one_leaf_nim2_rule)),
+                   uses_solver=True,
+                   scope="no cordon of height n (every cordon with 1 leaf arc(s)) "
+                         "breaks the mex condition for value 2, given the rule on "
+                         "its options and the characterizations of the smaller values "
+                         "(Theorems 3.2, 3.3 and the smaller §5 statements); with every "
+                         "smaller height, the rule holds up to height n. "
+                         + sat.CONTROLS_SCOPE),
+        ),
+        confirm=partial(brute.confirm_characterization, value=2, rule=one_leaf_nim2_rule,
+                        leaves=1),
+        notes="Stated in §5 without proof.",
+    ),
+    # §5, second statement: two leaf arcs, nim-value 2.
+    Claim(
+        id="thickets.sec5-two-leaves-nim2", paper=PAPER, theorem="§5 (second statement)",
+        statement="A green cordon with two leaf arcs has nim-value 2 iff n - a(2) is odd and "
+                  "a(2) - a(1) is even.",
+        kind="lemma", parameter=HEIGHT, base=0, quick_bound=40, target_bound=100,
+        methods=(
+            Method("brute", partial(brute.characterization, value=2,
+                                    rule=two_leaves_nim2_rule, leaves=2),
+                   max_n=brute.BRUTE_MAX,
+                   scope="every cordon with 2 leaf arc(s) of height n: nim-value 2 by "
+                         "exhaustive play exactly when the rule holds"),
+            Method("sat", partial(sat.characterization, value=2, leaves=2,
+                                  oracle=partial(brute.has_value, value=2,
+                                                 rule=two_leaves_nim2_rule)),
+                   uses_solver=True,
+                   scope="no cordon of height n (every cordon with 2 leaf arc(s)) "
+                         "breaks the mex condition for value 2, given the rule on "
+                         "its options and the characterizations of the smaller values "
+                         "(Theorems 3.2, 3.3 and the smaller §5 statements); with every "
+                         "smaller height, the rule holds up to height n. "
+                         + sat.CONTROLS_SCOPE),
+        ),
+        confirm=partial(brute.confirm_characterization, value=2, rule=two_leaves_nim2_rule,
+                        leaves=2),
+        notes="Stated in §5 without proof.",
+    ),
+    # §5, third statement: two leaf arcs, nim-value 3 (the SAT side also checks that the
+    # one-leaf rules cover every one-leaf cordon).
+    Claim(
+        id="thickets.sec5-two-leaves-nim3", paper=PAPER, theorem="§5 (third statement)",
+        statement="A green cordon with two leaf arcs has nim-value 3 iff n - a(2) is even.",
+        kind="lemma", parameter=HEIGHT, base=0, quick_bound=40, target_bound=100,
+        methods=(
+            Method("brute", partial(brute.characterization, value=3,
+                                    rule=two_leaves_nim3_rule, leaves=2),
+                   max_n=brute.BRUTE_MAX,
+                   scope="every cordon with 2 leaf arc(s) of height n: nim-value 3 by "
+                         "exhaustive play exactly when the rule holds"),
+            Method("sat", partial(sat.characterization, value=3, leaves=2,
+                                  oracle=partial(brute.has_value, value=3,
+                                                 rule=two_leaves_nim3_rule),
+                                  one_leaf_cover=True), uses_solver=True,
+                   scope="no cordon of height n (every cordon with 2 leaf arc(s)) "
+                         "breaks the mex condition for value 3, given the rule on "
+                         "its options and the characterizations of the smaller values "
+                         "(Theorems 3.2, 3.3 and the smaller §5 statements); with every "
+                         "smaller height, the rule holds up to height n. "
+                         + sat.CONTROLS_SCOPE),
+        ),
+        confirm=partial(brute.confirm_characterization, value=3, rule=two_leaves_nim3_rule,
+                        leaves=2),
+        notes="Stated in §5 without proof. The SAT check reads the values of one-leaf "
+              "options from Theorems 3.2, 3.3 and the one-leaf statement, and checks by a "
+              "second UNSAT instance at each height that these cover every one-leaf cordon, "
+              "so no one-leaf option has value 3.",
+    ),
+    # -- Problem 5.1 (issue 15, probe green-cordon-nim): mined characterizations of
+    # nim-values 2 and 3, conjectures checked by the inductive SAT check and by play.
+    Claim(
+        id="thickets.green-nim2", paper=PAPER, theorem="Problem 5.1 (mined, nim-value 2)",
+        statement="A green cordon has nim-value 2 iff its gaps a(1), a(2)-a(1), ..., n-a(k) "
+                  "are X (1 Y)* E O*: one arbitrary gap, then any number of pairs (gap 1, "
+                  "gap >= 2), then an even gap and only odd gaps after it.",
+        kind="conjecture", parameter=HEIGHT, base=0, quick_bound=30, target_bound=100,
+        methods=(
+            Method("brute", partial(brute.characterization, value=2, rule=nim2_rule,
+                                    leaves=None), max_n=brute.BRUTE_MAX,
+                   scope="every cordon of height n: nim-value 2 by exhaustive play exactly "
+                         "when the gap rule holds"),
+            Method("sat", partial(nim23_sat.candidate, claim=NIM2_ALL,
+                                  oracle=partial(brute.has_value, value=2, rule=nim2_rule)),
+                   uses_solver=True,
+                   scope="no cordon of height n breaks the mex condition for value 2, given "
+                         "the rule's 6-state automaton on its options and Theorems 3.2, "
+                         "3.3 for the values 0 and 1; with every smaller height, the rule "
+                         "holds up to height n. " + sat.CONTROLS_SCOPE),
+        ),
+        confirm=partial(brute.confirm_characterization, value=2, rule=nim2_rule,
+                        leaves=None),
+        notes="Mined from the complete tables to height 20 (probe green-cordon-nim): the "
+              "minimal automaton consistent with the data has 6 states (encodings/"
+              "green_cordon_dfa.NIM2_DFA). Contains the first two statements of §5.",
+    ),
+    Claim(
+        id="thickets.green-nim3", paper=PAPER, theorem="Problem 5.1 (mined, nim-value 3)",
+        statement="A green cordon has nim-value 3 iff its gaps a(1), a(2)-a(1), ..., n-a(k) "
+                  "are X X (1 Y)* E O*: two arbitrary gaps, then any number of pairs (gap "
+                  "1, gap >= 2), then an even gap and only odd gaps after it.",
+        kind="conjecture", parameter=HEIGHT, base=0, quick_bound=30, target_bound=100,
+        methods=(
+            Method("brute", partial(brute.characterization, value=3, rule=nim3_rule,
+                                    leaves=None), max_n=brute.BRUTE_MAX,
+                   scope="every cordon of height n: nim-value 3 by exhaustive play exactly "
+                         "when the gap rule holds"),
+            Method("sat", partial(nim23_sat.candidate, claim=NIM3_ALL,
+                                  oracle=partial(brute.has_value, value=3, rule=nim3_rule)),
+                   uses_solver=True,
+                   scope="no cordon of height n breaks the mex condition for value 3, given "
+                         "the rule's 7-state automaton on its options, the nim-value-2 "
+                         "automaton (thickets.green-nim2, checked to the same height) and "
+                         "Theorems 3.2, 3.3 for the smaller values; with every smaller "
+                         "height, the rule holds up to height n. " + sat.CONTROLS_SCOPE),
+        ),
+        confirm=partial(brute.confirm_characterization, value=3, rule=nim3_rule,
+                        leaves=None),
+        notes="Mined from the complete tables to height 20 (probe green-cordon-nim): the "
+              "minimal automaton consistent with the data has 7 states (encodings/"
+              "green_cordon_dfa.NIM3_DFA). Contains the third statement of §5.",
+    ),
+]
+
+
+# -- §4: partizan claims (engine vs game-tree search) ----------------------------------------
+
+SEC4_BRUTE = (
+    "every position of the family at n: its canonical form by the partizan engine "
+    "(cgsat.cgt.partizan_values) equals the stated value (=), has the stated reduced "
+    "canonical form (≡_I, cgsat.cgt.reduced), or is at least it (>=)"
+)
+SEC4_PLAY = (
+    "every position G of the family at n, by plain game-tree search of G - V "
+    "(cgsat.cgt.play, no canonical forms): = is a second-player win of G - V; >= is a loss "
+    "for Right moving first on G - V; ≡_I is -x < G - V < x for x = 2^-D, D = arcs of G + "
+    "birthday of V (exact: a nonzero stop of G - V is at least 2^-(D-1) in absolute value)"
+)
+
+
+def _sec4_claim(cid: str, theorem: str, statement: str, parameter: str, base: int,
+                quick: int, target: int, family, rule, kind: str = "theorem",
+                notes: str = "") -> Claim:
+    """A §4 claim: every member of ``family(n)`` meets ``rule``, engine vs play."""
+    return Claim(
+        id=cid, paper=PAPER, theorem=theorem, statement=statement, kind=kind,
+        parameter=parameter, base=base, quick_bound=quick, target_bound=target,
+        methods=(
+            Method("brute", partial(sec4_brute.family_values, family=family, rule=rule),
+                   scope=SEC4_BRUTE),
+            Method("play", partial(sec4_play.family_values, family=family, rule=rule),
+                   scope=SEC4_PLAY),
+        ),
+        confirm=partial(sec4_play.confirm_family, family=family, rule=rule),
+        notes=notes,
+    )
+
+
+CLAIMS += [
+    _sec4_claim(
+        "thickets.thm4.1", "Theorem 4.1",
+        "A blue cordon [t] has value: [0] = 1, [00] = {1|0}, [α10] ≡_I {1|0}, [α00] ≡_I 0; "
+        "[α01^(2k+1)] ≡_I k+1; [α001^(2k)] ≡_I k; [α101^(2k)] ≡_I {k+1|k}; [001^(2k)] ≡_I "
+        "{k+1|k}; [01^(2k)] = [01^(2k+1)] = k+1 (α non-empty, k >= 1 where the case says).",
+        "n = height of the blue cordon (all 2^(n-1) tuples [0...] of length n)", 0, 7, 13,
+        blue_cordons, thm41_rule,
+        notes="Tuple notation of §4: entries for v_n .. v_1 from the top, 1 for a leaf arc. "
+              "Cases 1-6 of the theorem cover every tuple exactly once (sec4_rules."
+              "thm41_rule); the empty cordon is 0."),
+    _sec4_claim(
+        "thickets.thm4.2", "Theorem 4.2",
+        "Red-blue stalks: LR^k, αLLR^k ≡_I 0 (k >= 2); LR, αLLR, αLRL^k (k >= 3) ≡_I {1|0}; "
+        "L^k = 1; αLRL ≡_I {1|-1}; αRLRR ≡_I {{1|0}|-1}; and the negatives. So only eight "
+        "reduced values occur.",
+        "n = number of arcs of the stalk (all 2^n words over L, R)", 0, 8, 13,
+        stalks, thm42_rule,
+        notes="Letters say who may delete the arc (top arc first); α is arbitrary, also "
+              "empty. The eight values: 0, ±1, {1|0}, {0|-1}, {1|-1}, {{1|0}|-1}, "
+              "{1|{0|-1}}."),
+    _sec4_claim(
+        "thickets.blue-stalks", "§4 (blue stalks B(n))",
+        "B(n) = {B(n-1) | 0} for n >= 2; Rcf(B(n)) = B(n) for n <= 2 (0, 1, {1|0}) and "
+        "Rcf(B(n)) = 0 for n >= 3.",
+        "n = number of arcs of the blue stalk B(n)", 0, 12, 40,
+        blue_stalk_family, blue_stalk_rule),
+    _sec4_claim(
+        "thickets.lem4.3", "Lemma 4.3",
+        "For n >= 1, S(2n) >= n and S(2n+1) >= n (S(m): T(m) without the leaf arc on v_1).",
+        "m: the cordon S(m) (height m+1, leaf arcs on v_2 .. v_m, v_1 v_0 red, other arcs "
+        "blue); the statement at m is S(m) >= floor(m/2)", 2, 10, 16,
+        s_member, lem43_rule),
+    Claim(
+        id="thickets.thm4.4", paper=PAPER, theorem="Theorem 4.4",
+        statement="The temperature of T(2n) is at least n.",
+        kind="theorem", parameter="n: the cordon T(2n) (height 2n+1, a leaf arc on every "
+                                  "interior vertex, v_1 v_0 red, every other arc blue)",
+        base=1, quick_bound=3, target_bound=10,
+        methods=(
+            Method("brute", partial(sec4_brute.thm44, scale=Fraction(1)), scope=(
+                "the temperature of T(2n)'s canonical form (partizan engine, "
+                "cgsat.cgt.thermograph) is at least n")),
+            Method("play", partial(sec4_play.thm44, scale=Fraction(1)), scope=(
+                "T(2n) equals a switch {a|0}, 0 <= a <= 2n+1, by game-tree search of "
+                "T(2n) - {a|0} (no canonical forms), and its temperature a/2 is at least n; "
+                "unknown if T(2n) is no such switch")),
+        ),
+        confirm=partial(sec4_play.confirm_thm44, scale=Fraction(1)),
+        notes="Checked as printed. Refuted at n = 1: T(2) = {1|0} has temperature 1/2. In "
+              "fact T(2n) = {n|0}, temperature n/2 (thickets.thm4.4-values): the proof's "
+              "Left scaffold should be n - t (S(2n) >= n, indeed S(2n) = n), not 2n - t, and "
+              "the scaffolds n - t and t meet at n/2. Corollary 4.5 (some position hotter "
+              "than any n) still follows, from T(2n+2) at temperature n+1.",
+    ),
+    _sec4_claim(
+        "thickets.thm4.4-values", "Theorem 4.4 (values found)",
+        "T(m) = {ceil(m/2) | 0} and S(m) = ceil(m/2) for m >= 1; so T(2n) = {n|0} has "
+        "temperature exactly n/2, which grows without bound (Corollary 4.5 holds).",
+        "m: the cordons T(m) and S(m) of §4.1", 1, 8, 15, t_and_s, t_value_rule,
+        kind="conjecture",
+        notes="Mined from the data to replace Theorem 4.4 as printed (refuted at T(2)). "
+              "S(m) = ceil(m/2) also sharpens Lemma 4.3 (S(2n) = n, S(2n+1) = n+1). The "
+              "temperature of {a|0} is a/2."),
+]

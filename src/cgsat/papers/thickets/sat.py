@@ -1,0 +1,408 @@
+"""SAT methods for the *Thinning Thickets* claims.
+
+- Theorems 3.2-3.5 and §5: the inductive mex check over a symbolic cordon whose leaf arcs
+  are variables, with the characterizations as automaton circuits
+  (:func:`cgsat.encodings.green_cordon.inductive_instance`); counts are the proved
+  characterization counted by dynamic programming on its automaton;
+- Theorem 3.1: mex constraints (:func:`cgsat.encodings.kernel.add_grundy`) on all
+  followers of L(n), with concrete moves from :mod:`cgsat.encodings.green_cordon`.
+
+Every instance is solved through :mod:`cgsat.sat.solve`. Imports no brute module: the
+direct solver's answers for the controls (:data:`CONTROLS_SCOPE`, :data:`THM31_CONTROLS`)
+come in as ``oracle`` arguments from the claims.
+
+Controls. The inductive check's goal (the rule disagrees with the mex condition) is guarded
+by a selector literal, and a second selector toggles the rule at one cordon r0 of height n.
+Before an UNSAT counts, the same instance must answer its controls under assumptions
+(:meth:`cgsat.sat.solve.SatRun.control`); a failed control makes the verdict "error".
+
+References
+----------
+.. [1] M. Huggan, R. J. Nowakowski, *Thinning Thickets*, Theorems 3.1-3.5 and §5.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+
+from cgsat.claims import Budget, Verdict
+from cgsat.encodings.cnf import ClauseBuffer
+from cgsat.encodings.green_cordon import (
+    NIM0,
+    NIM1,
+    ONE_LEAF_COVER,
+    ONE_LEAF_NIM2,
+    TWO_LEAVES_NIM2,
+    TWO_LEAVES_NIM3,
+    CordonCircuits,
+    NimCharacterization,
+    concrete_moves,
+    concrete_options,
+    count_accepted,
+    coverage_instance,
+    followers,
+    inductive_instance,
+)
+from cgsat.encodings.kernel import add_grundy, some_equal_pair
+from cgsat.papers.thickets.rules import L, cordon_text, fibonacci
+from cgsat.sat.solve import Control, LiveSolver, SatRun
+
+CHARACTERIZATIONS: dict[tuple[int, int | None], NimCharacterization] = {
+    (0, None): NIM0,
+    (1, None): NIM1,
+    (2, 1): ONE_LEAF_NIM2,
+    (2, 2): TWO_LEAVES_NIM2,
+    (3, 2): TWO_LEAVES_NIM3,
+}
+"""The encoded characterization of (nim-value, number of leaf arcs; None for every cordon)."""
+
+
+# -- controls ----------------------------------------------------------------------
+
+Oracle = Callable[[int, Sequence[int]], bool]
+"""``oracle(n, attachments)``: the direct solver's "this cordon has the characterized
+nim-value" (:func:`cgsat.papers.thickets.brute.has_value`, bound to the value and,
+past the direct solver's reach, the theorem's predicate), passed in by the claims."""
+
+NimOracle = Callable[[int, Sequence[int]], int]
+"""``oracle(n, attachments)``: the direct solver's nim-value of a cordon
+(:func:`cgsat.papers.thickets.brute.nim_value`), passed in by the claims."""
+
+CONTROLS_SCOPE = (
+    "Controls on the same instance at n (when it is UNSAT): budget.controls random cordons "
+    "r of height n in the family (each leaf present with probability 1/2; or, for a fixed "
+    "number of leaves, the lowest and the highest attachments, then random attachments; "
+    "seeded), fixed through the leaf variables by "
+    "assumptions with the goal's selector off, must give a model on r whose rule literal "
+    "R(r) and whose mex condition on r's options (as the instance reads their values) both "
+    "equal the direct solver's \"r has the nim-value\" (exhaustive play, "
+    "brute.has_value; for cordons of more than 36 arcs, past the direct solver's reach, "
+    "the theorem's own predicate in rules.py instead); and with the goal on and the rule "
+    "toggled at one random cordon r0 of height n in the family (a second selector) the "
+    "instance must be SAT at exactly r0. A failed control makes the verdict an error. "
+    "A SAT answer runs no control: its cordon is replayed by the direct solver."
+)
+"""What the controls of :func:`characterization` and :func:`count` check."""
+
+THM31_CONTROLS = (
+    "Control on the same instance (when the pair goal is UNSAT): with the goal off, the mex "
+    "constraints must be solvable and give L(n) and every L(2k) the direct solver's "
+    "nim-value (exhaustive play, brute.nim_value). A failed control makes the verdict an "
+    "error."
+)
+"""What the control of :func:`thm31` checks."""
+
+
+def draw_cordon(n: int, leaves: int | None, rng: random.Random) -> str:
+    """A random cordon of height n (with exactly ``leaves`` leaf arcs unless None), in
+    ``green-cordon`` syntax, for a sample or toggled control.
+
+    Examples
+    --------
+    >>> rng = random.Random(1)
+    >>> draw_cordon(9, 2, rng).count(",")
+    1
+
+    References
+    ----------
+    *Thinning Thickets*, Definition 1.2 (green cordons).
+    """
+    slots = range(1, n)
+    if leaves is None:
+        atts = [a for a in slots if rng.random() < 0.5]
+    else:
+        atts = sorted(rng.sample(slots, leaves))
+    return cordon_text(n, atts)
+
+
+def _attachments(text: str) -> list[int]:
+    """The attachments of a cordon written by :func:`draw_cordon`."""
+    tail = text.split(":", 1)[1]
+    return [int(a) for a in tail.split(",")] if tail else []
+
+
+def _value(lit: int, true: set[int]) -> bool:
+    """The value of a literal in a model given by its true variables."""
+    return lit in true if lit > 0 else -lit not in true
+
+
+@dataclass
+class _Inductive:
+    """One guarded inductive check at height n (goal under ``goal``; the rule toggled at
+    ``r0`` under ``toggle``) and its controls."""
+
+    buffer: ClauseBuffer
+    cc: CordonCircuits
+    n: int
+    leaves: int | None
+    goal: int
+    toggle: int
+    r0: str | None
+
+    @classmethod
+    def build(cls, run: SatRun, claim: NimCharacterization, n: int) -> _Inductive:
+        """The instance with its selectors; r0 is drawn from ``run`` (None when the family
+        has no cordon of height n)."""
+        leaves = claim.family_leaves
+        empty = leaves is not None and leaves > max(n - 1, 0)
+        r0 = None if empty else run.samples(partial(draw_cordon, n, leaves), 1)[0]
+        cnf, cc = inductive_instance(claim, n, selector=True)
+        assert cc.goal is not None and cc.flip is not None
+        toggle = cc.pool.id(("selector", "toggle"))
+        eq = cc.false
+        if r0 is not None:
+            chosen = set(_attachments(r0))
+            x = cc.leaf_variables(n)
+            eq = cc.gates.conj([v if a in chosen else -v for a, v in enumerate(x, start=1)])
+        # the rule inside the goal is flipped exactly at r0 when toggled: C := C xor {r0}
+        cc.cnf.extend([[-cc.flip, toggle], [-cc.flip, eq], [cc.flip, -toggle, -eq]])
+        return cls(ClauseBuffer(cnf.clauses), cc, n, leaves, cc.goal, toggle, r0)
+
+    @property
+    def main(self) -> list[int]:
+        """The assumptions of the check itself: the goal on, the rule untouched."""
+        return [self.goal, -self.toggle]
+
+    def decode(self, true: Sequence[int] | set[int]) -> str:
+        """The cordon of a model."""
+        return self.cc.decode(list(true), self.n)
+
+    def sample(self, r: str, oracle: Oracle) -> Control:
+        """The sample control at r: with the goal off and r fixed the instance is SAT, and
+        R(r) and the mex condition on r's options equal the direct solver's answer."""
+        chosen = set(_attachments(r))
+        expected = oracle(self.n, sorted(chosen))
+        lhs, rhs = self.cc.sides or (0, 0)
+        fix = [v if a in chosen else -v
+               for a, v in enumerate(self.cc.leaf_variables(self.n), start=1)]
+
+        def check(true: set[int] | None) -> str | None:
+            """Compare the instance's R(r) and mex condition with the direct solver."""
+            if true is None:
+                return "the instance is UNSAT with the cordon fixed and the goal off"
+            if self.decode(true) != r:
+                return f"the model decodes to {self.decode(true)}"
+            say = "has" if expected else "has not"
+            for name, lit in (("the rule", lhs), ("the mex condition on its options", rhs)):
+                if _value(lit, true) != expected:
+                    return f"{name} is {_value(lit, true)} but by the direct solver r {say} " \
+                           "the nim-value"
+            return None
+
+        return Control("sample", r, tuple([-self.goal, -self.toggle] + fix), check)
+
+    def toggled(self) -> Control:
+        """The toggled control: with the rule changed at r0 the check is SAT, at exactly r0."""
+        r0 = self.r0 or ""
+
+        def check(true: set[int] | None) -> str | None:
+            """The model must be the toggled cordon."""
+            if true is None:
+                return "the instance is UNSAT with the rule toggled there"
+            found = self.decode(true)
+            return None if found == r0 else f"the model decodes to {found}"
+
+        return Control("toggled", r0, (self.goal, self.toggle), check)
+
+    def run_controls(self, run: SatRun, oracle: Oracle | None) -> None:
+        """The sample controls (none without an oracle or an empty family) and the toggled
+        control, on the same instance."""
+        if self.r0 is None:
+            return
+        if oracle is not None:
+            k = run.budget.controls
+            # with a fixed number of leaves, the lowest and highest attachments first
+            ends = [] if self.leaves is None or not k else [
+                cordon_text(self.n, range(1, self.leaves + 1)),
+                cordon_text(self.n, range(self.n - self.leaves, self.n))]
+            drawn = run.samples(partial(draw_cordon, self.n, self.leaves))
+            for r in list(dict.fromkeys(ends + drawn))[:k]:
+                run.control(self.buffer, self.sample(r, oracle))
+        run.control(self.buffer, self.toggled())
+
+
+# -- characterizations: Theorems 3.2, 3.3 and §5 -----------------------------------------
+
+
+def characterization(n: int, budget: Budget, *, value: int, leaves: int | None,
+                     one_leaf_cover: bool = False, oracle: Oracle | None = None) -> Verdict:
+    """No cordon of height n (with ``leaves`` leaf arcs) breaks the mex condition for
+    ``value``, given the characterizations on its options (UNSAT of the inductive check).
+
+    Parameters
+    ----------
+    n : int
+        The height.
+    budget : Budget
+        Solver options.
+    value, leaves : int, int or None
+        The characterization (a key of :data:`CHARACTERIZATIONS`).
+    one_leaf_cover : bool
+        First check, by a second UNSAT instance, that Theorems 3.2, 3.3 and the one-leaf
+        §5 statement cover every one-leaf cordon of height n (so no one-leaf option has
+        nim-value 3; the two-leaf nim-value-3 check relies on it).
+    oracle : callable or None
+        The direct solver's ``oracle(n, attachments)`` for the sample controls
+        (:data:`CONTROLS_SCOPE`; None: only the toggled control).
+
+    Returns
+    -------
+    Verdict
+        Refuted with the cordon on which the mex condition fails (or, for the cover, a
+        one-leaf cordon outside the three rules); with ``controls``, and "error" when a
+        control failed.
+
+    Examples
+    --------
+    >>> v = characterization(6, Budget(), value=0, leaves=None)
+    >>> v.status, v.controls
+    ('holds', {'passed': 1, 'total': 1})
+
+    References
+    ----------
+    *Thinning Thickets*, Theorems 3.2 and 3.3 (proved by the Partition Theorem), and the
+    three statements of §5.
+    """
+    family = CHARACTERIZATIONS[(value, leaves)].family_leaves
+    if family is not None and family > max(n - 1, 0):
+        return Verdict.vacuous(f"no cordon of height {n} with {family} leaf arcs")
+    run = SatRun(budget)
+    if one_leaf_cover:
+        cnf, circuits = coverage_instance(ONE_LEAF_COVER, 1, n)
+        model = run.solve(ClauseBuffer(cnf.clauses))
+        if model is not None:
+            return run.verdict(circuits.decode(model, n), detail=(
+                "a one-leaf cordon outside Theorems 3.2, 3.3 and the one-leaf §5 rule"))
+    check = _Inductive.build(run, CHARACTERIZATIONS[(value, leaves)], n)
+    model = run.solve(check.buffer, check.main)
+    if model is not None:
+        return run.verdict(check.decode(model), detail="the mex condition fails here")
+    check.run_controls(run, oracle)
+    return run.verdict()
+
+
+# -- counts: Theorems 3.4 and 3.5 -----------------------------------------------------
+
+
+def count(n: int, budget: Budget, *, value: int, f0: int, f1: int,
+          oracle: Oracle | None = None) -> Verdict:
+    """The characterization of nim-value ``value`` passes the inductive mex check at
+    height n, and the cordons it accepts, counted on its automaton, number f_n.
+
+    Parameters
+    ----------
+    n : int
+        The height.
+    budget : Budget
+        Solver options.
+    value : int
+        0 (Theorem 3.4, counting Theorem 3.2's cordons) or 1 (Theorem 3.5, Theorem 3.3's).
+    f0, f1 : int
+        The start of the recurrence f_n = f_{n-1} + f_{n-2}.
+    oracle : callable or None
+        The direct solver's ``oracle(n, attachments)`` for the sample controls of the
+        inductive check (:data:`CONTROLS_SCOPE`).
+
+    Examples
+    --------
+    >>> count(7, Budget(), value=0, f0=1, f1=0).detail
+    '8 cordons (automaton count)'
+
+    References
+    ----------
+    *Thinning Thickets*, Theorems 3.4 and 3.5.
+    """
+    claim = CHARACTERIZATIONS[(value, None)]
+    run = SatRun(budget)
+    check = _Inductive.build(run, claim, n)
+    model = run.solve(check.buffer, check.main)
+    if model is not None:
+        return run.verdict(check.decode(model), detail="the characterization fails here")
+    check.run_controls(run, oracle)
+    found = count_accepted(claim.rule, n)
+    expected = fibonacci(n, f0, f1)
+    if found != expected:
+        return run.verdict(f"count({n}) = {found}, recurrence {expected}")
+    return run.verdict(detail=f"{found} cordons (automaton count)")
+
+
+# -- Theorem 3.1: the family L(n) -----------------------------------------------------
+
+
+def _concrete_L(m: int) -> tuple[int, frozenset[int]]:  # noqa: N802 - the paper's name
+    """L(m) as a concrete cordon of :mod:`cgsat.encodings.green_cordon`."""
+    return (m, frozenset(range(1, m - 1)))
+
+
+def thm31(n: int, budget: Budget, *, offset: int, oracle: NimOracle | None = None) -> Verdict:
+    """The encoding's move rules give L(n) the options L(i), 2 <= i <= n - ``offset``, and
+    the mex constraints over all followers of L(n) admit no two equal nim-values among
+    L(2), L(4), ..., L(2 floor(n/2)).
+
+    The constraints alone must be solvable first (the value range max(n, 1) suffices),
+    else the verdict is unknown.
+
+    Parameters
+    ----------
+    n : int
+        The cordon L(n).
+    budget : Budget
+        Solver options.
+    offset : int
+        1 for the statement as printed (i <= n-1), 2 for the corrected one (i <= n-2).
+    oracle : callable or None
+        The direct solver's nim-value ``oracle(n, attachments)`` for the control
+        (:data:`THM31_CONTROLS`; None: no control).
+
+    Examples
+    --------
+    >>> thm31(3, Budget(), offset=1).counterexample, thm31(8, Budget(), offset=2).status
+    ('3:1', 'holds')
+
+    References
+    ----------
+    *Thinning Thickets*, Theorem 3.1 (and its proof).
+    """
+    if n <= min(offset + 1, 3):
+        return Verdict.vacuous(f"no option L(i) to check and fewer than two L(2k) at n = {n}")
+    root = _concrete_L(n)
+    opts = set(concrete_options(root))
+    for i in range(2, n - offset + 1):
+        if _concrete_L(i) not in opts:
+            return Verdict.refuted(cordon_text(*L(n)), detail=(
+                f"the encoding's moves give no L({i}) among the options of L({n})"))
+    run = SatRun(budget)
+    sink, pool = run.new()
+    nodes = followers(root)
+    grundy = add_grundy(pool, sink, nodes, concrete_moves(nodes), value_range=max(n, 1))
+    evens = [_concrete_L(2 * k) for k in range(1, n // 2 + 1)]
+    equal = some_equal_pair(pool, sink, grundy, evens)
+    values = run.solve(sink)
+    if values is None:
+        return run.verdict(unknown="the value range is too small for L(n)'s followers")
+    if run.solve(sink, [equal]) is not None:
+        return run.verdict(cordon_text(*L(n)), detail="two L(2k) share a nim-value")
+    if oracle is not None:
+        watched = list(dict.fromkeys([root] + evens))
+        expected = {c: oracle(c[0], sorted(c[1])) for c in watched}
+
+        def check(true: set[int] | None) -> str | None:
+            """The nim-values of L(n) and the L(2k) must be the direct solver's."""
+            if true is None:
+                return "the mex constraints are UNSAT with the goal off"
+            for c in watched:
+                got = grundy.value_of(c, true)
+                if got != expected[c]:
+                    return (f"{cordon_text(c[0], sorted(c[1]))} has nim-value {got} in the "
+                            f"model but {expected[c]} by the direct solver")
+            return None
+
+        run.control(sink, Control("sample", cordon_text(*L(n)), (-equal,), check))
+    found = [grundy.value_of(c, values) for c in evens]
+    verdict = run.verdict(detail=f"nim-values of L(2), L(4), ...: {found}")
+    if isinstance(sink, LiveSolver):
+        sink.close()
+    return verdict

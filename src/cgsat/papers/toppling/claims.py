@@ -1,0 +1,582 @@
+"""The claims of *Toppling Conjectures* (Fink, Nowakowski, Siegel, Wolfe): records only.
+
+Methods come from :mod:`~cgsat.papers.toppling.sat` and
+:mod:`~cgsat.papers.toppling.conjectures_sat` (SAT), and from
+:mod:`~cgsat.papers.toppling.brute` and
+:mod:`~cgsat.papers.toppling.conjectures_brute` (the direct solver, and the replays
+used as each claim's ``confirm``).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from cgsat.cgt.canonical import ZERO, game
+from cgsat.claims import Claim, Method
+from cgsat.papers.toppling import (
+    atomic_brute,
+    brute,
+    conjectures_brute,
+    conjectures_sat,
+    families_brute,
+    families_sat,
+    sat,
+)
+from cgsat.papers.toppling.families import FAMILIES, Family
+
+PAPER = "Toppling Conjectures (Fink, Nowakowski, Siegel, Wolfe)"
+
+# Target bounds of the uniqueness families: what SAT reaches in about 10 minutes per size.
+TARGET_X_ZERO = 27
+TARGET_SWITCH = 24
+TARGET_X_STAR = 28
+
+# The controls of every uniqueness instance (sat.uniqueness), said in each scope.
+_UNIQ_CONTROLS = (
+    ". Controls on every instance: random rows of length n over LRE (sample rows fixed "
+    "by assumptions, goal switched off) must give the direct solver's first-player wins "
+    "against the target (brute.difference_wins, canonical forms), and each allowed row of "
+    "length n must be found again when its blocking clause is lifted")
+
+_LEADERS = (
+    ". The instance is restricted to leader rows, rows at most their reversal letter by "
+    "letter (R < L < E), so an UNSAT certificate covers the leader-restricted instance; "
+    "that suffices since a row and its reversal have the same value, so any row of the "
+    "value has a leader of the value (an allowed row is blocked only if its reversal is "
+    "allowed too, otherwise the reversal is the counterexample), and sample rows are drawn "
+    "as leaders. Moves are encoded as prefix/suffix chains (issue 17); the issue-6 encoding "
+    "is sat.conj22(..., chain=False, leaders=False)")
+
+# Conjectures 37-39 share their scopes; only the order of the numbers (>= or >) differs.
+_CONSTRUCTION_SAT = (
+    "the construction row of every tuple of numbers a >= b ... whose row has exactly n "
+    "dominoes has the stated value (difference encoding), and no row of exactly n dominoes "
+    "over LRE other than the construction rows and their reversals has the value of a tuple "
+    "whose row has length <= n" + _UNIQ_CONTROLS + "; each concrete construction row's "
+    "(LW, RW) against its game must also equal the direct solver's")
+_CONSTRUCTION_SAT_STRICT = (
+    "the construction row of every tuple of numbers a > b ... whose row has exactly n "
+    "dominoes has the stated value (difference encoding), and no row of exactly n dominoes "
+    "over LRE other than the construction rows and their reversals has the value of a tuple "
+    "whose row has length <= n" + _UNIQ_CONTROLS + "; each concrete construction row's "
+    "(LW, RW) against its game must also equal the direct solver's")
+# Conjecture 40: the games of constructions.conjecture40_games with no row up to length 12.
+_CONJ40_GAMES = ("^*", "v*", "{0,*|-1}", "{1|0,*}", "^^", "^^*")
+
+# The uniqueness families of the probe toppling-uniqueness (issue 14): scopes per family.
+_FAMILY_SAT = (
+    "every number x > 0 whose row has length <= n - 1 (every x a row of length n can have: "
+    "the value's Left option x equals a follower, a row of length <= n - 1, which is x's "
+    "row by Theorem 16): each claimed row ({rows}, x's row from Corollary 8) of exactly n "
+    "dominoes equals {game} (the concrete row in the difference encoding), and no other "
+    "row of exactly n dominoes over LRE (reversals of the claimed rows allowed) has value "
+    "{game}" + _UNIQ_CONTROLS + "; each concrete claimed row's (LW, RW) against its game "
+    "must also equal the direct solver's")
+_FAMILY_BRUTE = (
+    "every row of exactly n dominoes over LRE whose canonical form is {game} with x > 0 a "
+    "number is one of x's claimed rows ({rows}) or their reversals; every claimed row of "
+    "length n has canonical form {game}")
+
+
+def _family_claim(name: str, game: str, rows: str, statement: str, target: int) -> Claim:
+    """A uniqueness family as a claim (both methods share only the family's statement,
+    :mod:`~cgsat.papers.toppling.families`)."""
+    fam = FAMILIES[name]
+    return Claim(
+        id=f"toppling.unique-{name}", paper=PAPER,
+        theorem="Uniqueness family (probe toppling-uniqueness; after Conjectures 22, 37)",
+        kind="conjecture", statement=statement,
+        parameter="n = number of dominoes (alphabet L, R, E)",
+        base=1, quick_bound=7, target_bound=target,
+        methods=(
+            Method(name="sat", uses_solver=True,
+                   scope=_FAMILY_SAT.format(game=game, rows=rows),
+                   run=partial(families_sat.family, fam=fam, oracle=brute.difference_wins,
+                               covers="LRE")),
+            Method(name="brute", max_n=12, scope=_FAMILY_BRUTE.format(game=game, rows=rows),
+                   run=partial(families_brute.family, fam=fam)),
+        ),
+        confirm=partial(families_brute.family_confirm, fam=fam),
+        notes="Mined from the probe toppling-uniqueness (`cgsat probe toppling-uniqueness`). "
+              "Holds at n covers, for every x, the rows of length n; so 'verified to M' "
+              "means: for every x > 0, the rows of length <= M with this value are exactly "
+              "the claimed rows of length <= M.")
+
+
+_CONJ37_ALL_ROWS = Family("conj37-all-rows", lambda x: game([x], [ZERO]),
+                          lambda w: (w + "LR",), "{x|0} = xLR only")
+"""Conjecture 37's "uniquely" read over rows of every length, in its case b = 0: the rows
+of ``{x|0}`` are ``xLR`` alone (the family ``x-zero`` with its E row dropped)."""
+
+
+_CONSTRUCTION_BRUTE = (
+    "the same tuples: canonical form of each construction row of length n, and canonical "
+    "forms of every row of exactly n dominoes over LRE")
+
+CLAIMS: list[Claim] = [
+    # Lemma 1 (§2)
+    Claim(
+        id="toppling.lem1", paper=PAPER, theorem="Lemma 1", kind="lemma",
+        statement="A row's outcome is fixed by its ends: empty is P; both ends L gives L; "
+                  "both ends R gives R; anything else (any E at an end) gives N.",
+        parameter="n = number of dominoes (alphabet L, R, E)",
+        base=1, quick_bound=8, target_bound=20,
+        methods=(
+            Method(name="sat", uses_solver=True,
+                   run=partial(sat.lem1, oracle=brute.difference_wins, covers="LRE"),
+                   scope="every row of exactly n dominoes over LRE: its outcome (difference "
+                         "encoding against 0) is the corrected Lemma 1 rule. Controls: 16 "
+                         "random rows over LRE, fixed with the violation switched off, "
+                         "must have the direct solver's outcome"),
+            Method(name="brute", run=brute.lem1, max_n=12,
+                   scope="every row of exactly n dominoes over LRE, outcome of the canonical "
+                         "form"),
+        ),
+        confirm=brute.lem1_confirm,
+        notes="The seed text of Lemma 1 is garbled (it says R > 0 and misses E); we check "
+              "the rule above, which is what the proof shows.",
+    ),
+    # Lemma 4 (§2)
+    Claim(
+        id="toppling.lem4", paper=PAPER, theorem="Lemma 4", kind="lemma",
+        statement="For every row x, Lx > x.",
+        parameter="n = length of x (alphabet L, R, E)",
+        base=0, quick_bound=6, target_bound=12,
+        methods=(
+            Method(name="sat", uses_solver=True,
+                   run=partial(sat.lem4, oracle=brute.difference_wins, covers="LRE"),
+                   scope="every row x of exactly n dominoes over LRE: Lx - x > 0 (x "
+                         "symbolic, Lx sharing its variables). Controls: for 16 random x "
+                         "over LRE the root literals of Lx - x equal the direct solver's"),
+            Method(name="brute", run=brute.lem4, max_n=11,
+                   scope="every row x of exactly n dominoes over LRE"),
+        ),
+        confirm=brute.lem4_confirm,
+    ),
+    # Theorem 10 (§3)
+    Claim(
+        id="toppling.thm10", paper=PAPER, theorem="Theorem 10", kind="theorem",
+        statement="f(G) = 1:G, where f inserts one more L into every maximal run of Ls.",
+        parameter="n = length of G (alphabet L, R, E)",
+        base=0, quick_bound=5, target_bound=9,
+        methods=(
+            Method(name="sat", uses_solver=True,
+                   run=partial(sat.thm10, oracle=brute.morphism_wins, covers="LRE"),
+                   scope="every G of exactly n dominoes over LRE: f(G) (a row of 2n+1 slots "
+                         "sharing G's variables, blanks for absent Ls) against the ordinal "
+                         "sum 1:G played directly. Controls: for 16 random G over LRE the root "
+                         "literals of f(G) - 1:G equal the engine's (brute.morphism_wins)"),
+            Method(name="brute", run=brute.thm10, max_n=11,
+                   scope="every G of exactly n dominoes over LRE: canonical form of f(G) "
+                         "against the engine's ordinal sum 1:G"),
+        ),
+        confirm=brute.thm10_confirm,
+        notes="The paper's example lost a letter: f(RRLLRL) = LRLRLLLRLL.",
+    ),
+    # Theorem 16 (§3)
+    Claim(
+        id="toppling.thm16", paper=PAPER, theorem="Theorem 16", kind="theorem",
+        statement="Each number is the value of exactly one row.",
+        parameter="n = number of dominoes (alphabet L, R, E)",
+        base=1, quick_bound=8, target_bound=22,
+        methods=(
+            Method(name="sat", uses_solver=True,
+                   run=partial(sat.thm16, oracle=brute.difference_wins, covers="LRE"),
+                   scope="no row of exactly n dominoes other than x's own row (Corollary 8) "
+                         "equals x, for every number x >= 0 whose row has length <= n "
+                         "(negative x by colour swap). Narrower than the theorem: a short "
+                         "row could equal a number whose own row is longer" + _UNIQ_CONTROLS),
+            Method(name="brute", run=brute.thm16, max_n=12,
+                   scope="every number-valued row of exactly n dominoes over LRE is its "
+                         "number's row from Corollary 8 (the full statement at length n)"),
+        ),
+        confirm=brute.thm16_confirm,
+    ),
+    # Corollary 17 (§3)
+    Claim(
+        id="toppling.cor17", paper=PAPER, theorem="Corollary 17", kind="corollary",
+        statement="Every row whose value is a number is a palindrome.",
+        parameter="n = number of dominoes (alphabet L, R, E)",
+        base=1, quick_bound=8, target_bound=22,
+        methods=(
+            Method(name="sat", uses_solver=True,
+                   run=partial(sat.cor17, oracle=brute.difference_wins, covers="LRE"),
+                   scope="no non-palindrome of exactly n dominoes equals x, for every number "
+                         "x >= 0 whose row has length <= n (negative x by colour swap); "
+                         "narrower than the corollary, as for Theorem 16" + _UNIQ_CONTROLS
+                         + " (for x's own row, with the non-palindrome condition lifted "
+                           "too)"),
+            Method(name="brute", run=brute.cor17, max_n=12,
+                   scope="every number-valued row of exactly n dominoes over LRE is a "
+                         "palindrome (the full statement at length n)"),
+        ),
+        confirm=brute.cor17_confirm,
+    ),
+    # Theorem 21 (§4)
+    Claim(
+        id="toppling.thm21", paper=PAPER, theorem="Theorem 21", kind="theorem",
+        statement="RLxLR = {{x|0}|0} for every number x > 0 (x its row).",
+        parameter="n = length of RLxLR (x has n - 4 dominoes)",
+        base=5, quick_bound=16, target_bound=34,
+        methods=(
+            Method(name="sat", uses_solver=True,
+                   run=partial(sat.thm21, oracle=brute.difference_wins),
+                   scope="every number x > 0 whose row has exactly n - 4 dominoes: the "
+                         "concrete row RLxLR against {{x|0}|0} in the difference encoding; "
+                         "control: with the goal off, its (LW, RW) equal the direct solver's"),
+            Method(name="brute", run=brute.thm21,
+                   scope="the same x: canonical form of RLxLR"),
+        ),
+        confirm=brute.thm21_confirm,
+    ),
+    # Conjecture 22 (§4)
+    Claim(
+        id="toppling.conj22", paper=PAPER, theorem="Conjecture 22", kind="conjecture",
+        statement="RLxLR is the only row of value {{x|0}|0}, for every number x > 0.",
+        parameter="n = number of dominoes (alphabet L, R, E)",
+        base=1, quick_bound=9, target_bound=36, paper_bound=15,
+        methods=(
+            Method(name="sat", uses_solver=True,
+                   run=partial(sat.conj22, oracle=brute.difference_wins, covers="LRE"),
+                   scope="no row of exactly n dominoes over LRE other than RLxLR has value "
+                         "{{x|0}|0}, for every number x > 0 whose row has length <= n - 2; "
+                         "this covers every x, since x is then the value of a follower of a "
+                         "follower and number rows are unique (Theorem 16)" + _UNIQ_CONTROLS
+                         + " (the witness RLxLR, where it has length n; a palindrome, "
+                         "so a leader)" + _LEADERS),
+            Method(name="brute", run=brute.conj22, max_n=12,
+                   scope="every row of exactly n dominoes over LRE whose canonical form is "
+                         "{{x|0}|0} with x > 0 a number is RLxLR"),
+        ),
+        confirm=brute.conj22_confirm,
+        notes="The paper confirmed lengths up to 15 by enumeration.",
+    ),
+    # Lemma 23 (§5)
+    Claim(
+        id="toppling.lem23", paper=PAPER, theorem="Lemma 23", kind="lemma",
+        statement="(LR)^m = *m.",
+        parameter="m (the row has 2m dominoes)",
+        base=0, quick_bound=10, target_bound=40,
+        methods=(
+            Method(name="sat", uses_solver=True,
+                   run=partial(sat.lem23, oracle=brute.difference_wins),
+                   scope="the concrete row (LR)^m against *m in the difference encoding; "
+                         "control: with the goal off, its (LW, RW) equal the direct solver's"),
+            Method(name="brute", run=brute.lem23, scope="canonical form of (LR)^m"),
+        ),
+        confirm=brute.lem23_confirm,
+    ),
+    # Theorem 29 (§5)
+    Claim(
+        id="toppling.thm29", paper=PAPER, theorem="Theorem 29", kind="theorem",
+        statement="An LR row equals *m iff it is (LR)^a(RL)^m(LR)^a, 0 <= a < m, or its "
+                  "reversal; so *m has exactly m LR rows up to reversal.",
+        parameter="n = number of dominoes (alphabet L, R)",
+        base=1, quick_bound=10, target_bound=36,
+        methods=(
+            Method(name="sat", uses_solver=True,
+                   run=partial(sat.thm29, oracle=brute.difference_wins, covers="LR"),
+                   scope="for every m in 1..n, all LR rows of exactly n dominoes with value "
+                         "*m, enumerated with blocking clauses, are exactly the 2·#{a < m : "
+                         "2m + 4a = n} rows of Theorem 29 (reversals counted apart). "
+                         "Controls: on each *m instance, 16 random LR rows fixed with the "
+                         "goal off give the direct solver's first-player wins against *m. "
+                         "The enumeration is restricted to leaders (rows at most their "
+                         "reversal, R < L); the leaders found and their reversals (same "
+                         "value) must be exactly Theorem 29's rows, so each leader found "
+                         "is min(w, reversal) of a star row w; samples are leaders. Moves "
+                         "chained (issue 17); the issue-6 encoding is sat.thm29(..., "
+                         "chain=False, leaders=False)"),
+            Method(name="brute", run=brute.thm29, max_n=20,
+                   scope="every LR row of exactly n dominoes: the positive nimbers among "
+                         "their canonical forms are exactly Theorem 29's rows"),
+        ),
+        confirm=brute.thm29_confirm,
+    ),
+    # Theorem 32 (§6)
+    Claim(
+        id="toppling.thm32", paper=PAPER, theorem="Theorem 32", kind="theorem",
+        statement="Every infinitesimal row has atomic weight -1, 0 or 1.",
+        parameter="n = number of dominoes (alphabet L, R, E)",
+        base=1, quick_bound=6, target_bound=9,
+        methods=(
+            Method(name="brute", run=partial(brute.thm32, ups=(2, 3)), max_n=10,
+                   scope="every infinitesimal value among rows of exactly n dominoes over "
+                         "LRE: atomic weight by the engine, via the proof's G' (positive "
+                         "numbers -> ^^), or ^^^ when the proof's outcome check fails"),
+            Method(name="brute-ups3", run=partial(brute.thm32, ups=(3,)), max_n=10,
+                   scope="the same values, with G' built from ^^^ for every positive number "
+                         "(a different all-small substitute). Shared with brute: the engine's "
+                         "canonical forms and atomic weight recursion"),
+            Method(name="play", run=atomic_brute.thm32_play, max_n=10,
+                   scope="a consequence of the theorem, by plain game-tree search only (no "
+                         "canonical form, no atomic-weight code): every row of exactly n "
+                         "dominoes over LRE (one of each reversal pair) that play shows "
+                         "infinitesimal (-2^-n < G < 2^-n) has a G' (number followers of the "
+                         "row's game tree -> ^^, else ^^^) passing the proof's five outcome "
+                         "checks with -3^ < G' < 3^, which aw(G') in {-1,0,1} implies "
+                         "(additivity, two-ahead rule). It does not show the weight is an "
+                         "integer, nor exclude every weight 2"),
+        ),
+        confirm=atomic_brute.thm32_confirm_play,
+        notes="No SAT method: atomic weight needs the far-star comparison and a recursion "
+              "over canonical options, not one difference game. brute and brute-ups3 share "
+              "the engine's atomic weight recursion. play and the replay (confirm) decide by "
+              "outcomes of sums only, so they check the consequence -3^ < G' < 3^ and confirm "
+              "only counterexamples that break it (a weight outside [-1,1] proved by "
+              "outcomes); a weight such as 1/2 or 2 inside that bound would be reported by "
+              "the engine's methods but not confirmed. The proof's G' (^^) fails its own "
+              "outcome check for some rows (first LRELLRLE with the canonical G'; earlier with "
+              "the game-tree G' of play); ^^^ passes there.",
+    ),
+    # Conjecture 33 (§7)
+    Claim(
+        id="toppling.conj33", paper=PAPER, theorem="Conjecture 33", kind="conjecture",
+        statement="The value {1|0,{0|-1}} (a grey row) does not occur in LR Toppling "
+                  "Dominoes.",
+        parameter="n = number of dominoes (alphabet L, R)",
+        base=1, quick_bound=12, target_bound=36,
+        methods=(
+            Method(name="sat", uses_solver=True,
+                   run=partial(conjectures_sat.conj33, oracle=brute.difference_wins,
+                               covers="LR"),
+                   scope="no LR row of exactly n dominoes has value {1|0,{0|-1}}"
+                         + _UNIQ_CONTROLS.replace("over LRE", "over LR")
+                         + _LEADERS.replace("R < L < E", "R < L").replace("conj22",
+                                                                           "conj33")),
+            Method(name="brute", run=conjectures_brute.conj33, max_n=20,
+                   scope="every LR row of exactly n dominoes, canonical form"),
+        ),
+        confirm=conjectures_brute.conj33_confirm,
+        notes="The paper's figure is lost. Over L, R, E the rows of this value up to length "
+              "12 are LERE, EREL (length 4) and LLRRE, ERRLL (length 5): "
+              "`cgsat find toppling --value '{1|0,{0|-1}}' --max-length 12 --all`. The "
+              "figure's four dominoes (one blue, three others) fit LERE.",
+    ),
+    # Conjecture 34 (§7)
+    Claim(
+        id="toppling.conj34", paper=PAPER, theorem="Conjecture 34", kind="conjecture",
+        statement="For all rows x and y, xLy > xy.",
+        parameter="n = |x| + |y| (alphabet L, R, E)",
+        base=0, quick_bound=5, target_bound=10,
+        methods=(
+            Method(name="sat", uses_solver=True,
+                   run=partial(conjectures_sat.conj34, oracle=brute.difference_wins,
+                               covers="LRE"),
+                   scope="every split |x| = p <= |y| = n - p with x, y symbolic over LRE "
+                         "(xLy and xy share variables): xLy - xy > 0; p > n - p follows by "
+                         "reversal. Controls: on each split, 16 random rows xy over LRE give "
+                         "the direct solver's first-player wins on xLy - xy"),
+            Method(name="brute", run=conjectures_brute.conj34, max_n=10,
+                   scope="every row xy of exactly n dominoes over LRE and every place for "
+                         "the L"),
+        ),
+        confirm=conjectures_brute.conj34_confirm,
+    ),
+    # Conjecture 35 (§7)
+    Claim(
+        id="toppling.conj35", paper=PAPER, theorem="Conjecture 35", kind="conjecture",
+        statement="In LR Toppling Dominoes the value of a palindrome is given by no other "
+                  "row.",
+        parameter="n = the longer of the two rows compared (alphabet L, R)",
+        base=1, quick_bound=7, target_bound=12,
+        methods=(
+            Method(name="sat", uses_solver=True,
+                   run=partial(conjectures_sat.conj35, oracle=brute.difference_wins,
+                               covers="LR"),
+                   scope="every LR palindrome P (symbolic) and LR row G (symbolic) with "
+                         "max(|P|, |G|) = n: G = P only if G is P. Controls: on each instance, "
+                         "16 random pairs (an LR palindrome, an LR row) give the direct "
+                         "solver's first-player wins on G - P"),
+            Method(name="brute", run=conjectures_brute.conj35, max_n=16,
+                   scope="canonical forms of every LR row of length <= n: no value class "
+                         "holding a palindrome has two rows (one of length n)"),
+        ),
+        confirm=conjectures_brute.conj35_confirm,
+    ),
+    # Theorem 36 (§7)
+    Claim(
+        id="toppling.thm36", paper=PAPER, theorem="Theorem 36", kind="theorem",
+        statement="A number x = {x^L|x^R} in canonical form (a non-integer) is given "
+                  "uniquely by the row x^L LR x^R.",
+        parameter="n = length of x's row",
+        base=3, quick_bound=14, target_bound=30,
+        methods=(
+            Method(name="sat", uses_solver=True,
+                   run=partial(conjectures_sat.thm36, oracle=brute.difference_wins),
+                   scope="every non-integer number x whose row has n dominoes: x^L LR x^R "
+                         "is x's row (Corollary 8), and that concrete row equals x in the "
+                         "difference encoding; control: with the goal off, its (LW, RW) equal "
+                         "the direct solver's"),
+            Method(name="brute", run=conjectures_brute.thm36,
+                   scope="the same x: canonical form of x^L LR x^R. Shared with sat: the "
+                         "cases and the string test x^L LR x^R = x's row "
+                         "(numbers.theorem36_cases; the same string comparison in both)"),
+        ),
+        confirm=conjectures_brute.thm36_confirm,
+        notes="Uniqueness is Theorem 16 (toppling.thm16).",
+    ),
+    # Conjecture 37 (§7), as stated: a >= b
+    Claim(
+        id="toppling.conj37", paper=PAPER, theorem="Conjecture 37", kind="conjecture",
+        statement="For numbers a >= b >= c >= d (as many as used), {a|b} is given "
+                  "(uniquely) by aLRb (as stated); unique up to reversal.",
+        parameter="n = number of dominoes (alphabet L, R, E)",
+        base=2, quick_bound=7, target_bound=14,
+        methods=(
+            Method(name="sat", uses_solver=True, scope=_CONSTRUCTION_SAT,
+                   run=partial(conjectures_sat.construction, name="conj37", strict=False,
+                               oracle=brute.difference_wins, covers="LRE")),
+            Method(name="brute", max_n=12, scope=_CONSTRUCTION_BRUTE,
+                   run=partial(conjectures_brute.construction, name="conj37", strict=False)),
+        ),
+        confirm=partial(conjectures_brute.construction_confirm, name="conj37", strict=False),
+    ),
+    # Conjecture 37 (§7), "uniquely" among rows of every length (case b = 0)
+    Claim(
+        id="toppling.conj37-all-rows", paper=PAPER,
+        theorem="Conjecture 37 (uniqueness among all rows)", kind="conjecture",
+        statement="{a|b} is given uniquely by aLRb: no other row, of any length, has the "
+                  "value (checked in the case b = 0: for every number x > 0, xLR is the "
+                  "only row of value {x|0}, up to reversal).",
+        parameter="n = number of dominoes (alphabet L, R, E)",
+        base=1, quick_bound=4, target_bound=7,
+        methods=(
+            Method(name="sat", uses_solver=True,
+                   scope=_FAMILY_SAT.format(game="{x|0}", rows="xLR"),
+                   run=partial(families_sat.family, fam=_CONJ37_ALL_ROWS,
+                               oracle=brute.difference_wins, covers="LRE")),
+            Method(name="brute", max_n=12, scope=_FAMILY_BRUTE.format(game="{x|0}", rows="xLR"),
+                   run=partial(families_brute.family, fam=_CONJ37_ALL_ROWS)),
+        ),
+        confirm=partial(families_brute.family_confirm, fam=_CONJ37_ALL_ROWS),
+        notes="toppling.conj37 checks the construction against the rows of its own length "
+              "and holds; read over rows of every length, 'uniquely' fails at once: "
+              "{1|0} = LLR (1LR0) = EL. The rows of {x|0} are exactly Ex and xLR "
+              "(toppling.unique-x-zero).",
+    ),
+    # Conjecture 37 (§7), strict variant: a > b
+    Claim(
+        id="toppling.conj37-strict", paper=PAPER, theorem="Conjecture 37 (strict variant)",
+        kind="conjecture",
+        statement="For numbers a > b > c > d (as many as used), {a|b} is given (uniquely) "
+                  "by aLRb; unique up to reversal.",
+        parameter="n = number of dominoes (alphabet L, R, E)",
+        base=2, quick_bound=7, target_bound=14,
+        methods=(
+            Method(name="sat", uses_solver=True, scope=_CONSTRUCTION_SAT_STRICT,
+                   run=partial(conjectures_sat.construction, name="conj37", strict=True,
+                               oracle=brute.difference_wins, covers="LRE")),
+            Method(name="brute", max_n=12, scope=_CONSTRUCTION_BRUTE,
+                   run=partial(conjectures_brute.construction, name="conj37", strict=True)),
+        ),
+        confirm=partial(conjectures_brute.construction_confirm, name="conj37", strict=True),
+    ),
+    # Conjecture 38 (§7), as stated: a >= b >= c
+    Claim(
+        id="toppling.conj38", paper=PAPER, theorem="Conjecture 38", kind="conjecture",
+        statement="For numbers a >= b >= c >= d (as many as used), {a||b|c} is given "
+                  "(uniquely) by aLRcRLb (as stated); unique up to reversal.",
+        parameter="n = number of dominoes (alphabet L, R, E)",
+        base=4, quick_bound=7, target_bound=14,
+        methods=(
+            Method(name="sat", uses_solver=True, scope=_CONSTRUCTION_SAT,
+                   run=partial(conjectures_sat.construction, name="conj38", strict=False,
+                               oracle=brute.difference_wins, covers="LRE")),
+            Method(name="brute", max_n=12, scope=_CONSTRUCTION_BRUTE,
+                   run=partial(conjectures_brute.construction, name="conj38", strict=False)),
+        ),
+        confirm=partial(conjectures_brute.construction_confirm, name="conj38", strict=False),
+    ),
+    # Conjecture 38 (§7), strict variant: a > b > c
+    Claim(
+        id="toppling.conj38-strict", paper=PAPER, theorem="Conjecture 38 (strict variant)",
+        kind="conjecture",
+        statement="For numbers a > b > c > d (as many as used), {a||b|c} is given "
+                  "(uniquely) by aLRcRLb; unique up to reversal.",
+        parameter="n = number of dominoes (alphabet L, R, E)",
+        base=4, quick_bound=7, target_bound=14,
+        methods=(
+            Method(name="sat", uses_solver=True, scope=_CONSTRUCTION_SAT_STRICT,
+                   run=partial(conjectures_sat.construction, name="conj38", strict=True,
+                               oracle=brute.difference_wins, covers="LRE")),
+            Method(name="brute", max_n=12, scope=_CONSTRUCTION_BRUTE,
+                   run=partial(conjectures_brute.construction, name="conj38", strict=True)),
+        ),
+        confirm=partial(conjectures_brute.construction_confirm, name="conj38", strict=True),
+    ),
+    # Conjecture 39 (§7), as stated: a >= b >= c >= d (refuted at a = b = c = d = 0)
+    Claim(
+        id="toppling.conj39", paper=PAPER, theorem="Conjecture 39", kind="conjecture",
+        statement="For numbers a >= b >= c >= d (as many as used), {a|b||c|d} is given "
+                  "(uniquely) by bRLaLRdRLc (as stated); unique up to reversal.",
+        parameter="n = number of dominoes (alphabet L, R, E)",
+        base=6, quick_bound=7, target_bound=14,
+        methods=(
+            Method(name="sat", uses_solver=True, scope=_CONSTRUCTION_SAT,
+                   run=partial(conjectures_sat.construction, name="conj39", strict=False,
+                               oracle=brute.difference_wins, covers="LRE")),
+            Method(name="brute", max_n=12, scope=_CONSTRUCTION_BRUTE,
+                   run=partial(conjectures_brute.construction, name="conj39", strict=False)),
+        ),
+        confirm=partial(conjectures_brute.construction_confirm, name="conj39", strict=False),
+    ),
+    # Conjecture 39 (§7), strict variant: a > b > c > d
+    Claim(
+        id="toppling.conj39-strict", paper=PAPER, theorem="Conjecture 39 (strict variant)",
+        kind="conjecture",
+        statement="For numbers a > b > c > d (as many as used), {a|b||c|d} is given "
+                  "(uniquely) by bRLaLRdRLc; unique up to reversal.",
+        parameter="n = number of dominoes (alphabet L, R, E)",
+        base=6, quick_bound=7, target_bound=14,
+        methods=(
+            Method(name="sat", uses_solver=True, scope=_CONSTRUCTION_SAT_STRICT,
+                   run=partial(conjectures_sat.construction, name="conj39", strict=True,
+                               oracle=brute.difference_wins, covers="LRE")),
+            Method(name="brute", max_n=12, scope=_CONSTRUCTION_BRUTE,
+                   run=partial(conjectures_brute.construction, name="conj39", strict=True)),
+        ),
+        confirm=partial(conjectures_brute.construction_confirm, name="conj39", strict=True),
+    ),
+    # Conjecture 40 (§7): one check per listed game
+    Claim(
+        id="toppling.conj40", paper=PAPER, theorem="Conjecture 40", kind="conjecture",
+        statement="Some games do not occur in Toppling Dominoes.",
+        parameter="n = number of dominoes (alphabet L, R, E); the games checked: "
+                  + ", ".join(_CONJ40_GAMES),
+        base=1, quick_bound=6, target_bound=12,
+        methods=(
+            Method(name="sat", uses_solver=True,
+                   run=partial(conjectures_sat.conj40, games=_CONJ40_GAMES,
+                               oracle=brute.difference_wins, covers="LRE"),
+                   scope="for EACH of the games " + ", ".join(_CONJ40_GAMES) + " (those of "
+                         "the list of day-2 and some day-3 games with no row up to length "
+                         "12; +-1/2 was dropped, it is LRLERLR): no row of exactly n "
+                         "dominoes over LRE has its value, one SAT instance per game"
+                         + _UNIQ_CONTROLS + ". Checked per game so that a hold covers every "
+                         "listed game, not just one: 'verified to M' means none of them has "
+                         "a row of length <= M, which implies the conjecture within that "
+                         "bound; a row found for one game refutes this check (that game "
+                         "occurs), not the conjecture"),
+            Method(name="brute", max_n=11,
+                   run=partial(conjectures_brute.conj40_absent, games=_CONJ40_GAMES),
+                   scope="canonical forms of every row of exactly n dominoes over LRE: none "
+                         "is one of the same games"),
+        ),
+        confirm=partial(conjectures_brute.conj40_absent_confirm, games=_CONJ40_GAMES),
+        notes="The occurrence table of the whole list (shortest row per game) is probe "
+              "data: conjectures_sat.occurrence_table. Before issue 12 this claim held "
+              "whenever any one game had no row (an existential statement).",
+    ),
+    # Uniqueness families (issue 14, probe toppling-uniqueness): exact counts
+    _family_claim("x-zero", "{x|0}", "Ex and xLR",
+                  "For every number x > 0, the rows of value {x|0} are exactly Ex and xLR "
+                  "(two rows up to reversal; xLR is Lemma 20).", target=TARGET_X_ZERO),
+    _family_claim("switch", "+-x = {x|-x}", "xE(-x) and xLR(-x)",
+                  "For every number x > 0, the rows of value +-x are exactly xE(-x) and "
+                  "xLR(-x) (two rows up to reversal; -x is x's row colour-swapped).",
+                  target=TARGET_SWITCH),
+    _family_claim("x-star", "x* = {x|x}", "xEx and xLRx",
+                  "For every number x > 0, the rows of value x* are exactly xEx and xLRx "
+                  "(two rows up to reversal).", target=TARGET_X_STAR),
+]

@@ -1,0 +1,170 @@
+"""``bounds.html``: the report as one self-contained page, findings first (plots inline).
+
+The same order as :mod:`cgsat.report.markdown`, with a plot of the paper's bounds
+against cgsat's and, for claims with more than a handful of sizes, time against n.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from cgsat.claims import Claim
+from cgsat.report.counts import counted
+from cgsat.report.markdown import (
+    LEGEND,
+    bound,
+    claim_lookup,
+    controls_text,
+    has_runs,
+    provenance_text,
+    run_text,
+    solver_methods,
+    variant_text,
+    versions_text,
+)
+from cgsat.report.plots import bounds_png, counts_png, time_png
+from cgsat.report.probes import probes_html
+
+esc = html.escape
+
+CSS = """
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 72em; color: #222; }
+table { border-collapse: collapse; margin: 0.5em 0; }
+th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: left; vertical-align: top; }
+th { background: #f0f0f0; }
+code { background: #f6f6f6; padding: 0 0.2em; }
+.holds { color: #1a7f37; } .refuted { color: #c62828; font-weight: bold; }
+.unknown { color: #8a6d00; } .conflict { color: #c62828; font-weight: bold; }
+.error { color: #c62828; font-weight: bold; } .vacuous { color: #8a6d00; }
+.claim { border-top: 2px solid #ddd; margin-top: 2em; }
+.finding { border-left: 4px solid #c62828; padding: 0.2em 1em; margin: 1em 0; }
+.small { font-size: 0.85em; color: #555; }
+"""
+
+
+def _img(png: str | None, alt: str) -> str:
+    return f"<p><img alt='{esc(alt)}' src='data:image/png;base64,{png}'></p>" if png else ""
+
+
+def render_html(doc: dict[str, Any]) -> str:
+    """The HTML report of a ``bounds.json`` document."""
+    lookup = claim_lookup()
+    out = ["<!DOCTYPE html><html><head><meta charset='utf-8'><title>cgsat: verified bounds"
+           f"</title><style>{CSS}</style></head><body>", "<h1>cgsat: verified bounds</h1>",
+           f"<p class='small'>{esc(versions_text(doc))} {esc(provenance_text(doc))}</p>",
+           f"<p>{esc(LEGEND)}</p>", "<h2>Findings: published statements refuted</h2>"]
+    if not doc["findings"]:
+        out.append("<p>None: no published statement was refuted by the stored runs.</p>")
+    for f in doc["findings"]:
+        out.append(f"<div class='finding'><p><a href='#{esc(f['claim'])}'><code>"
+                   f"{esc(f['claim'])}</code></a> — {esc(f['source'])} ({esc(f['kind'])})"
+                   f"<br>{esc(f['statement'])}</p><p class='refuted'>Counterexample at n = "
+                   f"{f['n']}: <code>{esc(f['position'])}</code></p><ul>")
+        for method, why in f["explanations"].items():
+            if why:
+                out.append(f"<li>{esc(method)}: {esc(why)}</li>")
+        for variant, v in f["variants"].items():
+            out.append(f"<li><a href='#{esc(variant)}'>{esc(variant_text(variant, v))}"
+                       "</a></li>")
+        out.append("</ul></div>")
+    out += ["<h2>Beyond the paper</h2>", "<p>The bound each paper checked its statement to, "
+            "against cgsat's (best over its methods).</p>",
+            "<table><tr><th>claim</th><th>source</th><th>paper's bound</th><th>cgsat "
+            "verified</th><th>cgsat certified</th><th>target</th></tr>"]
+    for b in doc["beyond_paper"]:
+        out.append(f"<tr><td><code>{esc(b['claim'])}</code></td><td>{esc(b['source'])}</td>"
+                   f"<td>{b['paper_bound']}</td><td>{bound(b['verified'])}</td>"
+                   f"<td>{bound(b['certified'])}</td><td>{b['target_bound']}</td></tr>")
+    out.append("</table>")
+    out.append(_img(bounds_png(doc["beyond_paper"]), "paper's bounds against cgsat's"))
+    stored = [c for c in doc["claims"] if has_runs(c)]
+    empty = [c for c in doc["claims"] if not has_runs(c)]
+    out += ["<h2>Every claim</h2>", "<table><tr><th>claim</th><th>kind</th><th>statement</th>"
+            "<th>quick / target</th><th>verified up to</th><th>certified up to</th>"
+            "<th>ended by</th></tr>"]
+    for c in stored:
+        ver = "<br>".join(f"{esc(m)}: {bound(b)}" for m, b in c["verified"].items())
+        cert = "<br>".join(f"{esc(m)}: {bound(c['certified'][m])}"
+                           for m in solver_methods(c, lookup)) or "n/a"
+        ended = "<br>".join(f"{esc(m)}: {esc(why)}" for m, why in c["ended_by"].items())
+        flag = " <span class='refuted'>refuted</span>" if c["counterexamples"] else ""
+        out.append(f"<tr><td><a href='#{esc(c['id'])}'><code>{esc(c['id'])}</code></a>{flag}"
+                   f"</td><td>{esc(c['kind'])}</td><td>{esc(c['statement'])}</td>"
+                   f"<td>{c['quick_bound']} / {c['target_bound']}</td><td>{ver}</td>"
+                   f"<td>{cert}</td><td>{ended}</td></tr>")
+    out.append("</table>")
+    if empty:
+        out.append("<p>Claims with nothing stored: " + ", ".join(
+            f"<code>{esc(c['id'])}</code>" for c in empty) + ".</p>")
+    waiting = [(c, m, e) for c in doc["claims"] for m, e in c.get("earlier_code", {}).items()]
+    if waiting:
+        out.append("<h2>Awaiting rerun: bounds of earlier code</h2><p>These methods' code "
+                   "has changed since they reached these bounds, which are therefore not "
+                   "counted above; <code>bash docs/report/regenerate.sh</code> reruns them."
+                   "</p><table><tr><th>claim</th><th>method</th><th>earlier code verified"
+                   "</th><th>certified</th><th>its commit</th><th>current code verified"
+                   "</th></tr>")
+        for c, m, e in waiting:
+            out.append(f"<tr><td><code>{esc(c['id'])}</code></td><td>{esc(m)}</td>"
+                       f"<td>{bound(e['verified'])}</td><td>{bound(e['certified'])}</td>"
+                       f"<td>{esc((e['commit'] or 'unrecorded')[:12])}</td>"
+                       f"<td>{bound(c['verified'].get(m))}</td></tr>")
+        out.append("</table>")
+    out += probes_html(doc)
+    for c in stored:
+        out += _claim_section(c, lookup.get(c["id"]))
+    out.append("</body></html>")
+    return "\n".join(out)
+
+
+def _claim_section(c: dict[str, Any], claim: Claim | None) -> list[str]:
+    out = [f"<div class='claim' id='{esc(c['id'])}'><h2><code>{esc(c['id'])}</code> — "
+           f"{esc(c['source'])} <span class='small'>({esc(c['kind'])})</span></h2>",
+           f"<p>{esc(c['statement'])}</p>"]
+    if claim is not None:
+        out.append(f"<p class='small'>Size: {esc(claim.parameter)}; base {claim.base}; "
+                   f"quick bound {claim.quick_bound}; target bound {claim.target_bound}; "
+                   f"paper's bound {bound(c['paper_bound'])}.</p>")
+        if claim.notes:
+            out.append(f"<p class='small'>Notes: {esc(claim.notes)}</p>")
+    out.append("<table><tr><th>method</th><th>verified up to</th><th>certified up to</th>"
+               "<th>ended by</th><th>controls</th><th>fingerprint</th>"
+               "<th>scope of a verified n</th></tr>")
+    for m, b in c["verified"].items():
+        uses = claim is not None and claim.method(m).uses_solver
+        cert = bound(c["certified"].get(m)) if uses else "n/a"
+        fp = (c.get("fingerprints") or {}).get(m) or ""
+        out.append(f"<tr><td>{esc(m)}</td><td>{bound(b)}</td><td>{cert}</td>"
+                   f"<td>{esc(c['ended_by'][m])}</td>"
+                   f"<td>{controls_text(c['controls'].get(m))}</td>"
+                   f"<td><code>{esc(fp[:12])}</code></td><td>{esc(c['scope'][m])}</td></tr>")
+    out.append("</table>")
+    if c["counterexamples"]:
+        out.append("<p class='refuted'>Counterexamples:</p><ul>")
+        for x in c["counterexamples"]:
+            why = f" — {esc(x['explanation'])}" if x.get("explanation") else ""
+            out.append(f"<li>n = {x['n']}, {esc(x['method'])}: "
+                       f"<code>{esc(x['position'])}</code>{why}</li>")
+        out.append("</ul>")
+    out.append(_img(counts_png(c), f"counts against n for {c['id']}"))
+    mismatch = [(s["series"], s["method"], n, x, y) for s in counted(c)
+                for n, x, y in s["points"] if x != y]
+    if mismatch:
+        out.append("<p class='refuted'>Counts that differ from the closed form: " + esc(
+            "; ".join(f"{s} {m} n={n}: {x} (closed form {y})" for s, m, n, x, y in mismatch))
+            + "</p>")
+    out.append(_img(time_png(c), f"time against n for {c['id']}"))
+    methods = sorted({r["method"] for r in c["runs"]})
+    cell = {(r["method"], r["n"]): r for r in c["runs"]}
+    out.append("<details><summary>runs</summary><table><tr><th>n</th>"
+               + "".join(f"<th>{esc(m)}</th>" for m in methods) + "</tr>")
+    for n in sorted({r["n"] for r in c["runs"]}):
+        tds = []
+        for m in methods:
+            r = cell.get((m, n))
+            tds.append("<td></td>" if r is None else
+                       f"<td class='{r['status']}'>{esc(run_text(r))}</td>")
+        out.append(f"<tr><td>{n}</td>{''.join(tds)}</tr>")
+    out.append("</table></details></div>")
+    return out

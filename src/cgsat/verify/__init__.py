@@ -1,1 +1,0 @@
-"""Claims, methods, solving and the results engine; see docs/architecture.md."""

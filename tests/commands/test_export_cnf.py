@@ -1,0 +1,160 @@
+"""``cgsat export-cnf``: the exact instance a SAT method solves, as DIMACS (issue 16, part 3).
+
+An exported file parses, names claim, n, version and method fingerprint, is UNSAT (by an
+external solver from Debian and by PySAT) for a holding claim, and SAT for a deliberately
+wrong claim, whose model, read through the variable map of the header, is the
+counterexample the method finds. Bad input is one line and exit code 2.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+
+import pytest
+from pysat.formula import CNF
+from pysat.solvers import Solver
+
+from cgsat import __version__
+from cgsat.claims import Budget, Verdict
+from cgsat.cli import main
+from cgsat.commands.export_cnf import export_instance
+from cgsat.encodings.cnf import ClauseBuffer
+from cgsat.engine.fingerprint import method_fingerprint
+from cgsat.papers.registry import get_claim
+from cgsat.sat.solve import Export, ExternalBudget, InstanceExported, sat_verdict
+from wrong_claims import wrong_peaks_claim
+
+EXTERNAL = next((cmd for cmd in ("picosat", "cryptominisat5 --verb 0")
+                 if shutil.which(cmd.split()[0])), None)
+needs_external = pytest.mark.skipif(
+    EXTERNAL is None, reason="neither picosat nor cryptominisat5 is installed "
+                             "(.ci/run installs them with apt-get)")
+
+
+def _export(tmp_path, capsys, *args: str) -> tuple[str, dict[str, str]]:
+    out = tmp_path / "x.cnf"
+    assert main(["export-cnf", *args, "--out", str(out)]) == 0
+    capsys.readouterr()
+    text = out.read_text()
+    header = dict(re.findall(r"^c ([a-z ]+): (.*)$", text, flags=re.M))
+    return str(out), header
+
+
+def _external(path: str) -> tuple[str, list[int]]:
+    """The external solver's s-line answer and its model."""
+    done = subprocess.run([*EXTERNAL.split(), path], capture_output=True, text=True,
+                          timeout=120)
+    status = next(line[2:] for line in done.stdout.splitlines() if line.startswith("s "))
+    model = [int(w) for line in done.stdout.splitlines() if line.startswith("v ")
+             for w in line[2:].split() if w != "0"]
+    return status, model
+
+
+def _pysat_sat(path: str) -> bool:
+    with Solver(name="cadical195", bootstrap_with=CNF(from_file=path).clauses) as s:
+        return s.solve()
+
+
+@needs_external
+@pytest.mark.parametrize(("args", "label"), [
+    (("timber.thm2.3", "--n", "6"), "1"),                      # one instance
+    (("toppling.conj22", "--n", "6"), "1"),                    # the first of several
+    (("toppling.conj22", "--n", "6", "--target", "3"), "3"),   # another one, by label
+    (("caterpillars.thm3.1", "--n", "5"), "1"),
+])
+def test_export_of_a_holding_claim_is_unsat(tmp_path, capsys, args, label):
+    path, header = _export(tmp_path, capsys, *args)
+    claim = get_claim(args[0])
+    method = next(m for m in claim.methods if m.uses_solver)
+    assert header["claim"] == args[0] and header["n"] == args[2]
+    assert header["cgsat version"] == __version__
+    assert header["method fingerprint"] == method_fingerprint(claim, method)
+    assert header["instance"] == label
+    cnf = CNF(from_file=path)
+    assert cnf.clauses and cnf.nv > 0
+    assert "c var " in open(path).read()  # the variable map
+    assert _external(path)[0] == "UNSATISFIABLE"
+    assert not _pysat_sat(path)
+
+
+def test_export_to_stdout_is_the_same_file(tmp_path, capsys):
+    path, _ = _export(tmp_path, capsys, "timber.thm2.3", "--n", "4")
+    assert main(["export-cnf", "timber.thm2.3", "--n", "4"]) == 0
+    assert capsys.readouterr().out == open(path).read()
+
+
+@needs_external
+def test_export_of_a_wrong_claim_is_sat_and_decodes_to_the_counterexample(tmp_path):
+    claim = wrong_peaks_claim()
+    assert claim.methods[0].run(6, Budget()).counterexample == "LRLRLR"
+    path = tmp_path / "neg.cnf"
+    path.write_text(export_instance(claim, 6).text())
+    status, model = _external(str(path))
+    assert status == "SATISFIABLE"
+    names = dict(re.findall(r"^c var (\d+) (.*)$", path.read_text(), flags=re.M))
+    letters = {int(m.group(1)): lit > 0 for v, name in names.items()
+               if (m := re.fullmatch(r"\('R', (\d+)\)", name))
+               for lit in model if abs(lit) == int(v)}
+    word = "".join("R" if letters[i] else "L" for i in range(6))
+    assert word == "LRLRLR"
+    assert claim.confirm(6, word)
+    # and at 5, where the wrong claim still holds, the export is UNSAT
+    path.write_text(export_instance(claim, 5).text())
+    assert _external(str(path))[0] == "UNSATISFIABLE"
+
+
+def test_sat_verdict_exports_its_one_instance_without_a_variable_map():
+    cnf = ClauseBuffer([[1, 2], [-1]])
+    with pytest.raises(InstanceExported) as done:
+        sat_verdict(cnf, ExternalBudget(export=Export()), lambda t: Verdict.refuted("x"))
+    assert done.value.label == "1" and done.value.pool is None
+    assert list(done.value.cnf) == [[1, 2], [-1]]
+    export = Export(target="2")  # a single-instance method has only instance 1
+    assert sat_verdict(cnf, ExternalBudget(export=export),
+                       lambda t: Verdict.refuted("x")).status == "refuted"
+    assert export.seen == ["1"]
+
+
+def test_assumptions_are_unit_clauses():
+    from cgsat.sat.solve import SatRun
+
+    run = SatRun(ExternalBudget(export=Export()))
+    sink, pool = run.new()
+    a, s = pool.id("a"), pool.id("s")
+    sink.add_clause([-s, a])
+    with pytest.raises(InstanceExported) as done:
+        run.solve(sink, [s, -a], label="x")
+    assert list(done.value.cnf)[-2:] == [[s], [-a]]
+    assert done.value.label == "x" and done.value.pool is pool
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["no.such.claim", "--n", "3"], "unknown claim"),
+    (["timber.thm2.3", "--n", "99999"], "runs only up to"),
+    (["timber.thm1.1", "--n", "8"], "runs only up to n=7"),
+    (["timber.thm1.1", "--n", "1"], "starts at n=3"),
+    (["toppling.conj22", "--n", "6", "--target", "99"], "no instance labelled '99'"),
+    (["toppling.conj22", "--n", "2"], "solves no SAT instance"),
+    (["thickets.thm4.1", "--n", "3"], "has no SAT method"),
+    (["timber.thm2.3", "--n", "3", "--method", "brute"], "solves no SAT instance"),
+    (["timber.thm2.3", "--n", "3", "--method", "nope"], "has no method"),
+    (["timber.thm2.3", "--n", "3", "--out", "/nonexistent/dir/x.cnf"], "cannot write"),
+])
+def test_bad_input_is_one_line_and_exit_2(capsys, args, message):
+    assert main(["export-cnf", *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1, err
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["timber.thm2.3", "--n", "-1"], "at least 0"),
+    (["timber.thm2.3"], "required"),
+])
+def test_bad_usage_is_one_line_and_exit_2(capsys, args, message):
+    with pytest.raises(SystemExit) as stop:
+        main(["export-cnf", *args])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2
+    assert message in err and len(err.strip().splitlines()) == 1, err

@@ -1,0 +1,469 @@
+"""Nothing lost, nothing silently cut short (issue 12, items 5 and 7): the run history and
+the current verdict, concurrent runs, old stores, size order and refutation cut-offs,
+error and vacuous verdicts, ``--controls`` and seeds, workers that die with the runner."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+from cgsat.claims import Budget, Claim, Method, Verdict
+from cgsat.cli import main
+from cgsat.engine.fingerprint import method_fingerprint
+from cgsat.engine.runner import run_checks
+from cgsat.engine.store import Store
+from cgsat.papers import registry
+from cgsat.report import build_report
+
+
+def _claim(claim_id: str, *methods: Method, quick: int = 5, confirm=None) -> Claim:
+    return Claim(id=claim_id, paper="Test", theorem="Test 0", statement="test claim",
+                 kind="theorem", parameter="n", base=0, quick_bound=quick,
+                 target_bound=quick, methods=methods,
+                 confirm=confirm or (lambda n, cex: True))
+
+
+@pytest.fixture
+def register(monkeypatch: pytest.MonkeyPatch):
+    def add(*claims: Claim) -> None:
+        table = dict(registry._CLAIMS)
+        table.update({c.id: c for c in claims})
+        monkeypatch.setattr(registry, "_CLAIMS", table)
+
+    return add
+
+
+def _cli(args: list[str], capsys) -> tuple[int, list[dict] | None, str]:
+    code = main(args)
+    out, err = capsys.readouterr()
+    return code, (json.loads(out)["results"] if "--json" in args else None), err
+
+
+# -- the current verdict, --force, conflicts ---------------------------------------------
+
+
+def _slow_if_flag(n: int, budget: Budget) -> Verdict:
+    if n == 2 and os.environ.get("CGSAT_TEST_FLAG") and os.path.exists(
+            os.environ["CGSAT_TEST_FLAG"]):
+        time.sleep(30)
+    return Verdict.holds()
+
+
+def test_force_with_a_short_timeout_keeps_holds_current(tmp_path, register, capsys,
+                                                        monkeypatch):
+    flag = tmp_path / "slow"
+    monkeypatch.setenv("CGSAT_TEST_FLAG", str(flag))
+    claim = _claim("test.force", Method("m", _slow_if_flag, "all"), quick=2)
+    register(claim)
+    db = str(tmp_path / "r.sqlite")
+    assert _cli(["check", "test.force", "--db", db], capsys)[0] == 0
+    flag.write_text("")
+    code, results, err = _cli(["check", "test.force", "--force", "--timeout", "0.5",
+                               "--jobs", "1", "--db", db, "--json"], capsys)
+    assert code == 5 and "n=2 timed out at 0.5 s" in err
+    assert {r["n"]: r["status"] for r in results} == {0: "holds", 1: "holds", 2: "unknown"}
+    fp = method_fingerprint(claim, claim.methods[0])
+    with Store(db) as store:
+        current = store.current("test.force", 2, "m", "", fp)
+        assert current.row.status == "holds"  # the unknown run did not replace it
+        assert [r.status for r in current.history] == ["holds", "unknown"]
+    flag.unlink()
+    code, results, _ = _cli(["check", "test.force", "--db", db, "--json"], capsys)
+    assert code == 0 and all(r["reused"] and r["status"] == "holds" for r in results)
+
+
+def test_holds_and_refuted_under_one_fingerprint_exit_3(tmp_path, register, capsys):
+    claim = _claim("test.conflict", Method("m", lambda n, b: Verdict.holds(), "all"),
+                   quick=1)
+    register(claim)
+    db = str(tmp_path / "r.sqlite")
+    assert _cli(["check", "test.conflict", "--db", db], capsys)[0] == 0
+    with Store(db) as store:
+        row = store.current("test.conflict", 1, "m", "",
+                            method_fingerprint(claim, claim.methods[0])).row
+        row.status, row.counterexample, row.id = "refuted", "X", None
+        store.put(row)
+    code, _, err = _cli(["check", "test.conflict", "--db", db], capsys)
+    assert code == 3 and "both holds and refuted" in err
+    with Store(db) as store:
+        doc = build_report(store)
+    entry = next(c for c in doc["claims"] if c["id"] == "test.conflict")
+    assert {r["n"]: r["status"] for r in entry["runs"]} == {0: "holds", 1: "conflict"}
+    assert entry["verified"] == {"m": 0}
+
+
+def test_old_store_opens_and_its_rows_are_not_reused(tmp_path, capsys):
+    db = str(tmp_path / "old.sqlite")
+    with sqlite3.connect(db) as conn:
+        conn.executescript("""
+            CREATE TABLE results (claim TEXT NOT NULL, n INTEGER NOT NULL,
+              method TEXT NOT NULL, solver TEXT NOT NULL, version TEXT NOT NULL,
+              status TEXT NOT NULL, seconds REAL, counterexample TEXT, reason TEXT,
+              instance_vars INTEGER, instance_clauses INTEGER, certificate TEXT,
+              dimacs_sha256 TEXT, detail TEXT, python TEXT, pysat TEXT, time TEXT NOT NULL,
+              PRIMARY KEY (claim, n, method, solver, version));
+            INSERT INTO results (claim, n, method, solver, version, status, time)
+            VALUES ('timber.thm2.5', 1, 'sat', 'cadical195', '0.1.0', 'holds',
+                    '2020-01-01T00:00:00Z');
+        """)
+    code, results, _ = _cli(["check", "timber.thm2.5", "--up-to", "1", "--db", db, "--json"],
+                            capsys)
+    assert code == 0 and not any(r["reused"] for r in results)
+    with Store(db) as store:
+        old = [r for r in store.rows() if r.fingerprint == ""]
+    assert [(r.n, r.method, r.status, r.time) for r in old] == [
+        (1, "sat", "holds", "2020-01-01T00:00:00Z")]  # kept for information
+
+
+def test_a_store_without_commits_gains_the_column_and_new_rows_record_one(
+        tmp_path, capsys, monkeypatch):
+    db = str(tmp_path / "pre.sqlite")
+    with Store(db) as store:  # today's schema, then the column taken away
+        store.conn.execute("ALTER TABLE runs DROP COLUMN git_commit")
+    with sqlite3.connect(db) as conn:
+        assert "git_commit" not in {c[1] for c in conn.execute("PRAGMA table_info(runs)")}
+    monkeypatch.setattr("cgsat.engine.runner.source_commit", lambda: "a" * 40 + "+dirty")
+    code, _, _ = _cli(["check", "timber.thm2.5", "--up-to", "1", "--db", db], capsys)
+    assert code == 0
+    with Store(db) as store:
+        rows = list(store.rows())
+        doc = build_report(store)
+    assert rows and {r.git_commit for r in rows} == {"a" * 40 + "+dirty"}
+    assert doc["provenance"]["commits"] == {"a" * 40 + "+dirty": len(rows)}
+    entry = next(c for c in doc["claims"] if c["id"] == "timber.thm2.5")
+    assert {r["commit"] for r in entry["runs"]} == {"a" * 40 + "+dirty"}
+
+
+# -- concurrent runs ---------------------------------------------------------------------
+
+_SCRIPT = textwrap.dedent("""
+    import os, sys, time
+    from cgsat.cli import main
+    from cgsat.verify import registry
+    from cgsat.claims import Claim, Method, Verdict
+
+    def run(n, budget):
+        mode = os.environ.get("CGSAT_TEST_MODE", "")
+        if mode == "sleep" and n >= 2:
+            time.sleep(60)
+        time.sleep(0.03)
+        if mode == "unknown":
+            return Verdict.unknown("resource limit (simulated)")
+        return Verdict.holds()
+
+    claim = Claim(id="test.proc", paper="Test", theorem="T", statement="s", kind="theorem",
+                  parameter="n", base=0, quick_bound=int(os.environ.get("CGSAT_TEST_N", "12")),
+                  target_bound=40, methods=(Method("m", run, "all"),))
+    registry._CLAIMS[claim.id] = claim
+    sys.exit(main(sys.argv[1:]))
+""")
+
+
+@pytest.fixture
+def script(tmp_path):
+    path = tmp_path / "run.py"
+    path.write_text(_SCRIPT)
+    return str(path)
+
+
+def test_concurrent_runs_on_one_store_lose_nothing(tmp_path, script):
+    """Two runs that hold and one whose checks come back unknown, at once, on one store:
+    every run is in the history and every size's current verdict is holds."""
+    db = str(tmp_path / "r.sqlite")
+    procs = []
+    for mode in ("", "unknown", ""):
+        env = dict(os.environ, CGSAT_TEST_MODE=mode)
+        procs.append(subprocess.Popen(
+            [sys.executable, script, "check", "test.proc", "--force", "--jobs", "1",
+             "--db", db], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            text=True))
+    codes = [p.wait(timeout=120) for p in procs]
+    assert codes == [0, 5, 0], [p.stderr.read() for p in procs]
+    with Store(db) as store:
+        history = list(store.rows("test.proc"))
+        current = {c.row.n: c.row.status for c in store.current_rows("test.proc")}
+    assert len(history) == 3 * 13
+    assert current == {n: "holds" for n in range(13)}
+
+
+# -- workers die with the runner; SIGTERM ------------------------------------------------
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as fh:
+                    fields = fh.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    """Running (a zombie waiting for its reaper counts as dead)."""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def _start_slow(script: str, db: str, *extra: str) -> tuple[subprocess.Popen, list[int]]:
+    env = dict(os.environ, CGSAT_TEST_MODE="sleep", CGSAT_TEST_N="5")
+    proc = subprocess.Popen([sys.executable, script, "check", "test.proc", "--jobs", "2",
+                             "--db", db, *extra], env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 30
+    workers: list[int] = []
+    while time.monotonic() < deadline:
+        workers = _children(proc.pid)
+        if len(workers) >= 2 and os.path.exists(db):
+            with sqlite3.connect(db) as conn:
+                try:
+                    done = conn.execute("SELECT count(*) FROM runs").fetchone()[0]
+                except sqlite3.OperationalError:
+                    done = 0
+            if done >= 2:  # n = 0, 1 stored; the workers sleep on n = 2, 3
+                break
+        time.sleep(0.1)
+    assert len(workers) >= 2
+    return proc, workers
+
+
+def _gone_within(pids: list[int], seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if not any(_alive(p) for p in pids):
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def test_kill_9_of_the_runner_kills_its_workers(tmp_path, script):
+    proc, workers = _start_slow(script, str(tmp_path / "r.sqlite"))
+    os.kill(proc.pid, signal.SIGKILL)  # the runner only, not its process group
+    proc.wait()
+    try:
+        assert _gone_within(workers, 10), "a worker outlived its runner"
+    finally:
+        for pid in workers:
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+
+
+def test_kill_9_control_workers_without_pdeathsig_survive(tmp_path, script, monkeypatch):
+    """Negative control: with the initializer's prctl disabled, the check above fails."""
+    path = tmp_path / "nodeath.py"
+    path.write_text(_SCRIPT.replace(
+        "from cgsat.cli import main",
+        "from cgsat.cli import main\nimport cgsat.engine.runner as r\n"
+        "r._init_worker = lambda parent: None"))
+    proc, workers = _start_slow(str(path), str(tmp_path / "r.sqlite"))
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    try:
+        assert not _gone_within(workers, 2)
+    finally:
+        for pid in workers:
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+
+
+def test_sigterm_is_handled_like_ctrl_c(tmp_path, script):
+    db = str(tmp_path / "r.sqlite")
+    proc, workers = _start_slow(script, db)
+    os.kill(proc.pid, signal.SIGTERM)
+    assert proc.wait(timeout=30) == 143
+    assert "terminated" in proc.stderr.read()
+    try:
+        assert _gone_within(workers, 10)
+    finally:
+        for pid in workers:
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+    with Store(db) as store:
+        assert {r.n for r in store.rows("test.proc") if r.status == "holds"} >= {0, 1}
+
+
+# -- size order and refutation cut-offs -----------------------------------------------------
+
+
+def _backwards(n: int, budget: Budget) -> Verdict:
+    time.sleep(0.15 * (5 - n))  # larger sizes finish first
+    return Verdict.holds()
+
+
+def test_results_come_in_size_order(tmp_path, register):
+    claim = _claim("test.order", Method("m", _backwards, "all"), quick=4)
+    register(claim)
+    seen: list[int] = []
+    with Store(str(tmp_path / "r.sqlite")) as store:
+        run_checks([claim], {claim.id: ["m"]}, {claim.id: range(5)}, Budget(), store,
+                   jobs=2, on_result=lambda r: seen.append(r.n))
+    assert seen == [0, 1, 2, 3, 4]
+
+
+def _refutes_from_3(n: int, budget: Budget) -> Verdict:
+    if n == 3:
+        time.sleep(0.8)  # the smallest refutation comes back last
+    return Verdict.refuted(f"x{n}") if n >= 3 else Verdict.holds()
+
+
+def test_refutation_cutoff_makes_reruns_repeatable(tmp_path, register, capsys):
+    register(_claim("test.cut", Method("m", _refutes_from_3, "all"), quick=6))
+    db = str(tmp_path / "r.sqlite")
+    args = ["check", "test.cut", "--jobs", "2", "--db", db, "--json"]
+    runs = []
+    for _ in range(2):
+        code, results, err = _cli(args, capsys)
+        assert code == 1
+        runs.append([(r["n"], r["status"], r["counterexample"], r["reason"]) for r in results])
+        assert err.count("REFUTED") == 1
+    assert runs[0] == runs[1]
+    assert runs[0][3] == (3, "refuted", "x3", None)
+    assert runs[0][4:] == [(n, "unknown", None, "skipped: refuted at n=3") for n in (4, 5, 6)]
+    with Store(db) as store:
+        assert [r.n for r in store.rows("test.cut") if r.status == "refuted"] == [3]
+        doc = build_report(store)
+    entry = next(c for c in doc["claims"] if c["id"] == "test.cut")
+    assert [(x["n"], x["method"], x["position"]) for x in entry["counterexamples"]] == [
+        (3, "m", "x3")]
+    # a run above the refutation schedules nothing and stores nothing
+    code, results, _ = _cli(["check", "test.cut", "--from", "5", "--db", db, "--json"], capsys)
+    assert code == 0 and {r["reason"] for r in results} == {"skipped: refuted at n=3"}
+
+
+# -- error, vacuous, solver naming, controls and seeds ---------------------------------------
+
+
+def test_error_exits_3_and_is_retried(tmp_path, register, capsys):
+    def failing(n: int, budget: Budget) -> Verdict:
+        if n == 1:
+            return Verdict.error("control failed: sample control at LR: differs",
+                                 controls={"passed": 0, "total": 1})
+        return Verdict.holds(controls={"passed": 1, "total": 1})
+
+    register(_claim("test.err", Method("sat", failing, "all", uses_solver=True), quick=2))
+    db = str(tmp_path / "r.sqlite")
+    for _ in range(2):
+        code, results, err = _cli(["check", "test.err", "--db", db, "--json"], capsys)
+        assert code == 3 and "control failed" in err
+        by_n = {r["n"]: r for r in results}
+        assert by_n[1]["status"] == "error" and not by_n[1]["reused"]
+        assert by_n[1]["controls"] == {"passed": 0, "total": 1}
+    assert by_n[0]["reused"] and by_n[0]["controls"] == {"passed": 1, "total": 1}
+
+
+def test_vacuous_is_shown_stored_retried_and_never_verified(tmp_path, register, capsys):
+    def empty_at_1(n: int, budget: Budget) -> Verdict:
+        return Verdict.vacuous("no position of size 1") if n == 1 else Verdict.holds()
+
+    register(_claim("test.vac", Method("m", empty_at_1, "all"), quick=2))
+    db = str(tmp_path / "r.sqlite")
+    code, results, _ = _cli(["check", "test.vac", "--db", db, "--json"], capsys)
+    assert code == 0 and results[1]["status"] == "vacuous"
+    code, results, _ = _cli(["check", "test.vac", "--db", db, "--json"], capsys)
+    assert results[1]["status"] == "vacuous" and not results[1]["reused"]  # retried
+    assert results[0]["reused"]
+    with Store(db) as store:
+        entry = next(c for c in build_report(store)["claims"] if c["id"] == "test.vac")
+    assert entry["verified"] == {"m": 2}  # the vacuous size 1 neither counts nor breaks
+    assert {r["n"]: r["status"] for r in entry["runs"]}[1] == "vacuous"
+
+
+def test_a_refutation_names_a_solver_only_when_one_ran(tmp_path, register, capsys):
+    register(
+        _claim("test.nosolver", Method("sat", lambda n, b: Verdict.refuted("LR"), "all",
+                                       uses_solver=True), quick=0),
+        _claim("test.solver", Method("sat", lambda n, b: Verdict.refuted(
+            "LR", solver=b.solver), "all", uses_solver=True), quick=0),
+    )
+    db = str(tmp_path / "r.sqlite")
+    code, results, err = _cli(["check", "test.nosolver", "test.solver", "--db", db,
+                               "--json"], capsys)
+    assert code == 1
+    assert {r["claim"]: r["solver"] for r in results} == {"test.nosolver": None,
+                                                          "test.solver": "cadical195"}
+    assert "REFUTED test.nosolver at n=0 by sat: LR" in err
+    assert "REFUTED test.solver at n=0 by sat (cadical195): LR" in err
+    _, results, _ = _cli(["check", "test.nosolver", "--db", db, "--json"], capsys)
+    assert results[0]["reused"] and results[0]["solver"] is None
+
+
+def _echo_budget(n: int, budget: Budget) -> Verdict:
+    return Verdict.holds(detail=f"{budget.controls}|{budget.seed}",
+                         controls={"passed": budget.controls, "total": budget.controls})
+
+
+def test_controls_option_and_seed(tmp_path, register, capsys):
+    claim = _claim("test.seed", Method("sat", _echo_budget, "all", uses_solver=True), quick=1)
+    register(claim)
+    db = str(tmp_path / "r.sqlite")
+    code, results, _ = _cli(["check", "test.seed", "--controls", "3", "--db", db, "--json"],
+                            capsys)
+    assert code == 0 and results[1]["controls"] == {"passed": 3, "total": 3}
+    fp = method_fingerprint(claim, claim.methods[0])
+    with Store(db) as store:
+        row = store.current("test.seed", 1, "sat", "cadical195", fp).row
+    assert row.detail == f"3|test.seed:1:{fp}" and row.controls_asked == 3
+    _, results, _ = _cli(["check", "test.seed", "--controls", "2", "--db", db, "--json"],
+                         capsys)
+    assert all(r["reused"] for r in results)
+    _, results, _ = _cli(["check", "test.seed", "--controls", "5", "--db", db, "--json"],
+                         capsys)
+    assert not any(r["reused"] for r in results)  # fewer controls than asked: rerun
+    for bad in ("-1", "x"):
+        with pytest.raises(SystemExit) as exc:
+            main(["check", "test.seed", "--controls", bad, "--db", db])
+        assert exc.value.code == 2
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1 and "--controls" in err
+
+
+def test_help_documents_the_default_timeout(capsys):
+    with pytest.raises(SystemExit):
+        main(["check", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "default 60" in text and "--controls" in text
+
+
+def _holds_again(n: int, budget: Budget) -> Verdict:  # a second run function: new code
+    return Verdict.holds()
+
+
+def test_bounds_of_changed_code_are_shown_as_awaiting_rerun(tmp_path, register, capsys):
+    from cgsat.report.markdown import render_markdown
+
+    old = _claim("test.rerun", Method("m", lambda n, b: Verdict.holds(), "all"), quick=3)
+    register(old)
+    db = str(tmp_path / "r.sqlite")
+    assert _cli(["check", "test.rerun", "--db", db], capsys)[0] == 0
+    new = _claim("test.rerun", Method("m", _holds_again, "all"), quick=1)
+    register(new)
+    assert _cli(["check", "test.rerun", "--db", db], capsys)[0] == 0
+    with Store(db) as store:
+        doc = build_report(store)
+    entry = next(c for c in doc["claims"] if c["id"] == "test.rerun")
+    assert entry["verified"] == {"m": 1}  # only the current code's rows count
+    earlier = entry["earlier_code"]["m"]
+    assert earlier["verified"] == 3
+    assert earlier["fingerprint"] != method_fingerprint(new, new.methods[0])
+    text = render_markdown(doc)
+    assert "## Awaiting rerun" in text and "| `test.rerun` | m | 3 |" in text
+    register(_claim("test.rerun", Method("m", _holds_again, "all"), quick=3))
+    assert _cli(["check", "test.rerun", "--db", db], capsys)[0] == 0
+    with Store(db) as store:  # once the new code reaches as far, nothing awaits
+        assert next(c for c in build_report(store)["claims"]
+                    if c["id"] == "test.rerun")["earlier_code"] == {}
