@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -17,7 +18,7 @@ from cgsat.search import limits
 
 PATH30 = " ".join(f"{i}-{i + 1}" for i in range(30))
 PATH21 = " ".join(f"{i}-{i + 1}" for i in range(21))
-SRC = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "src")
+SRC = str(Path(__file__).resolve().parents[2] / "src")
 
 
 def _run(argv: list[str], capsys) -> tuple[int, str, str]:

@@ -26,8 +26,7 @@ from cgsat.engine.probe import SizeResult, compute_here, run_probe
 from cgsat.engine.runner import _Lane, _result_of, run_checks
 from cgsat.engine.store import Store
 from cgsat.errors import CgsatInputError
-from cgsat.papers.probe_registry import get_probe
-from cgsat.papers.registry import get_claim
+from cgsat.papers.registry import get_claim, get_probe
 
 ROOT = Path(__file__).resolve().parents[2]
 CLAIM = "toppling.conj22"

@@ -12,7 +12,7 @@ from cgsat.engine.executors.dask_probe import compute_on_dask
 from cgsat.engine.probe import run_probe
 from cgsat.engine.store import Store, db_path
 from cgsat.errors import CgsatInputError
-from cgsat.papers.probe_registry import all_probes, get_probe
+from cgsat.papers.registry import all_probes, get_probe
 from cgsat.report.probes import prepare_out, write_probe
 
 

@@ -195,11 +195,6 @@ MOVES: dict[str, tuple[str, str, str]] = {
         "476a88ee0243034ca2af1d36776319baff383780526fa5d3c3148f92c5429225",
         "8bd6418de841c771abb4390adc0dcc0e6b19092dfd16cdfbc4f101abe89d74d3",
     ),
-    "cgsat.papers.probe_registry": (
-        "cgsat.verify.probe_registry",
-        "81c184eed08caa96851f81cb98c11324ebeced2c3151c1a52e248efd7f184c7b",
-        "c2dc54d7b8046e8b681d07a52ff1bfc172b1c417c5e6711925b90bddf4e6087c",
-    ),
     "cgsat.papers.registry": (
         "cgsat.verify.registry",
         "f68aff9cfbf0a886e87904534bf9c5e31de724847a063e88addaafe29f25169d",

@@ -1,7 +1,7 @@
 """Probes (``cgsat probe``): data about open problems, computed size by size and stored.
 
 A probe is a record (:class:`Probe`), defined beside the claims it feeds in
-``verify/papers/<paper>/probes.py`` and registered in :mod:`cgsat.papers.probe_registry`.
+``verify/papers/<paper>/probes.py`` and registered in :mod:`cgsat.papers.registry`.
 Its ``size(n)`` computes the table rows of exactly size ``n`` (plain JSON values); its
 ``table`` combines the sizes ``base..N`` into the table written to CSV and JSON; its
 ``summary`` gives a few Markdown lines; its ``plot`` draws on a matplotlib axis.
@@ -30,66 +30,23 @@ import socket
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
 from cgsat import __version__
 from cgsat.engine.fingerprint import callable_fingerprint
 from cgsat.engine.provenance import source_commit
 from cgsat.engine.store import Row, Store
 from cgsat.errors import CgsatInputError
+from cgsat.probes import Probe, Sizes, TableRow
 
 METHOD = "direct"
 
-TableRow = dict[str, Any]
-Sizes = dict[int, list[TableRow]]
+__all__ = ["METHOD", "Probe", "ProbeRun", "SizeResult", "Sizes", "TableRow", "compute_here",
+           "probe_fingerprint", "reached", "run_probe", "stored_sizes"]
 
 
-@dataclass(frozen=True)
-class Probe:
-    """One probe: how to compute it size by size and how to show it.
-
-    ``size(n)`` returns the rows of exactly size ``n``; ``table(sizes, up_to)`` the probe's
-    table (rows with the keys ``columns``) from every size ``base..up_to``;
-    ``summary(sizes, up_to)`` Markdown lines; ``plot(ax, sizes, up_to)`` draws the plot.
-    ``extra(sizes, up_to)`` gives further data for the JSON file (e.g. a histogram).
-    ``max_up_to`` is the largest ``--up-to`` accepted (None: no limit). ``rules`` names
-    the claims that state the probe's candidate rules (checked past the data by
-    ``cgsat check``; the report shows each with its bounds and any counterexample).
-    """
-
-    name: str
-    source: str
-    up_to: str
-    default_up_to: int
-    base: int
-    size: Callable[[int], list[TableRow]]
-    table: Callable[[Sizes, int], list[TableRow]]
-    columns: tuple[str, ...]
-    summary: Callable[[Sizes, int], list[str]]
-    plot: Callable[[Any, Sizes, int], None] | None = None
-    extra: Callable[[Sizes, int], dict[str, Any]] | None = None
-    max_up_to: int | None = None
-    notes: str = ""
-    rules: tuple[str, ...] = ()
-
-    @property
-    def claim_id(self) -> str:
-        return f"probe.{self.name}"
-
-    def fingerprint(self) -> str:
-        return callable_fingerprint(self.size)
-
-    def check_up_to(self, up_to: int | None) -> int:
-        """``up_to`` (the default for None) if the probe accepts it, else bad input."""
-        n = self.default_up_to if up_to is None else up_to
-        if n < self.base:
-            raise CgsatInputError(f"probe {self.name}: --up-to must be at least {self.base} "
-                                  f"({self.up_to}), got {n}")
-        if self.max_up_to is not None and n > self.max_up_to:
-            raise CgsatInputError(f"probe {self.name}: --up-to must be at most "
-                                  f"{self.max_up_to} ({self.up_to}), got {n}")
-        return n
-
+def probe_fingerprint(probe: Probe) -> str:
+    """The fingerprint of a probe's stored sizes: the code behind its ``size`` function."""
+    return callable_fingerprint(probe.size)
 
 @dataclass
 class ProbeRun:
@@ -108,7 +65,7 @@ class ProbeRun:
 
 def stored_sizes(probe: Probe, store: Store) -> tuple[Sizes, dict[int, float | None]]:
     """The sizes of ``probe`` in the store under its current fingerprint (rows, seconds)."""
-    lane = store.lane(probe.claim_id, METHOD, "", probe.fingerprint())
+    lane = store.lane(probe.claim_id, METHOD, "", probe_fingerprint(probe))
     sizes: Sizes = {}
     seconds: dict[int, float | None] = {}
     for n, current in sorted(lane.items()):
@@ -146,7 +103,7 @@ def compute_here(probe: Probe, sizes: list[int]) -> Iterator[SizeResult]:
 
     Examples
     --------
-    >>> from cgsat.papers.probe_registry import get_probe
+    >>> from cgsat.papers.registry import get_probe
     >>> [(r.n, r.executor) for r in compute_here(get_probe("toppling-uniqueness"), [1, 2])]
     [(1, 'local'), (2, 'local')]
 
@@ -155,7 +112,7 @@ def compute_here(probe: Probe, sizes: list[int]) -> Iterator[SizeResult]:
     The probes are those of the papers' ``probes.py`` (here the Toppling Conjectures'
     uniqueness probe, Fink, Nowakowski, Siegel, Wolfe).
     """
-    fingerprint = probe.fingerprint()
+    fingerprint = probe_fingerprint(probe)
     worker = f"{socket.gethostname()}/{os.getpid()}"
     for n in sizes:
         start = time.perf_counter()
@@ -173,7 +130,7 @@ def run_probe(probe: Probe, up_to: int, store: Store, force: bool = False,
     back in any order; each is stored once, and a size computed by code with another
     fingerprint is refused (bad input: the workers run another cgsat).
     """
-    fingerprint = probe.fingerprint()
+    fingerprint = probe_fingerprint(probe)
     stored, stored_seconds = ({}, {}) if force else stored_sizes(probe, store)
     out = ProbeRun(probe, up_to)
     commit = source_commit()

@@ -1,45 +1,64 @@
-"""The registry of claims: every ``CLAIMS`` list of :mod:`cgsat.papers`.
+"""The registry of the papers: every ``CLAIMS`` list and every ``PROBES`` list.
 
-The paper modules are imported explicitly (no discovery magic). Claim ids must be unique:
-a duplicate is an error at import time, since the store and the report key on the id.
+The paper modules are imported explicitly (no discovery magic). Claim ids and probe names
+must be unique: a duplicate is an error at import time, since the store and the report
+key on them. Covers the five papers: *The Game of timber!*, *Timber on caterpillars*,
+*Thinning Thickets*, *Lumberjack* and *Toppling Conjectures*.
 """
 
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable
+from typing import TypeVar
 
 from cgsat.claims import KINDS, Claim
 from cgsat.errors import CgsatInputError
 from cgsat.papers import lumberjack
 from cgsat.papers.caterpillars import claims as caterpillars
 from cgsat.papers.thickets import claims as thickets
+from cgsat.papers.thickets import probes as thickets_probes
 from cgsat.papers.timber import claims as timber
+from cgsat.papers.timber import probes as timber_probes
 from cgsat.papers.toppling import claims as toppling
+from cgsat.papers.toppling import probes as toppling_probes
+from cgsat.probes import Probe
 
 PAPER_MODULES = (timber, caterpillars, thickets, lumberjack, toppling)
+PROBE_MODULES = (timber_probes, toppling_probes, thickets_probes)
+
+T = TypeVar("T")
 
 
-def _collect() -> dict[str, Claim]:
-    claims: dict[str, Claim] = {}
-    for module in PAPER_MODULES:
-        source = module.__name__
-        for claim in module.CLAIMS:
-            if claim.id in claims:
-                raise RuntimeError(f"duplicate claim id {claim.id!r} in {source}")
-            if claim.kind not in KINDS:
-                raise RuntimeError(f"claim {claim.id!r}: unknown kind {claim.kind!r}")
-            names = [m.name for m in claim.methods]
-            if len(set(names)) != len(names):
-                raise RuntimeError(f"claim {claim.id!r}: duplicate method names {names}")
-            claims[claim.id] = claim
-    return claims
+def _unique(items: Iterable[tuple[str, str, T]], what: str) -> dict[str, T]:
+    """``{key: item}`` from ``(key, source module, item)``; a duplicate key is an error
+    at import time (of any paper's ``CLAIMS`` or ``PROBES``)."""
+    out: dict[str, T] = {}
+    for key, source, item in items:
+        if key in out:
+            raise RuntimeError(f"duplicate {what} {key!r} in {source}")
+        out[key] = item
+    return out
 
 
-_CLAIMS = _collect()
+def _check_claim(claim: Claim) -> Claim:
+    """A claim whose kind is known and whose method names are unique (any paper)."""
+    if claim.kind not in KINDS:
+        raise RuntimeError(f"claim {claim.id!r}: unknown kind {claim.kind!r}")
+    names = [m.name for m in claim.methods]
+    if len(set(names)) != len(names):
+        raise RuntimeError(f"claim {claim.id!r}: duplicate method names {names}")
+    return claim
+
+
+_CLAIMS = _unique(((c.id, m.__name__, _check_claim(c)) for m in PAPER_MODULES
+                   for c in m.CLAIMS), "claim id")
+_PROBES = _unique(((p.name, m.__name__, p) for m in PROBE_MODULES for p in m.PROBES),
+                  "probe name")
 
 
 def all_claims() -> list[Claim]:
-    """Every registered claim, in registration order (paper by paper).
+    """Every registered claim of the five papers, in registration order (paper by paper).
 
     Examples
     --------
@@ -50,7 +69,7 @@ def all_claims() -> list[Claim]:
 
 
 def get_claim(claim_id: str) -> Claim:
-    """The claim with this id.
+    """The claim with this id (of any paper, e.g. *The Game of timber!*'s ``timber.thm2.3``).
 
     Raises
     ------
@@ -68,3 +87,35 @@ def get_claim(claim_id: str) -> Claim:
         close = difflib.get_close_matches(claim_id, list(_CLAIMS), n=3, cutoff=0.5)
         hint = f"; did you mean {', '.join(close)}?" if close else "; see `cgsat list`"
         raise CgsatInputError(f"unknown claim {claim_id!r}{hint}") from None
+
+
+def all_probes() -> list[Probe]:
+    """Every registered probe (the papers' open problems, e.g. *Thinning Thickets* 5.1).
+
+    Examples
+    --------
+    >>> sorted(p.name for p in all_probes())  # doctest: +NORMALIZE_WHITESPACE
+    ['green-cordon-nim', 'phyminoes', 'phyminoes-reductions', 'thickets-tinies',
+     'timber-path-values', 'timber-reductions', 'toppling-uniqueness',
+     'toppling-uniqueness-lr', 'tree-p-counts']
+    """
+    return list(_PROBES.values())
+
+
+def get_probe(name: str) -> Probe:
+    """The probe with this name (of any paper, e.g. *The Game of timber!*'s ``phyminoes``);
+    an unknown name is bad input naming the probes.
+
+    Examples
+    --------
+    >>> get_probe("phyminoes").base
+    3
+    """
+    try:
+        return _PROBES[name]
+    except KeyError:
+        close = difflib.get_close_matches(name, list(_PROBES), n=3, cutoff=0.5)
+        hint = f"did you mean {', '.join(close)}? " if close else ""
+        raise CgsatInputError(f"unknown probe {name!r}; {hint}available probes: "
+                              f"{', '.join(sorted(_PROBES))} (see `cgsat probe --list`)") \
+            from None

@@ -19,7 +19,7 @@ from typing import Any
 from cgsat.engine.probe import Probe, ProbeRun, Sizes, reached, stored_sizes
 from cgsat.engine.store import Store
 from cgsat.errors import CgsatInputError
-from cgsat.papers.probe_registry import all_probes
+from cgsat.papers.registry import all_probes
 
 
 def _figure(probe: Probe, sizes: Sizes, up_to: int):

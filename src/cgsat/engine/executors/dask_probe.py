@@ -17,8 +17,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from cgsat.engine.executors.dask import DaskExecutor
-from cgsat.engine.probe import Compute, Probe, SizeResult
-from cgsat.papers.probe_registry import get_probe
+from cgsat.engine.probe import Compute, Probe, SizeResult, probe_fingerprint
+from cgsat.papers.registry import get_probe
 
 
 def probe_size_task(name: str, n: int) -> dict[str, Any]:
@@ -45,7 +45,7 @@ def probe_size_task(name: str, n: int) -> dict[str, Any]:
         worker = get_worker().address
     except (ImportError, ValueError):  # not in a Dask worker (a doctest, a direct call)
         worker = f"{socket.gethostname()}/{os.getpid()}"
-    return {"rows": rows, "seconds": seconds, "fingerprint": probe.fingerprint(),
+    return {"rows": rows, "seconds": seconds, "fingerprint": probe_fingerprint(probe),
             "worker": worker}
 
 

@@ -31,10 +31,10 @@ from fractions import Fraction
 from typing import Any
 
 from cgsat.encodings.green_cordon_dfa import NIM2_DFA, NIM3_DFA
-from cgsat.engine.probe import Probe, Sizes, TableRow
 from cgsat.papers.thickets import cordon_nim, tinies
 from cgsat.papers.thickets.cordon_nim import DIGITS, attachments, learn_dfa, same_language
 from cgsat.papers.thickets.gaps import gaps
+from cgsat.probes import Probe, Sizes, TableRow
 
 # -- green-cordon-nim -------------------------------------------------------------------
 

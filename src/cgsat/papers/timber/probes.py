@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from cgsat.engine.probe import Probe, Sizes, TableRow
 from cgsat.papers.timber.graphs.probe import ATLAS_MAX_VERTICES, READINGS
 from cgsat.papers.timber.path.values import PATH_VALUES
 from cgsat.papers.timber.phyminoes.count import COLUMNS as COUNT_COLUMNS
@@ -34,6 +33,7 @@ from cgsat.papers.timber.phyminoes.count import size
 from cgsat.papers.timber.phyminoes.reductions import COLUMNS as REDUCTION_COLUMNS
 from cgsat.papers.timber.phyminoes.reductions import size as reductions_size
 from cgsat.papers.timber.trees.probes import TIMBER_REDUCTIONS, TREE_P_COUNTS
+from cgsat.probes import Probe, Sizes, TableRow
 
 
 def table(sizes: Sizes, up_to: int) -> list[TableRow]:

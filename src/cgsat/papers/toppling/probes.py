@@ -30,10 +30,10 @@ from collections import Counter
 from typing import Any
 
 from cgsat.cgt.notation import to_str
-from cgsat.engine.probe import Probe, Sizes, TableRow
 from cgsat.papers.toppling import absence
 from cgsat.papers.toppling.constructions import conjecture40_games
 from cgsat.papers.toppling.uniqueness import lr_rows_of_length
+from cgsat.probes import Probe, Sizes, TableRow
 
 
 def listed_values() -> list[str]:

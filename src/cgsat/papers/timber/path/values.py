@@ -21,8 +21,8 @@ from typing import Any
 import numpy as np
 
 from cgsat.cgt import peaks_wide
-from cgsat.engine.probe import Probe, Sizes, TableRow
 from cgsat.papers.timber.path.heights import RULES
+from cgsat.probes import Probe, Sizes, TableRow
 
 FAMILIES = ("all", "h<=1", "h<=2", "h<=3")
 COLUMNS = ("family", "length", "nim", "count", "is_max", "words")

@@ -37,11 +37,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from cgsat.engine.probe import Probe, Sizes, TableRow
 from cgsat.papers.timber.trees.counts import COLUMNS, ENUMERATE_UP_TO, catalan, path_count, size
 from cgsat.papers.timber.trees.reductions import COLUMNS as REDUCTION_COLUMNS
 from cgsat.papers.timber.trees.reductions import PATTERN_EDGES, SEED_EDGES
 from cgsat.papers.timber.trees.reductions import size as reductions_size
+from cgsat.probes import Probe, Sizes, TableRow
 
 
 def table(sizes: Sizes, up_to: int) -> list[TableRow]:
