@@ -442,14 +442,13 @@ def test_report_shows_counterexamples_and_gaps(tmp_path, register, capsys):
     assert r"\texttt{test.neg}" in tex and r"\toprule" in tex and r"\texttt{LLRR}" in tex
 
 
-def test_registry_rejects_duplicates(monkeypatch):
+def test_registry_rejects_duplicates():
     from types import SimpleNamespace
 
     c = _claim("test.dup", (Method("a", lambda n, b: Verdict.holds(), "all"),))
-    monkeypatch.setattr(registry, "PAPER_MODULES", (SimpleNamespace(CLAIMS=[c, c],
-                                                                    __name__="fake"),))
-    with pytest.raises(RuntimeError, match="duplicate"):
-        registry._collect()
+    paper = SimpleNamespace(CLAIMS=[c, c], __name__="fake")
+    with pytest.raises(RuntimeError, match="duplicate claim id 'test.dup' in fake"):
+        registry._unique(((x.id, paper.__name__, x) for x in paper.CLAIMS), "claim id")
     with pytest.raises(CgsatInputError, match="did you mean"):
         registry.get_claim("timber.thm2.4x")
 

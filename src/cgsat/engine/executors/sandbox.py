@@ -26,6 +26,7 @@ import select
 import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any, BinaryIO
 
 from cgsat.engine import memory
@@ -119,7 +120,7 @@ class Sandbox:
 
     def _start(self) -> subprocess.Popen[bytes]:
         # The sandbox imports the very cgsat this process runs (its fingerprints must match).
-        src = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        src = str(Path(__file__).resolve().parents[3])  # .../src: cgsat/engine/executors/
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (src, env.get("PYTHONPATH")) if p)
         proc = subprocess.Popen([sys.executable, "-m", "cgsat.engine.executors.sandbox_server"],
