@@ -23,8 +23,9 @@ CONFIRM="--confirm-with minisat22"
 
 chunk() {
   case "$1" in
-    # 1: every claim at its quick bound, every method (minutes)
-    1) cgsat check --all --method all $CONFIRM --db $DB ;;
+    # 1: every claim at its quick bound, every method (minutes); --revalidate first carries
+    #    runs decided by the same code under the earlier fingerprint scheme over (issue 23)
+    1) cgsat check --all --method all --revalidate $CONFIRM --db $DB ;;
     # 2: Timber Theorems 2.3-2.5 to n = 120 (minutes)
     2) cgsat check timber.thm2.3 timber.thm2.4 timber.thm2.5 --target --method sat $CONFIRM \
          --timeout 1800 --jobs 2 --db $DB ;;

@@ -147,6 +147,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "checked); stored under solver external:NAME; controls use --solver")
     p.add_argument("--db", default=None)
     p.add_argument("--force", action="store_true")
+    p.add_argument("--revalidate", action="store_true",
+                   help="first carry stored runs over to the current fingerprints where "
+                        "they were decided by exactly the current code under the earlier "
+                        "fingerprint scheme (recorded as aliases; nothing is recomputed)")
     p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("export-cnf", help="write the DIMACS instance a SAT method solves",

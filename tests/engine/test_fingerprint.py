@@ -1,7 +1,8 @@
-"""Method fingerprints (issue 12, item 1): a stored verdict is reused only when the code
-that decided it is unchanged. Both directions: an edit to an encoding the method imports
-recomputes exactly the methods that use it; an edit to the report or the CLI recomputes
-nothing."""
+"""Method fingerprints (issue 12 item 1, issue 23 item 3, issue 24 item 1): a stored verdict
+is reused only when the code that decided it is unchanged. Both directions: an edit to an
+encoding the method imports recomputes exactly the methods that use it; an edit to the
+report or the CLI, a comment, a docstring, an annotation or a recorded move recomputes
+nothing; a function or a constant a method reads from a paper's ``claims.py`` counts."""
 
 from __future__ import annotations
 
@@ -28,16 +29,20 @@ def _all_fingerprints() -> dict[tuple[str, str], str]:
             for m in c.methods}
 
 
+EDIT = b"\n_an_edit = 1\n"
+
+
 @pytest.fixture
 def edit(monkeypatch):
-    """Pretend the source of some files changed (``edit("encodings/timber_path.py")``)."""
+    """Pretend the code of some files changed (``edit("encodings/timber_path.py")``): a
+    statement that runs is appended (a comment would not count, see below)."""
     edited: set[str] = set()
     real = fingerprint.read_source
 
     def read(path: str) -> bytes:
         text = real(path)
         if any(path.endswith(os.sep + rel.replace("/", os.sep)) for rel in edited):
-            text += b"\n# an edit\n"
+            text += EDIT
         return text
 
     def apply(*rels: str) -> None:
@@ -134,11 +139,14 @@ def test_a_real_edit_in_a_copy_of_the_source(tmp_path):
         return {(r["n"], r["method"]): r["reused"] for r in json.loads(out.stdout)["results"]}
 
     assert not any(run().values())
-    with open(copy / "cgsat" / "verify" / "report" / "data.py", "a") as fh:
-        fh.write("\n# the report changed\n")
+    with open(copy / "cgsat" / "report" / "data.py", "a") as fh:
+        fh.write("\n_the_report_changed = True\n")
     assert all(run().values())
     with open(copy / "cgsat" / "encodings" / "timber_path.py", "a") as fh:
-        fh.write("\n# the encoding changed\n")
+        fh.write("\n# the layout changed, not the code\n")
+    assert all(run().values())  # a comment is not code
+    with open(copy / "cgsat" / "encodings" / "timber_path.py", "a") as fh:
+        fh.write("\n_the_encoding_changed = True\n")
     again = run()
     assert {m for (n, m), v in again.items() if not v} == {"sat"}
 
@@ -178,3 +186,170 @@ def test_a_broken_encoding_is_recomputed_not_reused_at_n_20(tmp_path):
     (r,) = json.loads(again.stdout)["results"]
     assert (r["status"], r["reused"]) == ("error", False)
     assert "control failed" in r["reason"]
+
+
+# -- scheme 2: what does not run does not count (issue 23, item 3) ---------------------------
+
+@pytest.mark.parametrize("addition", [
+    b"\n# a comment\n",
+    b"\n\n\n",
+    b"\nif TYPE_CHECKING:\n    from cgsat.games.base import Game\n",
+    b"\nfrom typing import cast\n",
+])
+def test_layout_comments_and_types_change_no_fingerprint(monkeypatch, addition):
+    before = _all_fingerprints()
+    real = fingerprint.read_source
+
+    def read(path: str) -> bytes:
+        text = real(path)
+        if path.endswith(os.path.join("encodings", "timber_path.py")):
+            text += addition
+        return text
+
+    monkeypatch.setattr(fingerprint, "read_source", read)
+    fingerprint.clear_cache()
+    try:
+        assert _all_fingerprints() == before
+    finally:
+        fingerprint.clear_cache()
+
+
+def test_normalized_code_keeps_what_runs():
+    def norm(src: str) -> bytes:
+        return fingerprint.normalized_code(src.encode(), "cgsat.x")
+
+    plain = "def f(x, y=2):\n    return g(x) + y\n"
+    same = [
+        'def f(x: int, y: int = 2) -> int:\n    """Doc."""\n    return g(x) + y\n',
+        "def f(x, y=2):\n    return g(cast(int, x)) + y  # why\n",
+        "from typing import Any\ndef f(x, y=2):\n    return g(x) + y\n",
+    ]
+    other = [
+        "def f(x, y=3):\n    return g(x) + y\n",
+        "def f(x, y=2):\n    return g(x) - y\n",
+        "def f(x, y=2):\n    assert x\n    return g(x) + y\n",
+        "import numpy as g\ndef f(x, y=2):\n    return g(x) + y\n",
+    ]
+    assert all(norm(s) == norm(plain) for s in same)
+    assert all(norm(s) != norm(plain) for s in other)
+    # a dataclass field keeps counting when its annotation goes
+    assert norm("class C:\n    a: int\n") != norm("class C:\n    pass\n")
+
+
+def test_import_order_and_recorded_moves_change_nothing(monkeypatch):
+    a = b"from cgsat.games import base\nfrom cgsat.errors import CgsatInputError\n"
+    b = b"from cgsat.errors import CgsatInputError\nfrom cgsat.games import base\n"
+    assert fingerprint.normalized_code(a, "cgsat.x") == fingerprint.normalized_code(b, "cgsat.x")
+    # a move: cgsat.games.base is now cgsat.rules.base; recorded, it reads as before
+    moved = b"from cgsat.errors import CgsatInputError\nfrom cgsat.rules import base\n"
+    monkeypatch.setattr(fingerprint, "_is_module", lambda name: name.endswith(".base"))
+    assert fingerprint.normalized_code(moved, "cgsat.x") != \
+        fingerprint.normalized_code(a, "cgsat.x")
+    monkeypatch.setitem(fingerprint.ALIASES, "cgsat.rules.base", "cgsat.games.base")
+    assert fingerprint.normalized_code(moved, "cgsat.x") == \
+        fingerprint.normalized_code(a, "cgsat.x")
+
+
+# -- what a method reads from claims.py (issue 24, item 1) -----------------------------------
+
+def _in_claims_module(source: str, **constants: object):
+    """A function compiled as if written in ``papers/toppling/claims.py`` (which no module
+    hash covers), with some of that module's globals replaced."""
+    from cgsat.papers.toppling import claims
+
+    scope = dict(vars(claims))
+    scope.update(constants)
+    return eval(source, scope)  # noqa: S307 - test input, compiled into the claims' scope
+
+
+def test_conj37_all_rows_statement_is_in_its_fingerprint():
+    """The bug at commit 55d8803: the claimed rows of ``toppling.conj37-all-rows`` are a
+    lambda in claims.py, which the old fingerprint did not see. Edited, both methods now
+    change fingerprint; rebuilt unchanged, they keep it. The scheme-1 fingerprint (kept for
+    revalidation) shows the old blindness."""
+    from dataclasses import replace
+
+    claim = get_claim("toppling.conj37-all-rows")
+    fam = claim.method("sat").run.keywords["fam"]
+    edited = replace(fam, rows=_in_claims_module('lambda w: (w + "LR", "E" + w)'))
+    rebuilt = replace(fam, rows=_in_claims_module('lambda w: (w + "LR",)'))
+
+    def with_family(name: str, family: object) -> list[partial]:
+        run, confirm = claim.method(name).run, claim.confirm
+        return [partial(run.func, *run.args, **{**run.keywords, "fam": family}),
+                partial(confirm.func, *confirm.args, **{**confirm.keywords, "fam": family})]
+
+    for name in ("sat", "brute"):
+        real = fingerprint.callable_fingerprint(claim.method(name).run, claim.confirm)
+        assert fingerprint.callable_fingerprint(*with_family(name, fam)) == real
+        assert fingerprint.callable_fingerprint(*with_family(name, edited)) != real
+        assert fingerprint.callable_fingerprint(*with_family(name, rebuilt)) == real
+        assert fingerprint.legacy_callable_fingerprint(*with_family(name, edited)) == \
+            fingerprint.legacy_callable_fingerprint(*with_family(name, fam))  # the old bug
+
+
+def test_a_stored_edited_statement_is_not_reused_for_the_real_one(tmp_path):
+    """The store direction: "holds" stored for an edited conj37-all-rows (rows xLR and
+    Ex, the true family) is not reused for the real claim (rows xLR only), which is
+    refuted at n = 2 as on a fresh store."""
+    from dataclasses import replace
+
+    from cgsat.claims import Budget
+    from cgsat.engine.runner import run_checks
+    from cgsat.engine.store import Store
+
+    claim = get_claim("toppling.conj37-all-rows")
+    fam = claim.method("brute").run.keywords["fam"]
+    true_rows = replace(fam, rows=_in_claims_module('lambda w: (w + "LR", "E" + w)'))
+    run = claim.method("brute").run
+    edited = replace(claim, methods=(replace(
+        claim.method("brute"), run=partial(run.func, *run.args, fam=true_rows)),),
+        confirm=partial(claim.confirm.func, fam=true_rows))
+    with Store(str(tmp_path / "r.sqlite")) as store:
+        first = run_checks([edited], {claim.id: ["brute"]}, {claim.id: range(1, 3)},
+                           Budget(), store, jobs=1)
+        assert [r.status for r in first.results] == ["holds", "holds"]
+        again = run_checks([claim], {claim.id: ["brute"]}, {claim.id: range(1, 3)},
+                           Budget(), store, jobs=1)
+    assert [(r.n, r.status, r.stored) for r in again.results] == \
+        [(1, "holds", False), (2, "refuted", False)]
+
+
+def test_a_constant_read_from_claims_counts():
+    """My own case: a function in claims.py reading a module constant (a bound, a row)."""
+    a = _in_claims_module("lambda n: n <= _BOUND", _BOUND=3)
+    b = _in_claims_module("lambda n: n <= _BOUND", _BOUND=4)
+    c = _in_claims_module("lambda n: n <= _BOUND", _BOUND=3)
+    fa, fb, fc = (fingerprint.callable_fingerprint(f) for f in (a, b, c))
+    assert fa != fb and fa == fc
+
+
+# -- revalidation (issue 23, item 3) ---------------------------------------------------------
+
+def test_revalidation_carries_over_exactly_the_runs_of_the_same_code(tmp_path, capsys):
+    from cgsat.engine.store import Row, Store
+
+    claim = get_claim("timber.thm2.3")
+    sat, brute_ = claim.method("sat"), claim.method("brute")
+    legacy = fingerprint.legacy_method_fingerprint(claim, sat)
+    db = str(tmp_path / "r.sqlite")
+    with Store(db) as store:
+        for n in range(4):  # runs of the same code under the earlier scheme
+            store.put(Row(claim.id, n, "sat", "cadical195", "0", "holds", fingerprint=legacy,
+                          controls_asked=16))
+            # and runs of other code (a stale fingerprint): never carried over
+            store.put(Row(claim.id, n, "brute", "", "0", "holds", fingerprint="stale"))
+    args = ["check", claim.id, "--up-to", "3", "--method", "sat,brute", "--db", db, "--json"]
+    assert main([*args, "--revalidate"]) == 0
+    out, err = capsys.readouterr()
+    assert "revalidated 4 stored runs of 1 methods" in err
+    results = {(r["n"], r["method"]): r for r in json.loads(out)["results"]}
+    assert all(results[n, "sat"]["reused"] and results[n, "sat"]["revalidated"]
+               for n in range(4))
+    assert not any(results[n, "brute"]["reused"] for n in range(4))
+    with Store(db) as store:
+        now = fingerprint.method_fingerprint(claim, sat)
+        assert store.aliases() == {(claim.id, "sat", legacy): now}
+        assert fingerprint.method_fingerprint(claim, brute_) != "stale"
+    assert main([*args, "--revalidate"]) == 0  # a second time carries nothing new
+    assert "revalidated 0 stored runs of 0 methods" in capsys.readouterr().err

@@ -29,7 +29,8 @@ from cgsat.papers.timber.path.words import dyck_words, in_x, is_dyck
 from cgsat.report import build_report, render_html, render_latex, render_markdown
 
 CHECK_FIELDS = {"claim", "n", "method", "status", "seconds", "counterexample", "reason",
-                "instance", "solver", "certificate", "controls", "reused", "peak_rss_mb",
+                "instance", "solver", "certificate", "controls", "reused", "revalidated",
+                "peak_rss_mb",
                 "executor"}
 LIST_FIELDS = {"id", "source", "statement", "kind", "parameter", "paper_bound",
                "quick_bound", "target_bound", "methods", "scope"}
@@ -284,7 +285,7 @@ def test_rerun_reuses_holds_and_retries_unknown(tmp_path, capsys):
 _RESUME_SCRIPT = textwrap.dedent("""
     import sys, time
     from cgsat.cli import main
-    from cgsat.verify import registry
+    from cgsat.papers import registry
     from cgsat.claims import Claim, Method, Verdict
 
     def slow(n, budget):

@@ -147,7 +147,7 @@ def test_a_store_without_commits_gains_the_column_and_new_rows_record_one(
 _SCRIPT = textwrap.dedent("""
     import os, sys, time
     from cgsat.cli import main
-    from cgsat.verify import registry
+    from cgsat.papers import registry
     from cgsat.claims import Claim, Method, Verdict
 
     def run(n, budget):

@@ -21,6 +21,7 @@ import plain_phyminoes as plain
 from cgsat.cgt.impartial import solver_for
 from cgsat.cli import main
 from cgsat.engine import fingerprint
+from cgsat.engine import probe as probe_engine
 from cgsat.engine.store import Store
 from cgsat.games import phyminoes
 from cgsat.papers.timber.probes import PHYMINOES, PHYMINOES_REDUCTIONS
@@ -88,9 +89,9 @@ def test_out_that_is_a_file_is_bad_input_before_computing(capsys, tmp_path):
     (UNIQUENESS, "cgsat.papers.toppling.uniqueness"),
 ])
 def test_stored_sizes_depend_on_the_data_code_only(probe, data):
-    modules: set[str] = set()
-    fingerprint._shape(probe.size, modules, set())
-    closure = fingerprint.module_closure(sorted(modules))
+    shaper = fingerprint._Shaper(2)
+    shaper.shape(probe.size)
+    closure = fingerprint.module_closure(sorted(shaper.modules))
     assert data in closure
     assert not any(m.endswith(".probes") or ".report" in m for m in closure)
 
@@ -117,7 +118,7 @@ def test_a_changed_fingerprint_is_not_reused(capsys, tmp_path, monkeypatch):
     db, out = str(tmp_path / "r.sqlite"), str(tmp_path / "out")
     assert run(capsys, "probe", "toppling-uniqueness", "--up-to", "2", "--db", db,
                "--out", out)[0] == 0
-    monkeypatch.setattr(type(UNIQUENESS), "fingerprint", lambda self: "other code")
+    monkeypatch.setattr(probe_engine, "probe_fingerprint", lambda probe: "other code")
     code, text, _ = run(capsys, "probe", "toppling-uniqueness", "--up-to", "2", "--json",
                         "--db", db, "--out", out)
     assert code == 0 and json.loads(text)["reused"] == []

@@ -23,6 +23,9 @@ class CheckResult:
     seconds, counterexample, reason, instance, solver, certificate, controls, reused
         As in ``check --json`` (docs/reference.md); ``reused`` is True when the result
         came from the store.
+    revalidated : bool
+        True when a reused result was stored under an earlier fingerprint of the same code
+        (a fingerprint alias, ``cgsat check --revalidate``).
     peak_rss_mb : float or None
         The check's peak resident memory in MiB (``check --json``'s ``peak_rss_mb``;
         None when it was not measured, as in runs stored before it was recorded).
@@ -54,6 +57,7 @@ class CheckResult:
     peak_rss_mb: float | None = field(default=None, compare=False)
     executor: str | None = field(default=None, compare=False)
     worker: str | None = field(default=None, compare=False)
+    revalidated: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """The object of one result in ``check --json``."""
@@ -62,8 +66,8 @@ class CheckResult:
             "seconds": self.seconds, "counterexample": self.counterexample,
             "reason": self.reason, "instance": self.instance, "solver": self.solver,
             "certificate": self.certificate, "controls": self.controls,
-            "reused": self.reused, "peak_rss_mb": self.peak_rss_mb,
-            "executor": self.executor,
+            "reused": self.reused, "revalidated": self.revalidated,
+            "peak_rss_mb": self.peak_rss_mb, "executor": self.executor,
         }
 
 
@@ -136,7 +140,7 @@ def _check_result(res: Any) -> CheckResult:
     return CheckResult(
         res.claim, res.n, res.method, res.status, res.seconds, res.counterexample, res.reason,
         res.instance, res.solver, res.certificate, res.controls, res.stored, res.detail,
-        res.problem, res.peak_rss_mb, res.executor, res.worker)
+        res.problem, res.peak_rss_mb, res.executor, res.worker, res.revalidated)
 
 
 def _verified(results: Sequence[CheckResult]) -> dict[str, dict[str, int | None]]:

@@ -18,9 +18,10 @@ from typing import Any
 
 from cgsat.api import CheckResult, check
 from cgsat.engine.progress import Progress
+from cgsat.engine.revalidate import revalidate
 from cgsat.engine.store import Store, db_path
 from cgsat.errors import CgsatInputError
-from cgsat.papers.registry import all_claims
+from cgsat.papers.registry import all_claims, all_probes, get_claim
 from cgsat.report import write_report
 
 EXIT_OK = 0
@@ -97,6 +98,19 @@ def _describe(res: CheckResult) -> str:
     return " ".join(parts)
 
 
+def _revalidate(path: str, ids: list[str] | None) -> None:
+    """``check --revalidate``: record fingerprint aliases for the stored runs of the
+    current code (:mod:`cgsat.engine.revalidate`); says on stderr what it carried over."""
+    if path == ":memory:":
+        raise CgsatInputError("--revalidate: --db :memory: holds no stored runs")
+    claims = all_claims() if ids is None else [get_claim(i) for i in ids]
+    with Store(path) as store:
+        carried = revalidate(store, claims, all_probes() if ids is None else ())
+    runs = sum(c.runs for c in carried)
+    sys.stderr.write(f"cgsat: revalidated {runs} stored runs of {len(carried)} methods "
+                     "(same code, earlier fingerprint scheme)\n")
+
+
 def run_check(args: argparse.Namespace) -> int:
     """Run ``cgsat check`` through :func:`cgsat.api.check`; print the results and the
     closing summary; return the exit code."""
@@ -104,6 +118,8 @@ def run_check(args: argparse.Namespace) -> int:
         raise CgsatInputError("give claim ids or --all, not both")
     if not args.all and not args.claims:
         raise CgsatInputError("name at least one claim (see `cgsat list`) or give --all")
+    if args.revalidate:
+        _revalidate(db_path(args.db), None if args.all else list(args.claims))
     report = check(
         "all" if args.all else list(args.claims), args.up_to, from_n=args.from_n,
         target=args.target, methods=args.method, timeout=args.timeout, solver=args.solver,

@@ -109,6 +109,7 @@ class Result:
     peak_rss_mb: float | None = None  # in the JSON, after "reused"
     executor: str | None = None  # "local" or "dask": where the check ran (None if none)
     worker: str | None = None  # host/pid of a local worker, a Dask worker's address
+    revalidated: bool = False  # reused through a fingerprint alias (in the JSON)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -116,8 +117,8 @@ class Result:
             "seconds": self.seconds, "counterexample": self.counterexample,
             "reason": self.reason, "instance": self.instance, "solver": self.solver,
             "certificate": self.certificate, "controls": self.controls,
-            "reused": self.stored, "peak_rss_mb": self.peak_rss_mb,
-            "executor": self.executor,
+            "reused": self.stored, "revalidated": self.revalidated,
+            "peak_rss_mb": self.peak_rss_mb, "executor": self.executor,
         }
 
     @property
@@ -372,7 +373,7 @@ def _result_of_row(row: Row) -> Result:
         instance=row.instance, solver=row.solver_used, certificate=row.certificate_dict,
         controls=row.controls_dict, detail=row.detail, stored=True,
         dimacs_sha256=row.dimacs_sha256, peak_rss_mb=row.peak_rss_mb,
-        executor=row.executor, worker=row.worker,
+        executor=row.executor, worker=row.worker, revalidated=row.revalidated,
     )
 
 

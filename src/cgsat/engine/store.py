@@ -23,6 +23,13 @@ reported, two runs may share one store, and the next run resumes from the store.
 parent process of a run writes; workers (local processes or Dask workers) return their
 verdicts to it.
 
+*Fingerprint aliases* (table ``fingerprint_aliases``, issue 23): ``(claim, method, old,
+new, how, time)`` says that the runs of that claim and method stored under fingerprint
+``old`` were decided by the code whose fingerprint is now ``new`` (``cgsat check
+--revalidate`` records one when the code is the same and only the way of fingerprinting it
+changed). Reads resolve aliases: such a run comes back under ``new`` with ``revalidated``
+true, and is reused and reported as any current run; its row itself is never changed.
+
 A store written before fingerprints (one table ``results`` keyed by version) still opens:
 its rows move into ``runs`` with an empty fingerprint, which no method has, so they are
 kept for information and never reused. A store from before the columns ``git_commit``,
@@ -39,7 +46,7 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field, fields
 from datetime import UTC, datetime
 
 from cgsat.errors import CgsatInputError
@@ -77,6 +84,15 @@ CREATE TABLE IF NOT EXISTS runs (
     worker TEXT
 );
 CREATE INDEX IF NOT EXISTS runs_key ON runs (claim, method, solver, fingerprint, n);
+CREATE TABLE IF NOT EXISTS fingerprint_aliases (
+    claim TEXT NOT NULL,
+    method TEXT NOT NULL,
+    old TEXT NOT NULL,
+    new TEXT NOT NULL,
+    how TEXT NOT NULL,
+    time TEXT NOT NULL,
+    PRIMARY KEY (claim, method, old, new)
+);
 """
 
 _LEGACY = """
@@ -148,6 +164,8 @@ class Row:
     executor: str | None = None
     worker: str | None = None
     id: int | None = None
+    # not a column: set when the row was read through a fingerprint alias
+    revalidated: bool = field(default=False, metadata={"column": False})
 
     @property
     def instance(self) -> dict[str, int] | None:
@@ -168,7 +186,7 @@ class Row:
         return (self.claim, self.n, self.method, self.solver, self.fingerprint)
 
 
-_FIELDS = list(Row.__dataclass_fields__)
+_FIELDS = [f.name for f in fields(Row) if f.metadata.get("column", True)]
 _COLUMNS = [f for f in _FIELDS if f != "id"]
 
 
@@ -294,6 +312,7 @@ class Store:
         if row.python is None:
             row.python = sys.version.split()[0]
         values = asdict(row)
+        values.pop("revalidated")
         placeholders = ", ".join("?" for _ in _COLUMNS)
 
         def insert() -> None:
@@ -311,15 +330,69 @@ class Store:
 
         self._retry(insert)
 
+    def aliases(self) -> dict[tuple[str, str, str], str]:
+        """Fingerprint aliases, (claim, method, old) -> new (the latest recorded)."""
+        found = self.conn.execute(
+            "SELECT claim, method, old, new FROM fingerprint_aliases ORDER BY time")
+        return {(c, m, old): new for c, m, old, new in found}
+
+    def add_alias(self, claim: str, method: str, old: str, new: str, how: str) -> None:
+        """Record that the runs of ``claim``/``method`` under fingerprint ``old`` were
+        decided by the code whose fingerprint is ``new`` (see the module docstring);
+        ``how`` says how that is known."""
+        if old == new:
+            return
+
+        def insert() -> None:
+            self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                self.conn.execute(
+                    "INSERT OR IGNORE INTO fingerprint_aliases VALUES (?, ?, ?, ?, ?, ?)",
+                    (claim, method, old, new, how, now_utc()))
+                self.conn.execute("COMMIT")
+            except BaseException:
+                self.conn.execute("ROLLBACK")
+                raise
+
+        self._retry(insert)
+
+    @staticmethod
+    def _resolve(claim: str, method: str, fingerprint: str,
+                 aliases: dict[tuple[str, str, str], str]) -> str:
+        seen = {fingerprint}
+        while (claim, method, fingerprint) in aliases:
+            fingerprint = aliases[claim, method, fingerprint]
+            if fingerprint in seen:
+                break
+            seen.add(fingerprint)
+        return fingerprint
+
+    def _keys(self, claim: str, method: str, fingerprint: str,
+              aliases: dict[tuple[str, str, str], str]) -> list[str]:
+        """``fingerprint`` and every fingerprint of ``claim``/``method`` an alias resolves
+        to it."""
+        return [fingerprint] + [old for (c, m, old) in aliases
+                                if (c, m) == (claim, method) and old != fingerprint
+                                and self._resolve(c, m, old, aliases) == fingerprint]
+
+    def _row(self, found: Sequence[object], aliases: dict[tuple[str, str, str], str]) -> Row:
+        row = Row(*found)  # type: ignore[arg-type]
+        now = self._resolve(row.claim, row.method, row.fingerprint, aliases)
+        if now != row.fingerprint:
+            row.fingerprint, row.revalidated = now, True
+        return row
+
     def history(self, claim: str, n: int, method: str, solver: str,
                 fingerprint: str) -> list[Row]:
-        """Every run of one key, oldest first."""
+        """Every run of one key, oldest first (through fingerprint aliases)."""
+        aliases = self.aliases()
+        keys = self._keys(claim, method, fingerprint, aliases)
         cur = self.conn.execute(
             f"SELECT {', '.join(_FIELDS)} FROM runs WHERE claim = ? AND n = ? AND method = ? "
-            "AND solver = ? AND fingerprint = ? ORDER BY id",
-            (claim, n, method, solver, fingerprint),
+            f"AND solver = ? AND fingerprint IN ({', '.join('?' for _ in keys)}) ORDER BY id",
+            (claim, n, method, solver, *keys),
         )
-        return [Row(*found) for found in cur]
+        return [self._row(found, aliases) for found in cur]
 
     def current(self, claim: str, n: int, method: str, solver: str,
                 fingerprint: str) -> Current | None:
@@ -329,14 +402,16 @@ class Store:
     def lane(self, claim: str, method: str, solver: str,
              fingerprint: str) -> dict[int, Current]:
         """n -> current verdict, for every size of one (claim, method, solver, fingerprint)."""
+        aliases = self.aliases()
+        keys = self._keys(claim, method, fingerprint, aliases)
         cur = self.conn.execute(
             f"SELECT {', '.join(_FIELDS)} FROM runs WHERE claim = ? AND method = ? "
-            "AND solver = ? AND fingerprint = ? ORDER BY id",
-            (claim, method, solver, fingerprint),
+            f"AND solver = ? AND fingerprint IN ({', '.join('?' for _ in keys)}) ORDER BY id",
+            (claim, method, solver, *keys),
         )
         by_n: dict[int, list[Row]] = defaultdict(list)
         for found in cur:
-            row = Row(*found)
+            row = self._row(found, aliases)
             by_n[row.n].append(row)
         return {n: derive(rows) for n, rows in by_n.items()}  # type: ignore[misc]
 
@@ -348,8 +423,9 @@ class Store:
             query += " WHERE claim = ?"
             args = (claim,)
         query += " ORDER BY claim, method, n, id"
+        aliases = self.aliases()
         for found in self.conn.execute(query, args):
-            yield Row(*found)
+            yield self._row(found, aliases)
 
     def current_rows(self, claim: str | None = None) -> list[Current]:
         """The current verdict of every key (of one claim)."""

@@ -73,6 +73,7 @@ def _merge(rows: Sequence[Row]) -> dict[str, Any]:
         "solvers": sorted({r.solver for r in rows if r.solver}),
         "commit": latest.git_commit,
         "peak_rss_mb": latest.peak_rss_mb,
+        "revalidated": latest.revalidated,
         "reason": latest.reason,
         "detail": latest.detail,
     }
@@ -187,7 +188,8 @@ def claim_summary(claim: Claim, rows: Sequence[Row],
         runs.append({"n": n, "method": name, "status": v["status"], "seconds": v["seconds"],
                      "controls": v["controls"], "certificate": v["certificate"],
                      "solvers": v["solvers"], "commit": v["commit"], "reason": v["reason"],
-                     "detail": v["detail"], "peak_rss_mb": v["peak_rss_mb"]})
+                     "detail": v["detail"], "peak_rss_mb": v["peak_rss_mb"],
+                     "revalidated": v["revalidated"]})
         for cex in dict.fromkeys(v["counterexamples"]):
             counterexamples.append({"n": n, "method": name, "position": cex,
                                     "explanation": v["explanations"].get(cex)})
