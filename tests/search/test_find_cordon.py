@@ -1,17 +1,22 @@
 """``cgsat find green-cordon``: both SAT routes against exhaustive play."""
 
-import json
 
 import pytest
 
 from cgsat.cgt.impartial import solver_for
-from cgsat.cli import main
 from cgsat.games import get_ruleset, green_cordon
 
 
-def run_json(capsys, *argv):
-    assert main(["find", "green-cordon", *argv, "--json"]) == 0
-    return json.loads(capsys.readouterr().out)
+@pytest.fixture
+def run_json(cli):
+    """``cgsat find green-cordon ARGV... --json``, which must succeed; its JSON."""
+
+    def run(*argv):
+        done = cli("find", "green-cordon", *argv, "--json")
+        assert done.code == 0, done.err
+        return done.json()
+
+    return run
 
 
 def by_play(height, pred):
@@ -25,25 +30,25 @@ def by_play(height, pred):
 
 
 @pytest.mark.parametrize("value,nim", [("0", 0), ("*", 1), ("*2", 2), ("*3", 3)])
-def test_all_lists_exactly_the_cordons_of_that_nim_value(capsys, value, nim):
+def test_all_lists_exactly_the_cordons_of_that_nim_value(run_json, value, nim):
     for height in (1, 4, 7):
-        got = run_json(capsys, "--height", str(height), "--value", value, "--all")
+        got = run_json("--height", str(height), "--value", value, "--all")
         assert got["positions"] == by_play(height, lambda s, p: s.nim_value(p) == nim)
-        count = run_json(capsys, "--height", str(height), "--value", value, "--count")
+        count = run_json("--height", str(height), "--value", value, "--count")
         assert count["count"] == len(got["positions"])
 
 
-def test_misere_outcomes(capsys):
-    got = run_json(capsys, "--height", "7", "--outcome", "P", "--misere", "--all")
+def test_misere_outcomes(run_json):
+    got = run_json("--height", "7", "--outcome", "P", "--misere", "--all")
     assert got["positions"] == by_play(7, lambda s, p: s.outcome(p, misere=True) == "P")
 
 
-def test_counts_beyond_enumeration_come_from_the_automaton(capsys):
+def test_counts_beyond_enumeration_come_from_the_automaton(run_json):
     # Theorem 3.4: f_n = f_{n-1} + f_{n-2}, f_0 = 1, f_1 = 0 (far beyond 2^29 cordons).
     f = [1, 0]
     while len(f) <= 30:
         f.append(f[-1] + f[-2])
-    got = run_json(capsys, "--height", "30", "--value", "0", "--count")
+    got = run_json("--height", "30", "--value", "0", "--count")
     assert got["count"] == f[30]
 
 
@@ -52,7 +57,7 @@ def test_counts_beyond_enumeration_come_from_the_automaton(capsys):
     [["--height", "20", "--value", "*2"], ["--height", "5", "--value", "x"],
      ["--length", "5", "--value", "0"], ["--height", "5", "--outcome", "L"]],
 )
-def test_bad_requests_exit_2(capsys, argv):
-    assert main(["find", "green-cordon", *argv]) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "error" in err
+def test_bad_requests_exit_2(cli, argv):
+    done = cli("find", "green-cordon", *argv)
+    assert done.code == 2
+    assert done.err.count("\n") == 1 and "error" in done.err

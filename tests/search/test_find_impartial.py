@@ -4,7 +4,6 @@ cgsat.search.impartial)."""
 from __future__ import annotations
 
 import itertools
-import json
 import sys
 
 import pytest
@@ -17,23 +16,28 @@ from cgsat.search import Disagreement
 from cgsat.search import impartial as search
 
 
-def _find(capsys, *argv):
-    code = main(["find", *argv, "--json"])
-    out = capsys.readouterr().out
-    assert code == 0, out
-    return json.loads(out)
+@pytest.fixture
+def _find(cli):
+    """``cgsat find ARGV... --json``, which must succeed; its JSON."""
+
+    def run(*argv):
+        done = cli("find", *argv, "--json")
+        assert done.code == 0, done.err
+        return done.json()
+
+    return run
 
 
 @pytest.mark.parametrize("n", range(0, 11))
-def test_count_normal_is_catalan(capsys, n):
-    got = _find(capsys, "timber-path", "--length", str(n), "--value", "0", "--count")
+def test_count_normal_is_catalan(_find, n):
+    got = _find("timber-path", "--length", str(n), "--value", "0", "--count")
     assert got["count"] == (catalan(n // 2) if n % 2 == 0 else 0)
     assert got["ruleset"] == "timber-path" and got["query"]["length"] == n
 
 
 @pytest.mark.parametrize("n", range(0, 11))
-def test_count_misere_is_fine_formula(capsys, n):
-    got = _find(capsys, "timber-path", "--length", str(n), "--outcome", "P", "--misere",
+def test_count_misere_is_fine_formula(_find, n):
+    got = _find("timber-path", "--length", str(n), "--outcome", "P", "--misere",
                 "--count")
     assert got["count"] == formula_x(n)
 
@@ -49,9 +53,9 @@ def test_count_misere_is_fine_formula(capsys, n):
     ("phyminoes", "--shape", "0-1 1-2 2-3 3-0 0-2", "--value", "*2"),
     ("phyminoes", "--shape", "0-1 1-2 2-0", "--value", "0", "--distances", "graph"),
 ])
-def test_all_equals_count_and_matches_exhaustive_play(capsys, argv):
-    listed = _find(capsys, *argv, "--all")["positions"]
-    counted = _find(capsys, *argv, "--count")["count"]
+def test_all_equals_count_and_matches_exhaustive_play(_find, argv):
+    listed = _find(*argv, "--all")["positions"]
+    counted = _find(*argv, "--count")["count"]
     assert len(listed) == counted == len(set(listed))
     # exhaustive play over every position of the shape gives the same list
     name = argv[0]
@@ -78,21 +82,21 @@ def test_all_equals_count_and_matches_exhaustive_play(capsys, argv):
     assert sorted(listed) == expected
 
 
-def test_one_position_and_empty_answer(capsys):
-    got = _find(capsys, "timber-path", "--length", "40", "--value", "0")
+def test_one_position_and_empty_answer(_find):
+    got = _find("timber-path", "--length", "40", "--value", "0")
     (word,) = got["positions"]
     assert len(word) == 40 and ImpartialSolver(get_ruleset("timber-path")).outcome(word) == "P"
-    got = _find(capsys, "timber", "--shape", "0-1 1-2 1-3", "--value", "0", "--all")
+    got = _find("timber", "--shape", "0-1 1-2 1-3", "--value", "0", "--all")
     assert got["positions"] == []  # a star with three edges has no P-position
 
 
-def test_max_length(capsys):
-    got = _find(capsys, "timber-path", "--max-length", "6", "--value", "0", "--all")
+def test_max_length(_find):
+    got = _find("timber-path", "--max-length", "6", "--value", "0", "--all")
     assert len(got["positions"]) == 1 + 2 + 5
 
 
-def test_k4_phyminoes_all_p(capsys):
-    got = _find(capsys, "phyminoes", "--shape", "0-1 0-2 0-3 1-2 1-3 2-3", "--value", "0",
+def test_k4_phyminoes_all_p(_find):
+    got = _find("phyminoes", "--shape", "0-1 0-2 0-3 1-2 1-3 2-3", "--value", "0",
                 "--count")
     assert got["count"] == 64  # docs/reference.md: K4 is a P-position in all 64 orientations
 
@@ -114,12 +118,12 @@ def test_bad_input_is_exit_2(capsys, argv):
     assert err.startswith("cgsat: error:") and len(err.strip().splitlines()) == 1
 
 
-def test_count_without_pyganak_falls_back_to_enumeration(capsys, monkeypatch):
+def test_count_without_pyganak_falls_back_to_enumeration(_find, cli, monkeypatch):
     monkeypatch.setitem(sys.modules, "pyganak", None)  # "import pyganak" now fails
-    got = _find(capsys, "timber-path", "--length", "10", "--value", "0", "--count")
+    got = _find("timber-path", "--length", "10", "--value", "0", "--count")
     assert got["count"] == catalan(5)
-    code = main(["find", "timber-path", "--length", "10", "--value", "0", "--count"])
-    assert code == 0 and "enumeration" in capsys.readouterr().out
+    done = cli("find", "timber-path", "--length", "10", "--value", "0", "--count")
+    assert done.code == 0 and "enumeration" in done.out
 
 
 def test_too_large_shape_is_refused(capsys):
