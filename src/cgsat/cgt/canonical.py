@@ -39,6 +39,10 @@ from collections.abc import Iterable
 from fractions import Fraction
 from operator import attrgetter
 from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, cast
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
 
 # Option sets -> canonical game, for every pair of option sets ever canonicalised. The key
 # is ``hash((frozenset(left), frozenset(right)))``; the value is the flat tuple
@@ -136,6 +140,21 @@ class Game:
     id: int
     left: tuple[Game, ...]
     right: tuple[Game, ...]
+    # The caches below are set by _new_game (and some later, on demand); see there.
+    _num: Fraction | None  # the number G equals, or None
+    _nv: float | Fraction | None  # _num as an exact float when possible
+    _nim: int | None  # n when G = *n
+    _nus: tuple[Fraction, int, int] | None  # (x, k, n) when G = x + k.^ + *n
+    _neg: Game | None
+    _birthday: int | None
+    _stops: tuple[Fraction, Fraction] | None
+    _ls: float | Fraction  # Left stop
+    _rs: float | Fraction  # Right stop
+    _small: bool | None  # all-small, once computed
+    _sk: float | Fraction  # sort key _ls + _rs
+    _lt: int  # adorned Left stop: 1 when reached after a Left move
+    _rt: int  # adorned Right stop
+    _le: Mapping[int, bool]  # H.id -> whether G <= H (_NO_LE, then a dict of its own)
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise TypeError("Game is not constructed directly: use game(left, right)")
@@ -320,10 +339,10 @@ class Game:
                 if todo:
                     stack.extend(todo)
                 else:
-                    g._birthday = 1 + max([h._birthday for h in opts]) if opts else 0
+                    g._birthday = 1 + max([cast(int, h._birthday) for h in opts]) if opts else 0
                     stack.pop()
             b = self._birthday
-        return b
+        return cast(int, b)  # set by the loop above
 
     def __str__(self) -> str:
         from cgsat.cgt.notation import to_str  # import cycle: notation imports canonical
@@ -350,7 +369,8 @@ def _simplest_between(lo: Fraction | None, hi: Fraction | None) -> Fraction:
     if lo is None and hi is None:
         return Fraction(0)
     if lo is None:
-        return Fraction(0) if hi > 0 else Fraction(-(-hi.numerator // hi.denominator) - 1)
+        # hi is not None here (both None returned above)
+        return Fraction(0) if hi > 0 else Fraction(-(-hi.numerator // hi.denominator) - 1)  # type: ignore[operator, union-attr]
     if hi is None:
         return Fraction(0) if lo < 0 else Fraction(lo.numerator // lo.denominator + 1)
     if lo < 0 < hi:
@@ -399,7 +419,7 @@ def _find(key: tuple[tuple, tuple]) -> Game | None:
     g = _CANON.get(hash(key))
     if g is None:
         return None
-    for x in (g,) if g.__class__ is Game else g:
+    for x in (g,) if g.__class__ is Game else cast("list[Game]", g):
         if x.left == key[0] and x.right == key[1]:
             return x
     return None
@@ -455,7 +475,7 @@ def _new_game(key: tuple[tuple, tuple], lf: float | None = None, rf: float | Non
             lf = max([h._rs for h in lo])
             rf = min([h._ls for h in ro])
         g._ls = lf
-        g._rs = rf
+        g._rs = cast(float, rf)  # given together with lf, or computed with it above
         # Adorned stops (see _le_compute): 1 when the Left stop is reached with Right to
         # move, after a Left move; 0 when the Right stop is reached with Left to move.
         lt = 0
@@ -488,7 +508,8 @@ def _new_game(key: tuple[tuple, tuple], lf: float | None = None, rf: float | Non
 
 
 _ID = attrgetter("id")
-_NO_LE = MappingProxyType({})  # the comparisons of a game never compared yet (read-only)
+# the comparisons of a game never compared yet (read-only)
+_NO_LE: Mapping[int, bool] = MappingProxyType({})
 _INF = float("inf")
 
 ZERO = _intern((), ())
@@ -525,7 +546,7 @@ def number(q: int | Fraction) -> Game:
         raise ValueError(f"{q} is not a dyadic rational")
     if den == 1:
         # Build integers upwards from the nearest known one, iteratively (no deep recursion).
-        step = 1 if q > 0 else -1
+        step: int | Fraction = 1 if q > 0 else -1
         k = q - step
         while k not in _NUMBERS:
             k -= step
@@ -722,7 +743,8 @@ def _le_compute(g: Game, h: Game) -> bool:
         pass  # G <= x <= H for the number x = L(G) = R(H)
     elif g._nus is not None and h._nus is not None:
         # equal stops here, so equal number parts: compare the ups and stars
-        d = h._nus[1] - g._nus[1]
+        # d is reused below for the memo dict of g, hence Any
+        d: Any = h._nus[1] - g._nus[1]
         if d == 0:
             r = g._nus[2] == h._nus[2]
         elif d == 1:
@@ -780,7 +802,7 @@ def _le_compute(g: Game, h: Game) -> bool:
     return r
 
 
-def _any_ge_left(opts: tuple[Game, ...], h: Game) -> bool:
+def _any_ge_left(opts: Sequence[Game], h: Game) -> bool:
     """Some ``x`` in opts has ``h <= x`` (the quick cases of :func:`le` inlined)."""
     hls = h._ls
     hrs = h._rs
@@ -800,7 +822,7 @@ def _any_ge_left(opts: tuple[Game, ...], h: Game) -> bool:
     return False
 
 
-def _any_le_right(opts: tuple[Game, ...], g: Game) -> bool:
+def _any_le_right(opts: Sequence[Game], g: Game) -> bool:
     """Some ``x`` in opts has ``x <= g``."""
     gls = g._ls
     grs = g._rs
