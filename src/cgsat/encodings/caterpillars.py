@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from pysat.formula import IDPool
 
@@ -114,7 +114,7 @@ def add_reversal_symmetry_breaking(
     equal = None  # "the first t positions are equal"
     for t in range(m):
         a, b = spine_lits[t], mirror[t]
-        prefix = [] if equal is None else [-equal]
+        prefix: list[int] = [] if equal is None else [-equal]
         add(prefix + [-a, b])  # equal so far -> a <= b
         e = pool.id((tag, "eq", t))
         if equal is not None:
@@ -138,7 +138,7 @@ def state_moves(st: Hashable) -> list[tuple[Hashable, int | None, bool]]:
     """
     if st == EMPTY:
         return []
-    i, j, a = st  # type: ignore[misc]
+    i, j, a = cast("tuple[int, int, tuple[int, ...]]", st)  # not EMPTY: an interval
     out: list[tuple[Hashable, int | None, bool]] = []
     for t in range(i, j):
         cut = t - i + 1
@@ -331,7 +331,7 @@ def _minus(st: Hashable, x: int, d: int) -> Hashable | None:
     """The state with ``d`` fewer legs at position ``x`` of its interval (None if < 0)."""
     if st == EMPTY:
         return None
-    i, j, a = st  # type: ignore[misc]
+    i, j, a = cast("tuple[int, int, tuple[int, ...]]", st)  # not EMPTY: an interval
     if a[x] < d:
         return None
     return _norm(i, j, a[:x] + (a[x] - d,) + a[x + 1 :])

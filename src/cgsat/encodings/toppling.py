@@ -52,7 +52,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from pysat.formula import IDPool
 
@@ -67,7 +67,11 @@ MoveGroup = tuple[Lit, tuple[Node, ...]]
 class Side(Protocol):
     """A game with conditioned moves: the interface :class:`DifferenceEncoding` needs."""
 
-    root: Node
+    if TYPE_CHECKING:  # read-only: the sides give it as a property or a frozen field
+
+        @property
+        def root(self) -> Node:
+            """The game itself."""
 
     def left_moves(self, node: Node) -> list[MoveGroup]:
         """Left's moves from ``node``: groups of followers, each under a condition."""
@@ -127,7 +131,7 @@ class StringSide:
 
     def _moves(self, node: Node, lits: tuple[Lit, ...]) -> list[MoveGroup]:
         """The moves toppling a domino whose literal in ``lits`` is not False."""
-        i, j = node  # type: ignore[misc]
+        i, j = cast("tuple[int, int]", node)
         out: list[MoveGroup] = []
         for k in range(i, j):
             cond = lits[k]
@@ -385,7 +389,7 @@ class DifferenceEncoding:
         node = self._gnodes[gi]
         if node == (0, 0):
             return False, False
-        i, j = node  # type: ignore[misc]
+        i, j = cast("tuple[int, int]", node)
         lits = self.g_side.left if k == 1 else self.g_side.right  # type: ignore[attr-defined]
         return (self._link(k, True, i, j, hi, lits), self._link(k, False, i, j, hi, lits))
 
@@ -788,8 +792,8 @@ def word_literals(side: StringSide, word: str) -> list[int]:
     out: list[int] = []
     for k, c in enumerate(padded):
         va, vb = LETTERS[c]
-        out.append(side.left[k] if va else -side.left[k])  # type: ignore[operator]
-        out.append(side.right[k] if vb else -side.right[k])  # type: ignore[operator]
+        out.append(side.left[k] if va else -side.left[k])
+        out.append(side.right[k] if vb else -side.right[k])
     return out
 
 

@@ -5,6 +5,8 @@ Use :func:`get_ruleset` to look one up by its CLI name.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cgsat.errors import CgsatInputError
 from cgsat.games import (
     green_cordon,
@@ -17,6 +19,9 @@ from cgsat.games import (
 )
 from cgsat.games.base import ImpartialRuleset, PartizanRuleset
 
+if TYPE_CHECKING:
+    from typing import Literal, overload
+
 RULESET_NAMES = (
     "timber",
     "timber-path",
@@ -26,6 +31,19 @@ RULESET_NAMES = (
     "green-cordon",
     "toppling",
 )
+
+
+if TYPE_CHECKING:
+    # The ruleset's kind, read off its name (for the type checker only).
+    @overload
+    def get_ruleset(
+        name: Literal["timber", "timber-path", "phyminoes", "lumberjack", "green-cordon"],
+        **variant: str,
+    ) -> ImpartialRuleset: ...
+    @overload
+    def get_ruleset(name: Literal["thickets", "toppling"], **variant: str) -> PartizanRuleset: ...
+    @overload
+    def get_ruleset(name: str, **variant: str) -> ImpartialRuleset | PartizanRuleset: ...
 
 
 def get_ruleset(name: str, **variant: str) -> ImpartialRuleset | PartizanRuleset:

@@ -48,7 +48,7 @@ Position = frozenset[Arc]
 
 def _solver() -> ImpartialSolver:
     """The shared memoized direct solver of Timber."""
-    return solver_for(get_ruleset("timber"))  # type: ignore[arg-type]
+    return solver_for(get_ruleset("timber"))
 
 
 def _first_p(g: nx.Graph) -> Position | None:
@@ -96,7 +96,7 @@ def brute_path_p_count(vertices: int) -> int:
 
 def _p_by_play(p: Position) -> bool:
     """Whether ``p`` is a P-position, by plain recursion (the replays' solver)."""
-    return play.is_p_position(get_ruleset("timber"), p)  # type: ignore[arg-type]
+    return play.is_p_position(get_ruleset("timber"), p)
 
 
 @cache

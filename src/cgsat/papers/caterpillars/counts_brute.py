@@ -51,8 +51,8 @@ def count_by_play(g: nx.Graph, plain: bool = False) -> int:
         return 1
     ruleset = get_ruleset("timber")
     if plain:
-        return sum(play.is_p_position(ruleset, p) for p in orientations(g))  # type: ignore[arg-type]
-    solver = solver_for(ruleset)  # type: ignore[arg-type]
+        return sum(play.is_p_position(ruleset, p) for p in orientations(g))
+    solver = solver_for(ruleset)
     return sum(solver.outcome(p) == "P" for p in orientations(g))
 
 

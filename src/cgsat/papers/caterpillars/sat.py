@@ -653,7 +653,7 @@ def even_edges_sat(n: int, budget: Budget, oracle: Oracle | None = None) -> Verd
 
         run.control(sink, Control("toggled", position0, (goal, y), toggled))
         return run.verdict(detail=f"{len(roots)} trees")
-    direct = solver_for(get_ruleset("timber"))  # type: ignore[arg-type]
+    direct = solver_for(get_ruleset("timber"))
     for idx, g in enumerate(all_trees(n)):
         sink, pool = run.new()
         goal = pool.id(("selector", "goal"))

@@ -6,6 +6,7 @@ Theorem 36, built like :mod:`cgsat.papers.toppling.sat` (instances from
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from cgsat.cgt.canonical import ZERO as ZERO_GAME
 from cgsat.cgt.canonical import number
@@ -32,6 +33,9 @@ from cgsat.papers.toppling.numbers import theorem36_cases
 from cgsat.papers.toppling.sat import Oracle, concrete, random_rows, sample_rows, uniqueness
 from cgsat.sat.solve import Control, SatRun
 
+if TYPE_CHECKING:
+    from cgsat.papers.toppling.sat import RowOracle, Target
+
 
 def conj33(n: int, budget: Budget, *, oracle: Oracle, covers: str, chain: bool = True,
            leaders: bool = True) -> Verdict:
@@ -48,7 +52,7 @@ def conj33(n: int, budget: Budget, *, oracle: Oracle, covers: str, chain: bool =
                       oracle=oracle, covers=covers, chain=chain, leaders=leaders)
 
 
-def conj34(n: int, budget: Budget, *, oracle: Oracle, covers: str) -> Verdict:
+def conj34(n: int, budget: Budget, *, oracle: RowOracle, covers: str) -> Verdict:
     """``xLy > xy`` for every split ``|x| = p <= |y| = n - p`` (``x``, ``y`` symbolic over
     LRE, ``xLy`` and ``xy`` sharing variables; ``p > n - p`` follows by reversal). Sample
     controls on each split: random rows ``xy`` over ``covers`` give ``oracle(xLy, xy)``.
@@ -69,7 +73,7 @@ def conj34(n: int, budget: Budget, *, oracle: Oracle, covers: str) -> Verdict:
             w = word_of(xy, model)
             return run.verdict(f"{w[:p]}L{w[p:]}", detail=f"x = {w[:p]!r}, y = {w[p:]!r}")
         sample_rows(run, sink, xy, lw, rw, [-s], samples,
-                    lambda r, p=p: oracle(r[:p] + "L" + r[p:], r))
+                    lambda r, p=p: oracle(r[:p] + "L" + r[p:], r))  # type: ignore[misc]  # p=p binds p
         if run.failures:
             break
     return run.verdict()
@@ -94,7 +98,7 @@ def pair_check(pal: StringSide, g: StringSide, words: tuple[str, str], lw: int, 
     return check
 
 
-def conj35(n: int, budget: Budget, *, oracle: Oracle, covers: str) -> Verdict:
+def conj35(n: int, budget: Budget, *, oracle: RowOracle, covers: str) -> Verdict:
     """Every LR palindrome ``P`` and LR row ``G`` (both symbolic) with
     ``max(|P|, |G|) = n``: ``G = P`` only if ``G`` is ``P``. Sample controls on each
     instance: random pairs (a palindrome and a row over ``covers``) fixed with the goal off
@@ -239,5 +243,5 @@ def conj40(n: int, budget: Budget, games: tuple[str, ...], *, oracle: Oracle,
     listed = {label: g for label, g in conjecture40_games() if label in games}
     if len(listed) != len(set(games)):
         raise ValueError(f"unknown games in {games}")
-    targets = [(label, listed[label], []) for label in games]
+    targets: list[Target] = [(label, listed[label], []) for label in games]
     return uniqueness(n, budget, targets, oracle=oracle, covers=covers)

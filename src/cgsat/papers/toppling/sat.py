@@ -13,6 +13,7 @@ lengths unless a claim says otherwise. §7 ("Conjectures") is in
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from cgsat.cgt.canonical import ZERO as ZERO_GAME
 from cgsat.cgt.canonical import Game, nimber, number
@@ -45,6 +46,12 @@ the instance's name for ``cgsat export-cnf --target`` (default the label)."""
 Oracle = Callable[[str, Game], tuple[bool, bool]]
 """The direct solver's ``(Left wins moving first, Right wins moving first)`` on ``r - H``,
 passed in by the claims (a function of the brute side)."""
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    # An Oracle also given a row as H (brute.difference_wins takes both).
+    RowOracle: TypeAlias = Callable[[str, Game | str], tuple[bool, bool]]
 
 
 def random_rows(run: SatRun, n: int, covers: str, leaders: bool = False) -> list[str]:
@@ -255,7 +262,7 @@ def lem1(n: int, budget: Budget, *, oracle: Oracle, covers: str) -> Verdict:
     return run.verdict()
 
 
-def lem4(n: int, budget: Budget, *, oracle: Oracle, covers: str) -> Verdict:
+def lem4(n: int, budget: Budget, *, oracle: RowOracle, covers: str) -> Verdict:
     """``Lx > x`` for every row ``x`` of exactly ``n`` dominoes over LRE (``Lx`` sharing
     ``x``'s variables), with sample controls: for random ``x`` over ``covers`` the root
     literals of ``Lx - x`` must equal ``oracle("L" + x, x)``.
@@ -427,7 +434,8 @@ def thm29(n: int, budget: Budget, *, oracle: Oracle, covers: str, chain: bool = 
         if found != want:
             missing = sorted(want - found)[0]
             return run.verdict(missing, detail=f"not found with value *{m}")
-        sample_rows(run, sink, side, lw, rw, [-s], samples, lambda r, m=m: oracle(r, nimber(m)))
+        sample_rows(run, sink, side, lw, rw, [-s], samples,
+                    lambda r, m=m: oracle(r, nimber(m)))  # type: ignore[misc]  # m=m binds m
         if run.failures:
             break
         if found:

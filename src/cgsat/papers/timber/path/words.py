@@ -24,8 +24,16 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from functools import cache
 from math import comb
+from typing import TYPE_CHECKING, cast
 
 from cgsat.claims import Verdict
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    # The X automaton's state: (length, first letter, SWP state of w, of w minus its first
+    # letter, both one letter ago, last letter); see _x_step.
+    _XState: TypeAlias = tuple[int, str, Hashable, Hashable, Hashable, Hashable, str]
 
 # -- the claimed sets ---------------------------------------------------------------------
 
@@ -371,7 +379,7 @@ def _swp_step(state: Hashable, letter: str) -> Hashable:
     """SWP automaton: state (height, just stepped up from 0) or dead."""
     if state is _DEAD:
         return _DEAD
-    height, up_from_zero = state  # type: ignore[misc]
+    height, up_from_zero = cast("tuple[int, bool]", state)
     if letter == "L":
         return (height + 1, height == 0)
     if height == 0 or up_from_zero:  # below zero, or a peak at height 1
@@ -381,14 +389,14 @@ def _swp_step(state: Hashable, letter: str) -> Hashable:
 
 def _swp_accepts(state: Hashable) -> bool:
     """Whether an SWP automaton state accepts (alive, at height 0)."""
-    return state is not _DEAD and state[0] == 0  # type: ignore[index]
+    return state is not _DEAD and cast("tuple[int, bool]", state)[0] == 0
 
 
 def _dyck_step(state: Hashable, letter: str) -> Hashable:
     """Dyck automaton: the height, or dead below 0."""
     if state is _DEAD:
         return _DEAD
-    h = state + (1 if letter == "L" else -1)  # type: ignore[operator]
+    h = cast(int, state) + (1 if letter == "L" else -1)
     return _DEAD if h < 0 else h
 
 
@@ -459,7 +467,7 @@ def count_swp(n: int) -> int:
 
 def _x_step(state: Hashable, letter: str) -> Hashable:
     """Track SWP states of w and of w minus its first letter (if R), now and one letter ago."""
-    length, first, full, tail, prev_full, prev_tail, last = state  # type: ignore[misc]
+    length, first, full, tail, prev_full, prev_tail, last = cast("_XState", state)
     if length == 0:
         init = (0, False)
         return (1, letter, _swp_step(init, letter), init if letter == "R" else _DEAD,
@@ -470,7 +478,7 @@ def _x_step(state: Hashable, letter: str) -> Hashable:
 
 def _x_accepts(state: Hashable) -> bool:
     """Whether an X automaton state accepts (one of the four forms of X)."""
-    length, first, full, tail, prev_full, prev_tail, last = state  # type: ignore[misc]
+    length, first, full, tail, prev_full, prev_tail, last = cast("_XState", state)
     if length == 0:
         return False
     return (

@@ -49,17 +49,17 @@ from cgsat.papers.timber.shapes import graph_of, lemma33_cases, trees
 
 def _solver() -> ImpartialSolver:
     """The shared direct solver of Timber."""
-    return solver_for(get_ruleset("timber"))  # type: ignore[arg-type]
+    return solver_for(get_ruleset("timber"))
 
 
 def _outcome_by_play(position: Any) -> str:
     """The normal-play outcome by plain recursion (the replays' solver)."""
-    return play.impartial_outcome(get_ruleset("timber"), position)  # type: ignore[arg-type]
+    return play.impartial_outcome(get_ruleset("timber"), position)
 
 
 def _nim_by_play(position: Any) -> int:
     """The nim-value by plain recursion (the replays' solver)."""
-    return play.nim_value(get_ruleset("timber"), position)  # type: ignore[arg-type]
+    return play.nim_value(get_ruleset("timber"), position)
 
 
 def _leaf_out(position: Any) -> bool:
