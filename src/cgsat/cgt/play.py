@@ -25,7 +25,7 @@ References
 from __future__ import annotations
 
 import sys
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -390,7 +390,7 @@ def _simplest_between(lo: Fraction | None, hi: Fraction | None) -> Fraction:
         k += 1
 
 
-def find_number(cmp, depth: int, lo: Fraction | None = None,
+def find_number(cmp: Callable[[Fraction], str], depth: int, lo: Fraction | None = None,
                 hi: Fraction | None = None) -> Fraction | None:
     """Walk the tree of numbers (simplest first) by comparisons, looking for ``q`` with
     ``cmp(q) == "="``.

@@ -58,11 +58,26 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from pysat.formula import CNF, IDPool
 
 from cgsat.encodings.gates import Circuit
 from cgsat.encodings.kernel import SymbolicMove
+
+if TYPE_CHECKING:
+    from typing import Any, Protocol
+
+    class CordonRule(Protocol):
+        """What the circuits read of a rule: a :class:`GapRule`, or a
+        :class:`~cgsat.encodings.green_cordon_dfa.WordDFA` (states of its own kind)."""
+
+        def states(self) -> list[Any]: ...
+        def accept_empty(self) -> bool: ...
+        def start(self) -> Any: ...
+        def step(self, state: Any, leaf: bool) -> Any: ...
+        def accept(self, state: Any) -> bool: ...
+        def holds(self, height: int, attachments: Sequence[int]) -> bool: ...
 
 Lit = int
 SymbolicCordon = tuple[int, tuple[Lit, ...]]
@@ -295,7 +310,7 @@ class CordonCircuits:
         self.cnf = CNF()
         self.gates = Circuit(self.pool, self.cnf)
         self.gates.true  # variable 1 is the constant true  # noqa: B018
-        self._runs: dict[tuple[GapRule, tuple[Lit, ...]], dict] = {}
+        self._runs: dict[tuple[str, CordonRule, tuple[Lit, ...]], dict] = {}
         self.sides: tuple[Lit, Lit] | None = None  # (rule, mex) of an inductive instance
         self.goal: Lit | None = None  # the goal's selector, when guarded
         self.flip: Lit | None = None  # XORed into the rule inside a guarded goal
@@ -308,7 +323,7 @@ class CordonCircuits:
         """The colour variables x_1 .. x_{height-1} of the top-level symbolic cordon."""
         return tuple(self.pool.id(("leaf", a)) for a in range(1, height))
 
-    def _forward(self, rule: GapRule, prefix: tuple[Lit, ...]) -> dict:
+    def _forward(self, rule: CordonRule, prefix: tuple[Lit, ...]) -> dict:
         """State literals after reading ``prefix`` bottom-up (memoized by prefix)."""
         key = ("fwd", rule, prefix)
         states = self._runs.get(key)
@@ -330,7 +345,7 @@ class CordonCircuits:
         self._runs[key] = states
         return states
 
-    def _backward(self, rule: GapRule, suffix: tuple[Lit, ...]) -> dict:
+    def _backward(self, rule: CordonRule, suffix: tuple[Lit, ...]) -> dict:
         """For each state, a literal: reading ``suffix`` from it ends accepted (memoized)."""
         key = ("bwd", rule, suffix)
         result = self._runs.get(key)
@@ -351,7 +366,7 @@ class CordonCircuits:
         self._runs[key] = result
         return result
 
-    def accepts(self, rule: GapRule, cordon: SymbolicCordon) -> Lit:
+    def accepts(self, rule: CordonRule, cordon: SymbolicCordon) -> Lit:
         """A literal true exactly when ``rule`` holds on the symbolic cordon.
 
         The run is split after the last constant-false leaf: options of the top-level
@@ -406,9 +421,9 @@ class NimCharacterization:
     """
 
     value: int
-    rule: GapRule
+    rule: CordonRule
     family_leaves: int | None
-    value_rules: tuple[tuple[GapRule, ...], ...]
+    value_rules: tuple[tuple[CordonRule, ...], ...]
 
 
 NIM0 = NimCharacterization(0, THM_3_2, None, ((THM_3_2,),))
@@ -503,7 +518,7 @@ def inductive_instance(claim: NimCharacterization, height: int,
 
 
 def coverage_instance(
-    rules: Sequence[GapRule], leaves: int, height: int
+    rules: Sequence[CordonRule], leaves: int, height: int
 ) -> tuple[CNF, CordonCircuits]:
     """UNSAT iff every cordon of ``height`` with ``leaves`` leaf arcs satisfies some rule.
 
@@ -526,7 +541,7 @@ def coverage_instance(
     return cc.cnf, cc
 
 
-def count_accepted(rule: GapRule, height: int) -> int:
+def count_accepted(rule: CordonRule, height: int) -> int:
     """How many cordons of ``height`` satisfy ``rule``, by dynamic programming on its automaton.
 
     Examples

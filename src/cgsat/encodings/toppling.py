@@ -68,10 +68,8 @@ class Side(Protocol):
     """A game with conditioned moves: the interface :class:`DifferenceEncoding` needs."""
 
     if TYPE_CHECKING:  # read-only: the sides give it as a property or a frozen field
-
         @property
-        def root(self) -> Node:
-            """The game itself."""
+        def root(self) -> Node: ...
 
     def left_moves(self, node: Node) -> list[MoveGroup]:
         """Left's moves from ``node``: groups of followers, each under a condition."""

@@ -45,7 +45,7 @@ import re
 import resource
 import signal
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from cgsat.errors import CgsatInputError
 
@@ -345,8 +345,8 @@ class Watcher:
     {}
     """
 
-    def __init__(self, slots, limit: int | None,
-                 kill: Callable[[int, int], None] = os.kill):
+    def __init__(self, slots: Sequence[int], limit: int | None,
+                 kill: Callable[[int, int], None] = os.kill) -> None:
         self.slots = slots
         self.limit = limit
         self.kill = kill

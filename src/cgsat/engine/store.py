@@ -45,7 +45,7 @@ import sqlite3
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from datetime import UTC, datetime
 
@@ -259,7 +259,7 @@ class Store:
                 from None
 
     @staticmethod
-    def _retry(action, attempts: int = 20) -> None:
+    def _retry(action: Callable[[], object], attempts: int = 20) -> None:
         """Run ``action``; a store another run is opening at the same moment can be
         locked beyond the busy handler (schema changes), so retry a few times."""
         for i in range(attempts):

@@ -36,10 +36,14 @@ from __future__ import annotations
 
 import re
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from cgsat.errors import PositionError
 from cgsat.games.base import ImpartialRuleset, Move
 from cgsat.games.thickets import cordon_arcs, make_thicket
+
+if TYPE_CHECKING:
+    from cgsat.games.thickets import Thicket
 
 Cordon = tuple[int, tuple[int, ...]]
 Position = tuple[Cordon, ...]
@@ -141,7 +145,7 @@ def L(n: int) -> Cordon:  # noqa: N802 - the paper's name
     return (n, tuple(range(1, n - 1)))
 
 
-def to_thicket(cordon: Cordon):  # -> cgsat.games.thickets.Thicket
+def to_thicket(cordon: Cordon) -> Thicket:
     """The cordon as an all-green thicket (for checking the cordon rules against the
     general rules of :mod:`cgsat.games.thickets`).
 

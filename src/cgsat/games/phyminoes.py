@@ -33,6 +33,7 @@ References
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 
 from cgsat.errors import CgsatInputError
 from cgsat.games import timber
@@ -96,7 +97,7 @@ def topple(
     )
 
 
-def _options_for(distances: str):
+def _options_for(distances: str) -> Callable[[frozenset[tuple[str, str]]], list[Move]]:
     def options(position: frozenset[tuple[str, str]]) -> list[Move]:
         return [
             (f"{x}>{y}", topple(position, (x, y), distances))

@@ -419,7 +419,8 @@ def tree_code(position: frozenset[Arc]) -> str:
     return min(ab, ba)
 
 
-def _refine(colour: dict[str, int], succ, pred) -> dict[str, int]:
+def _refine(colour: dict[str, int], succ: dict[str, list[str]],
+            pred: dict[str, list[str]]) -> dict[str, int]:
     """Colour refinement on a digraph; colours are ranks of label-free signatures."""
     ncolours = len(set(colour.values()))
     while True:

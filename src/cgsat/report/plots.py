@@ -11,9 +11,14 @@ from __future__ import annotations
 
 import base64
 import io
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cgsat.report.counts import counted
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
+    from matplotlib.figure import Figure
 
 MIN_SIZES_FOR_TIME_PLOT = 8
 MARKERS = {"holds": "o", "refuted": "x", "unknown": "s", "conflict": "D", "error": "D",
@@ -29,7 +34,7 @@ def _pyplot():
     return plt
 
 
-def _png(fig, plt) -> str:
+def _png(fig: Figure, plt: ModuleType) -> str:
     buf = io.BytesIO()
     fig.tight_layout()
     fig.savefig(buf, format="png")

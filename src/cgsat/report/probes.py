@@ -14,15 +14,21 @@ import html
 import io
 import json
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cgsat.engine.probe import Probe, ProbeRun, Sizes, reached, stored_sizes
 from cgsat.engine.store import Store
 from cgsat.errors import CgsatInputError
 from cgsat.papers.registry import all_probes
 
+if TYPE_CHECKING:
+    from types import ModuleType
 
-def _figure(probe: Probe, sizes: Sizes, up_to: int):
+    from matplotlib.figure import Figure
+
+
+def _figure(probe: Probe, sizes: Sizes,
+            up_to: int) -> tuple[Figure, ModuleType] | tuple[None, None]:
     """The probe's plot as a matplotlib figure and pyplot (None without a plot)."""
     if probe.plot is None:
         return None, None

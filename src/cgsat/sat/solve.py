@@ -195,7 +195,8 @@ def _export_point(export: Export, cnf: ClauseBuffer, pool: IDPool | None,
         raise InstanceExported(cnf, pool, label)
 
 
-def _solve_once(name: str, cnf: ClauseBuffer, want_proof: bool):
+def _solve_once(name: str, cnf: ClauseBuffer,
+                want_proof: bool) -> tuple[bool | None, list[int] | None, list[str] | None]:
     kwargs = {"with_proof": True} if want_proof else {}
     with Solver(name=name, **kwargs) as s:
         for c in cnf:

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import partial
+from typing import TYPE_CHECKING
 
 from cgsat.claims import Claim, Method
 from cgsat.encodings.green_cordon_dfa import NIM2_ALL, NIM3_ALL
@@ -50,6 +51,11 @@ from cgsat.papers.thickets.rules import (
     two_leaves_nim2_rule,
     two_leaves_nim3_rule,
 )
+
+if TYPE_CHECKING:
+    from cgsat.papers.thickets.sec4_brute import Family
+    from cgsat.papers.thickets.sec4_rules import Rule
+
 from cgsat.papers.thickets.sec4_rules import (
     blue_cordons,
     blue_stalk_family,
@@ -351,7 +357,7 @@ SEC4_PLAY = (
 
 
 def _sec4_claim(cid: str, theorem: str, statement: str, parameter: str, base: int,
-                quick: int, target: int, family, rule, kind: str = "theorem",
+                quick: int, target: int, family: Family, rule: Rule, kind: str = "theorem",
                 notes: str = "") -> Claim:
     """A §4 claim: every member of ``family(n)`` meets ``rule``, engine vs play."""
     return Claim(

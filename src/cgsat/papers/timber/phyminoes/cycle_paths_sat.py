@@ -17,6 +17,8 @@ References
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cgsat.claims import Budget, Verdict
 from cgsat.encodings import timber_graphs as graphs
 from cgsat.encodings.gates import Circuit
@@ -24,6 +26,12 @@ from cgsat.encodings.kernel import add_grundy
 from cgsat.papers.timber.graphs.sat import GuardedOrientations, Oracle, _nim_value
 from cgsat.papers.timber.phyminoes.cycle_paths import edge_list, members
 from cgsat.sat.solve import SatRun
+
+if TYPE_CHECKING:
+    from collections.abc import Hashable
+
+    from cgsat.encodings.kernel import GrundyEncoding
+    from cgsat.encodings.timber_graphs import GraphShape
 
 READING = "minus-edge"
 
@@ -84,9 +92,10 @@ def odd_cycle_path(n: int, budget: Budget, oracle: Oracle | None = None,
                 f"C_{k} with a pendant path of {length}: the triangle with the same path "
                 f"has another nim-value{f' (shift {shift})' if shift else ''}"))
 
-        def compare(position: str, true: set[int], g_big=g_big, g_tri=g_tri,
-                    root_big=root_big, root_tri=root_tri, tri=tri,
-                    tri_lits=tri_lits) -> str | None:
+        def compare(position: str, true: set[int], g_big: GrundyEncoding = g_big,
+                    g_tri: GrundyEncoding = g_tri, root_big: Hashable = root_big,
+                    root_tri: Hashable = root_tri, tri: GraphShape = tri,
+                    tri_lits: list[int] = tri_lits) -> str | None:
             """Both roots' nim-values against the direct solver."""
             triangle = graphs.decode_orientation(
                 [x if x in true else -x for x in tri_lits], tri, tri_lits)

@@ -32,6 +32,7 @@ References
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
 import networkx as nx
 
@@ -39,6 +40,9 @@ from cgsat.games import timber
 from cgsat.papers.timber.graphs.probe import TableRow, graph6, graphs, orientations
 from cgsat.papers.timber.phyminoes import count_brute as phyminoes_count_brute
 from cgsat.papers.timber.phyminoes import count_sat as phyminoes_count_sat
+
+if TYPE_CHECKING:
+    from cgsat.cgt.impartial import ImpartialSolver
 
 Position = frozenset[tuple[str, str]]
 Reduction = Callable[[Position], Iterator[tuple[str, Position]]]
@@ -164,7 +168,7 @@ def merge(position: Position, combine: Callable[[int, int], int] = lambda n, m: 
 LEMMAS: dict[str, Reduction] = {"3.2 flatten": flatten, "3.3 merge": merge}
 
 
-def _values(solver, position: Position) -> tuple[int, bool]:
+def _values(solver: ImpartialSolver, position: Position) -> tuple[int, bool]:
     """(nim-value, misère P) by the direct solver."""
     return solver.nim_value(position), solver.outcome(position, misere=True) == "P"
 

@@ -48,10 +48,13 @@ from __future__ import annotations
 
 import itertools
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cgsat.cgt.impartial import solver_for
 from cgsat.games import timber
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 Rooted = tuple  # tuple of branches (direction, child subtree); direction 0: away, 1: toward
 TableRow = dict[str, Any]
@@ -80,7 +83,7 @@ def rooted(k: int) -> list[Rooted]:
     ----------
     *The Game of timber!*, Problem 4.2.
     """
-    def gen(left: int, cap: tuple | None):
+    def gen(left: int, cap: tuple | None) -> Iterator[tuple]:
         if left == 0:
             yield ()
             return
