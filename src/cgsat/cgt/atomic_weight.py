@@ -41,10 +41,14 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
 
 from cgsat.cgt.canonical import DOWN, STAR, UP, ZERO, Game, game, nimber, number, up_multiple
 from cgsat.cgt.stops import is_infinitesimal, left_stop, right_stop
 from cgsat.errors import CgsatInputError
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 _AW: dict[int, Game] = {}
 _FAR: dict[int, int] = {}
@@ -77,7 +81,7 @@ def far_star_index(g: Game) -> int:
 def _is_integer(g: Game) -> bool:
     if not g.is_number():
         return False
-    return g.number_value().denominator == 1
+    return cast("Fraction", g.number_value()).denominator == 1
 
 
 def atomic_weight(g: Game) -> Game:
@@ -123,13 +127,13 @@ def atomic_weight(g: Game) -> Game:
         below, above = g <= star, star <= g
         if below and not above:
             if lefts:
-                best = None
+                best: int | None = None
                 for x in lefts:
                     n = math.ceil(right_stop(x))
                     if number(n) <= x:
                         n += 1
                     best = n if best is None else max(best, n)
-                result = number(best)
+                result = number(cast(int, best))  # lefts (rights) is not empty
             else:
                 result = ZERO
         elif above and not below:
@@ -140,7 +144,7 @@ def atomic_weight(g: Game) -> Game:
                     if x <= number(n):
                         n -= 1
                     best = n if best is None else min(best, n)
-                result = number(best)
+                result = number(cast(int, best))  # lefts (rights) is not empty
             else:
                 result = ZERO
     _AW[g.id] = result
@@ -175,7 +179,7 @@ def substitute_number_stops(g: Game, ups: int = 2) -> Game:
     if cached is not None:
         return cached
     if g.is_number():
-        value = g.number_value()
+        value = cast("Fraction", g.number_value())
         result = up_multiple(ups) if value > 0 else up_multiple(-ups) if value < 0 else ZERO
     else:
         result = game(

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from typing import Any, cast
 
 from cgsat.cgt.canonical import (
     ZERO,
@@ -420,7 +421,7 @@ class _Parser:
             if negative:
                 x = -x
         if self.peek() in ("up", "down"):
-            kind = self.peek()
+            kind = cast(str, self.peek())
             tok = self.take(kind)
             digits = tok.lstrip(tok[0])
             k = int(digits) if digits else len(tok)
@@ -440,7 +441,7 @@ class _Parser:
 
     def body(self) -> Game | list[Game]:
         """The inside of braces: a game when it has bars, else a comma-separated list."""
-        items: list[object] = []  # alternating: list of games, bar count, list of games...
+        items: list[Any] = []  # alternating: list of games, bar count, list of games...
         current: list[Game] = []
         expecting_item = True
         while True:
@@ -472,7 +473,7 @@ class _Parser:
             return current
         return self._split(items)
 
-    def _split(self, items: list[object]) -> Game:
+    def _split(self, items: list[Any]) -> Game:
         bars = [items[i][0] for i in range(1, len(items), 2)]
         top = max(bars)
         where = [i for i in range(1, len(items), 2) if items[i][0] == top]

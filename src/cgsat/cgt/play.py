@@ -25,13 +25,16 @@ References
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Hashable, Iterable
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cgsat.errors import TooLargeError
 from cgsat.games.base import ImpartialRuleset, PartizanRuleset
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 NODE_LIMIT = 2_000_000
 """How many distinct (sum, player) states one search may visit before giving up."""
@@ -375,7 +378,8 @@ def _simplest_between(lo: Fraction | None, hi: Fraction | None) -> Fraction:
     if lo is None and hi is None:
         return Fraction(0)
     if lo is None:
-        return Fraction(0) if hi > 0 else Fraction(-(-hi // 1) - 1)
+        # hi is not None here (both None returned above)
+        return Fraction(0) if hi > 0 else Fraction(-(-hi // 1) - 1)  # type: ignore[operator]
     if hi is None:
         return Fraction(0) if lo < 0 else Fraction(lo // 1 + 1)
     if lo < 0 < hi:

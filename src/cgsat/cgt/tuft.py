@@ -27,6 +27,7 @@ References
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from cgsat.games import lumberjack
 from cgsat.games import rooted_trees as rt
@@ -70,9 +71,9 @@ def tuft_nim_value(tree_or_forest: Sequence[int] | Sequence[Sequence[int]] | str
     if items and not isinstance(items[0], int):
         value = 0
         for tree in items:
-            value ^= _tree_value(tuple(tree))
+            value ^= _tree_value(tuple(cast("Sequence[int]", tree)))
         return value
-    return _tree_value(tuple(items))
+    return _tree_value(tuple(cast("list[int]", items)))
 
 
 def _tree_value(tree: Sequence[int]) -> int:

@@ -93,7 +93,7 @@ def parse(text: str) -> Position:
     for token in _SEPARATORS.split(body):
         if not token:
             continue
-        m = _EDGE_RE.match(token)
+        m = _EDGE_RE.match(token)  # type: ignore[assignment]  # m of the roots' loop, reused
         if m is None:
             if "-" in token and re.fullmatch(rf"({_LABEL})?-({_LABEL})?", token):
                 raise PositionError(f"lumberjack: edge {token!r} has only one end")
@@ -129,7 +129,7 @@ def parse(text: str) -> Position:
         index[r] = len(kids)
         kids.append([])
         kids[0].append(index[r])
-        stack = [(r, None)]
+        stack: list[tuple[str, str | None]] = [(r, None)]
         while stack:
             x, parent = stack.pop()
             for y in adj[x]:

@@ -52,11 +52,12 @@ def trees(n_edges: int) -> Iterator[nx.Graph]:
     if n_edges < 0:
         raise ValueError("a tree has at least 0 edges")
     if n_edges == 0:
-        g = nx.Graph()
+        g: nx.Graph[int] = nx.Graph()
         g.add_node(0)
         yield g
         return
-    yield from nx.nonisomorphic_trees(n_edges + 1)
+    # types-networkx 3.6 says lists (the old create="matrix"); networkx 3.6 yields graphs
+    yield from nx.nonisomorphic_trees(n_edges + 1)  # type: ignore[misc]
 
 
 def oriented_trees(n_edges: int) -> Iterator[frozenset[Arc]]:

@@ -33,11 +33,14 @@ References
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from cgsat.errors import CgsatInputError
 from cgsat.games import timber
 from cgsat.games.base import ImpartialRuleset, Move
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 DISTANCES = ("minus-edge", "graph")
 

@@ -426,7 +426,7 @@ def _parse(text: str, name: str, green_only: bool) -> Thicket:
     extra_arcs: list[tuple[str, str, str]] = []
     extra_roots: list[str] = []
     for k, token in enumerate(t for t in _SEPARATORS.split(body) if t):
-        m = _ARC_RE.match(token)
+        m = _ARC_RE.match(token)  # type: ignore[assignment]  # m of the roots' loop, reused
         if m is not None:
             a, b, colour = m.group(1), m.group(2), m.group(3)
             a = str(int(a)) if a.isdigit() else a
@@ -648,7 +648,7 @@ def components(position: Thicket) -> list[Thicket]:
     roots = set(position.roots)
     tails = {a for a, _, _ in position.arcs}
     sink_roots = roots - tails
-    parent = {}
+    parent: dict[int, int] = {}
 
     def find(x: int) -> int:
         while parent.setdefault(x, x) != x:

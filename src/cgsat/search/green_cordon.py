@@ -43,6 +43,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
+from functools import partial
 
 from pysat.formula import IDPool
 
@@ -269,7 +270,8 @@ def explicit(height: int, value: int | None, outcome: str | None, misere: bool,
     circ = Circuit(pool, sink)
     if misere:
         kernel = add_kernel(pool, sink, nodes, moves, misere=True)
-        lits = {r: kernel.p[r] if outcome == "P" else -kernel.p[r] for r in roots}
+        lits: dict[Hashable, int] = {r: kernel.p[r] if outcome == "P" else -kernel.p[r]
+                                     for r in roots}
     else:
         grundy = add_grundy(pool, sink, nodes, moves, value_range=2 * height + 1)
         if value is not None:
@@ -287,11 +289,11 @@ def explicit(height: int, value: int | None, outcome: str | None, misere: bool,
         root = by_text[_cordon(height, bits)]
         if misere:
             run.control(sink, _explicit_sample(
-                texts[root], [-s, -t], lambda true, r=root: kernel.is_p(r, true),
+                texts[root], [-s, -t], partial(kernel.is_p, root),
                 lambda text: direct_p(text, True)))
         else:
             run.control(sink, _explicit_sample(
-                texts[root], [-s, -t], lambda true, r=root: _value_of(grundy, r, true),
+                texts[root], [-s, -t], partial(_value_of, grundy, root),
                 direct_nim))
     model = run.solve(sink, [s, -t])
     found = [] if model is None else [r for r in roots if _holds(lits[r], set(model))]
