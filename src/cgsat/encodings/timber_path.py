@@ -38,7 +38,7 @@ References
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from typing import Any
 
 from pysat.formula import IDPool
@@ -390,7 +390,7 @@ def add_inductive_check(
 
 
 # -- the full kernel encoding -------------------------------------------------------------
-def peaks_followers(n: int, letters: list[int]) -> tuple[list[Hashable], list]:
+def peaks_followers(n: int, letters: list[int]) -> tuple[list[tuple[int, int]], list]:
     """Followers (subwords ``(i, j)``) and symbolic moves of a word of length n.
 
     Examples

@@ -49,8 +49,12 @@ import subprocess
 import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import dratify
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeIs  # typing.TypeIs from Python 3.13
 
 MAX_LITERALS = 5_000_000
 """The size limit of :func:`check_drat`: literals in formula plus proof."""
@@ -301,7 +305,7 @@ def check_drat(
     .. [1] Wetzler, Heule, Hunt, *DRAT-trim*, SAT 2014.
     """
     formula = [list(c) for c in clauses]
-    steps = proof if _is_parsed(proof) else parse_proof(proof)  # type: ignore[arg-type]
+    steps = proof if _is_parsed(proof) else parse_proof(proof)
     size = sum(len(c) for c in formula) + sum(len(s[1]) for s in steps)
     if size > max_literals:
         return ProofCheck(
@@ -333,7 +337,7 @@ def check_drat(
     return ProofCheck("rejected", "cgsat-drat", "the proof does not derive the empty clause")
 
 
-def _is_parsed(proof: object) -> bool:
+def _is_parsed(proof: object) -> TypeIs[Sequence[tuple[bool, list[int]]]]:
     return isinstance(proof, list) and bool(proof) and isinstance(proof[0], tuple)
 
 

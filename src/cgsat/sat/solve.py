@@ -196,7 +196,7 @@ def _export_point(export: Export, cnf: ClauseBuffer, pool: IDPool | None,
 
 
 def _solve_once(name: str, cnf: ClauseBuffer,
-                want_proof: bool) -> tuple[bool | None, list[int] | None, list[str] | None]:
+                want_proof: bool) -> tuple[bool, list[int] | None, list[str] | None]:
     kwargs = {"with_proof": True} if want_proof else {}
     with Solver(name=name, **kwargs) as s:
         for c in cnf:
