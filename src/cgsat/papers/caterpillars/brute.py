@@ -311,7 +311,8 @@ def even_edges_confirm(n: int, cex: str) -> bool:
     Furtado et al., *Timber game as a counting problem* (2019), the even-edges theorem.
     """
     if cex.startswith("tree:"):
-        g = nx.Graph([tuple(e.split("-")) for e in cex[5:].split()])
+        # each edge is "u-v": a pair, which mypy cannot see in split()'s list
+        g: nx.Graph[str] = nx.Graph([tuple(e.split("-")) for e in cex[5:].split()])  # type: ignore[misc]
         return (n % 2 == 0 and g.number_of_edges() == n and nx.is_tree(g)
                 and not any(_p_by_play(p) for p in orientations(g)))
     p = parse(cex)

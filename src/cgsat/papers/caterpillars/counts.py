@@ -132,7 +132,8 @@ def parse_tree(text: str) -> nx.Graph:
     ----------
     *Timber Game with Caterpillars*, §4.
     """
-    g = nx.Graph()
-    g.add_edges_from(tuple(e.split("-")) for e in text.removeprefix("tree:").split())
+    g: nx.Graph[str] = nx.Graph()
+    # each edge is "u-v": a pair, which mypy cannot see in split()'s list
+    g.add_edges_from(tuple(e.split("-")) for e in text.removeprefix("tree:").split())  # type: ignore[misc]
     return g
 

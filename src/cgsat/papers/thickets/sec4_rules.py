@@ -260,7 +260,7 @@ def _negate(spec: Spec) -> Spec:
     """The spec of the negative (*Thinning Thickets*, Theorem 4.2's cases b)."""
     if isinstance(spec, int):
         return -spec
-    lefts, rights = spec
+    lefts, rights = spec  # type: ignore[misc]  # never a Thicket: positions are not negated
     return (tuple(map(_negate, rights)), tuple(map(_negate, lefts)))
 
 

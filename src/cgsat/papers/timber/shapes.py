@@ -199,7 +199,7 @@ def graph_of(position: Any) -> nx.Graph:
     ----------
     *The Game of timber!*, §1 (a position is an oriented graph).
     """
-    g = nx.Graph()
+    g: nx.Graph[Any] = nx.Graph()
     g.add_edges_from(position)
     return g
 

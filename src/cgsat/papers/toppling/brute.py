@@ -17,7 +17,7 @@ import itertools
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from cgsat.cgt import play
 from cgsat.cgt.atomic_weight import infinitesimal_atomic_weight
@@ -233,7 +233,7 @@ def _number_rows_check(n: int, check: Callable[[str, Fraction], bool]) -> Verdic
     known = number_rows(n)
     for w in rows(n):
         v = value(w)
-        if v.is_number() and not check(w, v.number_value()):
+        if v.is_number() and not check(w, cast(Fraction, v.number_value())):
             return Verdict.refuted(w)
     return Verdict.holds(detail=f"{3 ** n} rows; {len(known)} numbers have rows <= {n}")
 
@@ -359,7 +359,7 @@ def miny_argument(g: Game) -> Game | None:
     if len(a.left) != 1 or a.right != (ZERO,):
         return None
     x = a.left[0]
-    if x.is_number() and x.number_value() > 0:
+    if x.is_number() and cast(Fraction, x.number_value()) > 0:
         return x
     return None
 
@@ -375,7 +375,7 @@ def conj22(n: int, budget: Budget) -> Verdict:
     known = number_rows(max(n - 2, 0))
     for w in rows(n):
         x = miny_argument(value(w))
-        if x is not None and w != "RL" + known.get(x.number_value(), "?") + "LR":
+        if x is not None and w != "RL" + known.get(cast(Fraction, x.number_value()), "?") + "LR":
             return Verdict.refuted(w)
     return Verdict.holds(detail=f"{3 ** n} rows")
 

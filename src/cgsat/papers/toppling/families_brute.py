@@ -8,6 +8,7 @@ encoding or a SAT solver.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import cast
 
 from cgsat.cgt import play
 from cgsat.cgt.canonical import Game, number
@@ -35,7 +36,7 @@ def family_argument(fam: Family, g: Game) -> Fraction | None:
     """
     if len(g.left) != 1 or not g.left[0].is_number():
         return None
-    q = g.left[0].number_value()
+    q = cast(Fraction, g.left[0].number_value())
     return q if q > 0 and fam.game(g.left[0]) == g else None
 
 
@@ -62,7 +63,7 @@ def family(n: int, budget: Budget, fam: Family) -> Verdict:
                 return Verdict.refuted(r, detail=f"{r} is not {describe(fam, q)}")
     found = 0
     for w in rows(n):
-        q = family_argument(fam, value(w))
+        q = family_argument(fam, value(w))  # type: ignore[assignment]  # q of the loop above, reused
         if q is None:
             continue
         found += 1

@@ -14,7 +14,7 @@ References
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import networkx as nx
 
@@ -25,6 +25,9 @@ from cgsat.games import get_ruleset
 from cgsat.games.oriented import orientations
 from cgsat.games.timber import format as fmt
 from cgsat.papers.timber.shapes import bipartite_graphs, connected_graphs, graph_of, theorem11_parts
+
+if TYPE_CHECKING:
+    from cgsat.games.base import ImpartialRuleset
 
 
 def theorem11(n: int, budget: Budget) -> Verdict:
@@ -134,7 +137,7 @@ def nim_and_misere(position: str, rule: str = "timber",
     solver = _ORACLES.get(key)
     if solver is None:
         rs = get_ruleset("timber") if rule == "timber" else get_ruleset(rule, distances=distances)
-        solver = _ORACLES[key] = ImpartialSolver(rs)
+        solver = _ORACLES[key] = ImpartialSolver(cast("ImpartialRuleset", rs))  # rule: impartial
     pos = solver.ruleset.parse(position)
     return solver.nim_value(pos), solver.outcome(pos, misere=True) == "P"
 

@@ -14,7 +14,7 @@ References
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from cgsat.cgt import play
 from cgsat.cgt.impartial import ImpartialSolver
@@ -23,6 +23,9 @@ from cgsat.games import get_ruleset
 from cgsat.games.oriented import orientations
 from cgsat.games.timber import format as fmt
 from cgsat.papers.timber.phyminoes.families import FAMILIES, Family, expected
+
+if TYPE_CHECKING:
+    from cgsat.games.base import ImpartialRuleset
 
 MAX_EDGES = 16
 """Exhaustive play covers 2^m orientations of an m-edge member: m <= 16 (65,536)."""
@@ -64,7 +67,8 @@ def values(position: str, rule: str = "phyminoes", distances: str = "minus-edge"
     solver = _ORACLES.get(distances)
     if solver is None:
         rs = get_ruleset(rule, distances=distances)
-        solver = _ORACLES[distances] = ImpartialSolver(replace(rs, exhaustive_limit=10**9))
+        solver = _ORACLES[distances] = ImpartialSolver(
+            replace(cast("ImpartialRuleset", rs), exhaustive_limit=10**9))  # rule: impartial
     pos = solver.ruleset.parse(position)
     return solver.nim_value(pos), solver.outcome(pos, misere=True) == "P"
 
