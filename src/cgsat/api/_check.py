@@ -338,7 +338,7 @@ def check(
     if not claims:
         raise CgsatInputError(f"no registered claim has method {methods!r}")
     sizes = {c.id: runner.plan_sizes(c, from_n, up_to, target) for c in claims}
-    options = {"timeout": float(timeout), "solver": solver, "proof": bool(proof),
+    options: dict[str, Any] = {"timeout": float(timeout), "solver": solver, "proof": bool(proof),
                "confirm_with": confirm, "controls": controls}
     budget = (Budget(**options) if external_solver is None
               else ExternalBudget(**options, external=external_solver))

@@ -162,7 +162,7 @@ def value(ruleset: str, position: str, misere: bool = False, *,
                 f"--distances {distances!r}: expected 'minus-edge' or 'graph'")
         variant["distances"] = distances
     rules = get_ruleset(ruleset, **variant)
-    if rules.impartial:
+    if isinstance(rules, ImpartialRuleset):  # rules.impartial, as the type checker sees it
         return _impartial(rules, ruleset, position, bool(misere))
     if misere:
         raise CgsatInputError(f"{rules.name}: --misere applies to impartial rulesets only")

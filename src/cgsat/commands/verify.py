@@ -67,6 +67,11 @@ def run_list(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _note(note: str) -> None:
+    """``check``'s ``on_note``: one line on stderr."""
+    print(f"cgsat: note: {note}", file=sys.stderr)
+
+
 def _describe(res: CheckResult) -> str:
     parts = [f"{res.claim} n={res.n} {res.method}: {res.status}"]
     extra = []
@@ -128,7 +133,7 @@ def run_check(args: argparse.Namespace) -> int:
         executor=args.executor, scheduler=args.scheduler,
         external_solver=args.external_solver,
         on_result=None if args.json else (lambda r: print(_describe(r), flush=True)),
-        on_note=lambda note: sys.stderr.write(f"cgsat: note: {note}\n"),
+        on_note=_note,
         progress=Progress(sys.stderr, bar=sys.stderr.isatty(), lines=args.json),
         memory_limit=args.memory_limit,
     )

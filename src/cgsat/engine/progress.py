@@ -19,7 +19,13 @@ import contextlib
 import sys
 import time
 from collections.abc import Iterator, Sequence
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from tqdm import tqdm
+
+if TYPE_CHECKING:
+    from tqdm import tqdm
 
 
 def _clock(seconds: float) -> str:
@@ -92,7 +98,7 @@ class Progress:
         self.done = 0
         self.start = time.monotonic()
         self.running: list[str] = []
-        self._bar = None
+        self._bar: tqdm | None = None
 
     def elapsed(self) -> str:
         return _clock(time.monotonic() - self.start)

@@ -656,7 +656,9 @@ class LocalExecutor:
         self.pool.join()
 
 
-def _run_tasks(backend, todo, budget, progress, put, flush) -> None:
+def _run_tasks(backend: LocalExecutor | DaskExecutor, todo: list[tuple[_Lane, int]],
+               budget: Budget, progress: Progress | None,
+               put: Callable[[Result, _Lane], None], flush: Callable[[_Lane], None]) -> None:
     """Run ``todo`` ((lane, n) pairs) on ``backend``, handing each result on, once."""
     try:
         tasks = {}

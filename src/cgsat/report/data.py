@@ -162,16 +162,17 @@ def earlier_code(store: Store, claims: Sequence[Claim]) -> dict[str, dict[str, A
     out: dict[str, dict[str, Any]] = defaultdict(dict)
     for (cid, method, fp), rows in stale.items():
         ver, cert = _bounds(lookup[cid], _merged(rows))
-        if ver.get(method) is None:
+        verified = ver.get(method)
+        if verified is None:
             continue
         best = out[cid].get(method)
-        if best is not None and best["verified"] >= ver[method]:
+        if best is not None and best["verified"] >= verified:
             continue
         now_bound = current_bounds.get(cid, {}).get(method)
-        if now_bound is not None and now_bound >= ver[method]:
+        if now_bound is not None and now_bound >= verified:
             continue
         latest = max(rows, key=lambda r: r.time)
-        out[cid][method] = {"verified": ver[method], "certified": cert.get(method),
+        out[cid][method] = {"verified": verified, "certified": cert.get(method),
                             "fingerprint": fp, "commit": latest.git_commit}
     return dict(out)
 

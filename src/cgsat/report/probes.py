@@ -27,11 +27,10 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 
-def _figure(probe: Probe, sizes: Sizes,
-            up_to: int) -> tuple[Figure, ModuleType] | tuple[None, None]:
+def _figure(probe: Probe, sizes: Sizes, up_to: int) -> tuple[Figure, ModuleType] | None:
     """The probe's plot as a matplotlib figure and pyplot (None without a plot)."""
     if probe.plot is None:
-        return None, None
+        return None
     import matplotlib  # heavy (~200 ms), needed only for plots
 
     matplotlib.use("Agg")  # no display: must come before pyplot is imported
@@ -47,9 +46,10 @@ def _figure(probe: Probe, sizes: Sizes,
 
 def probe_png(probe: Probe, sizes: Sizes, up_to: int) -> str | None:
     """The plot as base64 PNG (for the inline HTML report), or None."""
-    fig, plt = _figure(probe, sizes, up_to)
-    if fig is None:
+    figure = _figure(probe, sizes, up_to)
+    if figure is None:
         return None
+    fig, plt = figure
     buf = io.BytesIO()
     fig.savefig(buf, format="png")
     plt.close(fig)
@@ -103,8 +103,9 @@ def write_probe(run: ProbeRun, out_dir: str) -> list[str]:
                    "extra": p.extra(run.sizes, run.up_to) if p.extra else {},
                    "rows": rows}, fh, indent=1)
     paths.append(base + ".json")
-    fig, plt = _figure(p, run.sizes, run.up_to)
-    if fig is not None:
+    figure = _figure(p, run.sizes, run.up_to)
+    if figure is not None:
+        fig, plt = figure
         for ext in ("png", "svg"):
             fig.savefig(f"{base}.{ext}", format=ext)
             paths.append(f"{base}.{ext}")

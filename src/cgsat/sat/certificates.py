@@ -16,6 +16,10 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import TypeGuard
 
 _RANK = {"verified": 0, "agreed": 0, "unchecked": 1, "too-large": 1, "rejected": 2}
 
@@ -86,7 +90,7 @@ def combine(certificates: Sequence[dict[str, str] | None]) -> dict[str, str] | N
             "sha256": digest}
 
 
-def is_certified(certificate: dict[str, str] | None) -> bool:
+def is_certified(certificate: dict[str, str] | None) -> TypeGuard[dict[str, str]]:
     """Whether a "holds" is certified: each UNSAT answer by a checked DRAT proof or an
     agreeing second solver, each SAT answer by its model checked against every clause.
 

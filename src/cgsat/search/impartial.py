@@ -172,9 +172,9 @@ def _enumerate(run: SatRun, inst: Instance, limit: int | None,
                 break
             live.add_clause([-x if x in model else x for x in inst.colours])
         if exhausted and ruleset is not None:
-            control = _toggled(run, inst, live, set(out))
-            if control is not None:
-                run.control(live, control)
+            toggled = _toggled(run, inst, live, set(out))
+            if toggled is not None:
+                run.control(live, toggled)
     return out, exhausted
 
 
@@ -308,8 +308,9 @@ def in_child(fn: Callable[[], int]) -> int:
         try:
             kind, result = receive.recv()
         except EOFError:
+            proc.join()
             raise RuntimeError(f"the counting process died (exit code "
-                               f"{proc.join() or proc.exitcode})") from None
+                               f"{proc.exitcode})") from None
     finally:
         if proc.is_alive():
             proc.kill()

@@ -58,7 +58,7 @@ from cgsat.encodings.toppling import (
 )
 from cgsat.errors import CgsatInputError
 from cgsat.games import toppling
-from cgsat.sat.solve import Control, SatRun
+from cgsat.sat.solve import Control, LiveSolver, SatRun
 from cgsat.search import Controls, Disagreement, Goal, guarded_goal
 
 ALL_LIMIT = 20_000
@@ -216,8 +216,9 @@ class RowQuery:
         return word_literals(self.row, word)
 
     def close(self) -> None:
-        """Free the solver."""
-        self.sink.close()
+        """Free the solver (a clausal run's sink, a ClauseBuffer, holds none)."""
+        if isinstance(self.sink, LiveSolver):
+            self.sink.close()
 
     def __enter__(self) -> RowQuery:
         return self

@@ -27,7 +27,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import IO, Any, BinaryIO
 
 from cgsat.engine import memory
 
@@ -39,7 +39,7 @@ class SandboxTimeout(Exception):
     """No answer from the sandbox before the deadline."""
 
 
-def write_message(stream: BinaryIO, message: Any) -> None:
+def write_message(stream: IO[bytes], message: Any) -> None:
     """Write one length-prefixed pickle to ``stream`` and flush it.
 
     Examples
