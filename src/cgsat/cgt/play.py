@@ -35,6 +35,9 @@ from cgsat.games.base import ImpartialRuleset, PartizanRuleset
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from typing import TypeVar
+
+    T = TypeVar("T")
 
 NODE_LIMIT = 2_000_000
 """How many distinct (sum, player) states one search may visit before giving up."""
@@ -207,7 +210,7 @@ def _terms(g: Any, h: Any | None) -> tuple:
     return ((1, g),) if h is None else ((1, g), (-1, h))
 
 
-def _deep(fn, *args):
+def _deep(fn: Callable[..., T], *args: Any) -> T:
     """Run ``fn`` with a recursion limit deep enough for long games."""
     old = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old, 20_000))

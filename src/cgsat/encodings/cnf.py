@@ -11,6 +11,10 @@ from __future__ import annotations
 import hashlib
 from array import array
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 
 class ClauseBuffer:
@@ -56,7 +60,7 @@ class ClauseBuffer:
     def __len__(self) -> int:
         return self._count
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[list[int]]:
         clause: list[int] = []
         for lit in self._lits:
             if lit == 0:

@@ -261,8 +261,8 @@ class DifferenceEncoding:
         self._hidx: dict[Node, int] = {}
         self._gnodes: list[Node] = []
         self._hnodes: list[Node] = []
-        self._gmoves: list[tuple[list, list]] = []
-        self._hmoves: list[tuple[list, list]] = []
+        self._gmoves: list[tuple[list, ...] | None] = []
+        self._hmoves: list[tuple[list, ...] | None] = []
         self._pairs: dict[tuple[int, int], tuple[int, int]] = {}
         self._todo: list[tuple[int, int]] = []
         # chained moves of a row g_side: (player, east?, i, j, h) -> literal
@@ -280,7 +280,7 @@ class DifferenceEncoding:
             moves.append(None)  # filled on first use, children numbered lazily
         return i
 
-    def _moves_of(self, i: int, first: bool) -> tuple[list, list]:
+    def _moves_of(self, i: int, first: bool) -> tuple[list, ...]:
         """The moves of follower ``i`` of one side, children numbered (built once)."""
         moves = self._gmoves if first else self._hmoves
         m = moves[i]

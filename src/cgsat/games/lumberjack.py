@@ -78,6 +78,7 @@ def parse(text: str) -> Position:
     """
     roots_given: list[str] = []
     body = text
+    m: re.Match[str] | None  # a root list's here, an edge's below
     for m in _ROOT_RE.finditer(text):
         value = m.group(1)
         names = [r for r in value.split(",") if r]
@@ -93,7 +94,7 @@ def parse(text: str) -> Position:
     for token in _SEPARATORS.split(body):
         if not token:
             continue
-        m = _EDGE_RE.match(token)  # type: ignore[assignment]  # m of the roots' loop, reused
+        m = _EDGE_RE.match(token)
         if m is None:
             if "-" in token and re.fullmatch(rf"({_LABEL})?-({_LABEL})?", token):
                 raise PositionError(f"lumberjack: edge {token!r} has only one end")

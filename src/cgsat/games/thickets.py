@@ -412,6 +412,7 @@ def from_stalk(letters: str) -> Thicket:
 # -- parsing and printing -----------------------------------------------------------------------
 def _parse(text: str, name: str, green_only: bool) -> Thicket:
     roots: list[str] = []
+    m: re.Match[str] | None  # a root list's here, an arc's below
     for m in _ROOT_RE.finditer(text):
         names = [r for r in m.group(1).split(",") if r]
         if not names or any(not re.fullmatch(_LABEL, r) for r in names):
@@ -426,7 +427,7 @@ def _parse(text: str, name: str, green_only: bool) -> Thicket:
     extra_arcs: list[tuple[str, str, str]] = []
     extra_roots: list[str] = []
     for k, token in enumerate(t for t in _SEPARATORS.split(body) if t):
-        m = _ARC_RE.match(token)  # type: ignore[assignment]  # m of the roots' loop, reused
+        m = _ARC_RE.match(token)
         if m is not None:
             a, b, colour = m.group(1), m.group(2), m.group(3)
             a = str(int(a)) if a.isdigit() else a

@@ -28,16 +28,21 @@ References
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cgsat.cgt.impartial import ImpartialSolver, solver_for
 from cgsat.cgt.tuft import tuft_nim_value
 from cgsat.claims import Budget, Claim, Method, Verdict
 from cgsat.games import get_ruleset, lumberjack
 from cgsat.games import rooted_trees as rt
 
+if TYPE_CHECKING:
+    from cgsat.games.base import ImpartialRuleset
+
 PAPER = "Lumberjack (lumberjack.txt, Section 4.2)"
 
 
-def _ruleset():
+def _ruleset() -> ImpartialRuleset:
     """The ``lumberjack`` ruleset."""
     return get_ruleset("lumberjack")
 

@@ -25,7 +25,7 @@ MARKERS = {"holds": "o", "refuted": "x", "unknown": "s", "conflict": "D", "error
            "vacuous": "^"}
 
 
-def _pyplot():
+def _pyplot() -> ModuleType:
     import matplotlib  # heavy (~200 ms), needed only for plots
 
     matplotlib.use("Agg")  # no display: must come before pyplot is imported

@@ -57,13 +57,14 @@ def family(n: int, budget: Budget, fam: Family) -> Verdict:
     Conjecture 37.
     """
     known = number_rows(n)
+    q: Fraction | None  # a number's here, a row's argument (or None) below
     for q, w in positive_numbers(n):
         for r in sorted(claimed_rows(fam, w)):
             if len(r) == n and value(r) != fam.game(number(q)):
                 return Verdict.refuted(r, detail=f"{r} is not {describe(fam, q)}")
     found = 0
     for w in rows(n):
-        q = family_argument(fam, value(w))  # type: ignore[assignment]  # q of the loop above, reused
+        q = family_argument(fam, value(w))
         if q is None:
             continue
         found += 1
