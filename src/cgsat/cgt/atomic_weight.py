@@ -127,7 +127,7 @@ def atomic_weight(g: Game) -> Game:
         below, above = g <= star, star <= g
         if below and not above:
             if lefts:
-                best: int | None = None
+                best = cast("int | None", None)
                 for x in lefts:
                     n = math.ceil(right_stop(x))
                     if number(n) <= x:

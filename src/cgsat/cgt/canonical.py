@@ -39,7 +39,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from operator import attrgetter
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -140,21 +140,21 @@ class Game:
     id: int
     left: tuple[Game, ...]
     right: tuple[Game, ...]
-    # The caches below are set by _new_game (and some later, on demand); see there.
-    _num: Fraction | None  # the number G equals, or None
-    _nv: float | Fraction | None  # _num as an exact float when possible
-    _nim: int | None  # n when G = *n
-    _nus: tuple[Fraction, int, int] | None  # (x, k, n) when G = x + k.^ + *n
-    _neg: Game | None
-    _birthday: int | None
-    _stops: tuple[Fraction, Fraction] | None
-    _ls: float | Fraction  # Left stop
-    _rs: float | Fraction  # Right stop
-    _small: bool | None  # all-small, once computed
-    _sk: float | Fraction  # sort key _ls + _rs
-    _lt: int  # adorned Left stop: 1 when reached after a Left move
-    _rt: int  # adorned Right stop
-    _le: Mapping[int, bool]  # H.id -> whether G <= H (_NO_LE, then a dict of its own)
+    if TYPE_CHECKING:  # the slots' types; set by _new_game (some later, on demand)
+        _num: Fraction | None  # the number G equals, or None
+        _nv: float | Fraction | None  # _num as an exact float when possible
+        _nim: int | None  # n when G = *n
+        _nus: tuple[Fraction, int, int] | None  # (x, k, n) when G = x + k.^ + *n
+        _neg: Game | None
+        _birthday: int | None
+        _stops: tuple[Fraction, Fraction] | None
+        _ls: float | Fraction  # Left stop
+        _rs: float | Fraction  # Right stop
+        _small: bool | None  # all-small, once computed
+        _sk: float | Fraction  # sort key _ls + _rs
+        _lt: int  # adorned Left stop: 1 when reached after a Left move
+        _rt: int  # adorned Right stop
+        _le: Mapping[int, bool]  # H.id -> whether G <= H (_NO_LE, then a dict of its own)
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise TypeError("Game is not constructed directly: use game(left, right)")
@@ -509,7 +509,7 @@ def _new_game(key: tuple[tuple, tuple], lf: float | None = None, rf: float | Non
 
 _ID = attrgetter("id")
 # the comparisons of a game never compared yet (read-only)
-_NO_LE: Mapping[int, bool] = MappingProxyType({})
+_NO_LE = cast("Mapping[int, bool]", MappingProxyType({}))
 _INF = float("inf")
 
 ZERO = _intern((), ())
@@ -546,7 +546,7 @@ def number(q: int | Fraction) -> Game:
         raise ValueError(f"{q} is not a dyadic rational")
     if den == 1:
         # Build integers upwards from the nearest known one, iteratively (no deep recursion).
-        step: int | Fraction = 1 if q > 0 else -1
+        step = 1 if q > 0 else -1
         k = q - step
         while k not in _NUMBERS:
             k -= step
@@ -743,8 +743,7 @@ def _le_compute(g: Game, h: Game) -> bool:
         pass  # G <= x <= H for the number x = L(G) = R(H)
     elif g._nus is not None and h._nus is not None:
         # equal stops here, so equal number parts: compare the ups and stars
-        # d is reused below for the memo dict of g, hence Any
-        d: Any = h._nus[1] - g._nus[1]
+        d = h._nus[1] - g._nus[1]
         if d == 0:
             r = g._nus[2] == h._nus[2]
         elif d == 1:
@@ -798,7 +797,7 @@ def _le_compute(g: Game, h: Game) -> bool:
     d = g._le
     if d is _NO_LE:
         d = g._le = {}
-    d[h.id] = r
+    d[h.id] = r  # type: ignore[index]  # a dict of its own by now (never _NO_LE)
     return r
 
 

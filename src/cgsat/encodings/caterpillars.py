@@ -114,7 +114,7 @@ def add_reversal_symmetry_breaking(
     equal = None  # "the first t positions are equal"
     for t in range(m):
         a, b = spine_lits[t], mirror[t]
-        prefix: list[int] = [] if equal is None else [-equal]
+        prefix = cast("list[int]", [] if equal is None else [-equal])
         add(prefix + [-a, b])  # equal so far -> a <= b
         e = pool.id((tag, "eq", t))
         if equal is not None:

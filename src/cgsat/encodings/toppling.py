@@ -10,8 +10,7 @@ conditioned on propositional literals:
   is inert, and a row with blanks has the value of the row with them deleted.
 - :class:`GameSide`: a concrete game tree, any hashable object with ``.left`` and
   ``.right`` tuples of the same kind (e.g. a canonical ``Game`` of the partizan engine).
-- :class:`OrdinalOneSide`: the ordinal sum ``1:G`` of a row ``G`` (Fink et al., Definition 6),
-  for Theorem 10.
+- :class:`OrdinalOneSide`: the ordinal sum ``1:G`` of a row ``G`` (Fink et al., Def. 6, Thm 10).
 
 Followers of the row ``G[0:n]`` are its substrings ``G[i:j]``. Toppling domino ``k`` east
 leaves ``G[i:k]``; toppling it west leaves ``G[k+1:j]`` (Fink, Nowakowski, Siegel, Wolfe,
@@ -70,6 +69,8 @@ class Side(Protocol):
     if TYPE_CHECKING:  # read-only: the sides give it as a property or a frozen field
         @property
         def root(self) -> Node: ...
+    else:
+        root: Node
 
     def left_moves(self, node: Node) -> list[MoveGroup]:
         """Left's moves from ``node``: groups of followers, each under a condition."""

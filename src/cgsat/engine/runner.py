@@ -633,7 +633,7 @@ class LocalExecutor:
         slot = self.slots[fut]
         seen = self.watcher.peak_mb(slot)
         try:
-            out = fut.result()
+            out: dict[str, Any] = fut.result()
         except FutureTimeout:
             out = {"timeout": True}
         except CancelledError:

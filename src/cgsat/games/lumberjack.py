@@ -40,6 +40,7 @@ References
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from cgsat.errors import PositionError, TooLargeError
 from cgsat.games import rooted_trees as rt
@@ -78,7 +79,6 @@ def parse(text: str) -> Position:
     """
     roots_given: list[str] = []
     body = text
-    m: re.Match[str] | None  # a root list's here, an edge's below
     for m in _ROOT_RE.finditer(text):
         value = m.group(1)
         names = [r for r in value.split(",") if r]
@@ -130,7 +130,7 @@ def parse(text: str) -> Position:
         index[r] = len(kids)
         kids.append([])
         kids[0].append(index[r])
-        stack: list[tuple[str, str | None]] = [(r, None)]
+        stack = cast("list[tuple[str, str | None]]", [(r, None)])
         while stack:
             x, parent = stack.pop()
             for y in adj[x]:

@@ -16,6 +16,7 @@ References
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import cast
 
 import networkx as nx
 
@@ -52,7 +53,7 @@ def trees(n_edges: int) -> Iterator[nx.Graph]:
     if n_edges < 0:
         raise ValueError("a tree has at least 0 edges")
     if n_edges == 0:
-        g: nx.Graph[int] = nx.Graph()
+        g = cast("nx.Graph[int]", nx.Graph())
         g.add_node(0)
         yield g
         return

@@ -78,6 +78,7 @@ import re
 from collections import defaultdict
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from cgsat.errors import PositionError
 from cgsat.games.base import ImpartialRuleset, Move, PartizanRuleset
@@ -412,7 +413,6 @@ def from_stalk(letters: str) -> Thicket:
 # -- parsing and printing -----------------------------------------------------------------------
 def _parse(text: str, name: str, green_only: bool) -> Thicket:
     roots: list[str] = []
-    m: re.Match[str] | None  # a root list's here, an arc's below
     for m in _ROOT_RE.finditer(text):
         names = [r for r in m.group(1).split(",") if r]
         if not names or any(not re.fullmatch(_LABEL, r) for r in names):
@@ -649,7 +649,7 @@ def components(position: Thicket) -> list[Thicket]:
     roots = set(position.roots)
     tails = {a for a, _, _ in position.arcs}
     sink_roots = roots - tails
-    parent: dict[int, int] = {}
+    parent = cast("dict[int, int]", {})
 
     def find(x: int) -> int:
         while parent.setdefault(x, x) != x:

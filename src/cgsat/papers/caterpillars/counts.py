@@ -28,6 +28,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator
 from math import comb
+from typing import cast
 
 import networkx as nx
 
@@ -132,7 +133,7 @@ def parse_tree(text: str) -> nx.Graph:
     ----------
     *Timber Game with Caterpillars*, §4.
     """
-    g: nx.Graph[str] = nx.Graph()
+    g = cast("nx.Graph[str]", nx.Graph())
     # each edge is "u-v": a pair, which mypy cannot see in split()'s list
     g.add_edges_from(tuple(e.split("-")) for e in text.removeprefix("tree:").split())  # type: ignore[misc]
     return g

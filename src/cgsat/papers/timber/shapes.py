@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 import networkx as nx
 
@@ -199,7 +199,7 @@ def graph_of(position: Any) -> nx.Graph:
     ----------
     *The Game of timber!*, §1 (a position is an oriented graph).
     """
-    g: nx.Graph[Any] = nx.Graph()
+    g = cast("nx.Graph[Any]", nx.Graph())
     g.add_edges_from(position)
     return g
 

@@ -6,7 +6,7 @@ Theorem 36, built like :mod:`cgsat.papers.toppling.sat` (instances from
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from cgsat.cgt.canonical import ZERO as ZERO_GAME
 from cgsat.cgt.canonical import number
@@ -243,5 +243,5 @@ def conj40(n: int, budget: Budget, games: tuple[str, ...], *, oracle: Oracle,
     listed = {label: g for label, g in conjecture40_games() if label in games}
     if len(listed) != len(set(games)):
         raise ValueError(f"unknown games in {games}")
-    targets: list[Target] = [(label, listed[label], []) for label in games]
+    targets = cast("list[Target]", [(label, listed[label], []) for label in games])
     return uniqueness(n, budget, targets, oracle=oracle, covers=covers)

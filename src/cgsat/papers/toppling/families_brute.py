@@ -57,7 +57,6 @@ def family(n: int, budget: Budget, fam: Family) -> Verdict:
     Conjecture 37.
     """
     known = number_rows(n)
-    q: Fraction | None  # a number's here, a row's argument (or None) below
     for q, w in positive_numbers(n):
         for r in sorted(claimed_rows(fam, w)):
             if len(r) == n and value(r) != fam.game(number(q)):

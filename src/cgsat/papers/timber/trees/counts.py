@@ -56,7 +56,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 from math import comb
-from typing import Any
+from typing import Any, cast
 
 import networkx as nx
 
@@ -217,7 +217,7 @@ def spider(legs: Iterable[int]) -> nx.Graph:
     ----------
     *Timber Game with Caterpillars*, §4 (trees beyond caterpillars).
     """
-    g: nx.Graph[int] = nx.Graph()
+    g = cast("nx.Graph[int]", nx.Graph())
     g.add_node(0)
     nxt = 1
     for length in legs:
@@ -386,7 +386,7 @@ def size(n: int) -> list[TableRow]:
                          spider([length] * n)))
     if n >= 2:
         for a, b in BROOM_ENDS:
-            legs = [a] + [0] * (n - 2) + [b]  # type: ignore[assignment]  # reused name
+            legs = [a] + [0] * (n - 2) + [b]
             rows.append(_row("family", "double broom", legs_name(legs), n,
                              caterpillar(legs)))
     return rows
