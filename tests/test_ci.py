@@ -25,6 +25,23 @@ def test_ci_runs_the_quick_suite_then_the_slow_step():
     assert lines.index(QUICK) < slow[0]
 
 
+def test_ci_type_checks_every_package_before_the_tests():
+    """mypy runs after the install (the test extra brings it and the stubs), over the
+    whole package, and before the suite; ruff too."""
+    import tomllib
+
+    lines = _commands((ROOT / ".ci" / "run").read_text())
+    install = lines.index('pip install ".[test]"')
+    assert install < lines.index("python -m mypy") < lines.index(QUICK)
+    assert install < lines.index("python -m ruff check .") < lines.index(QUICK)
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert any(d.startswith("mypy") for d in project["project"]["optional-dependencies"]["test"])
+    mypy = project["tool"]["mypy"]
+    assert mypy["files"] == ["src/cgsat"]  # every package, none left out
+    assert "exclude" not in mypy
+    assert not any(o.get("ignore_errors") for o in mypy.get("overrides", []))
+
+
 def test_readme_shows_both_commands_as_ci_runs_them():
     readme = (ROOT / "README.md").read_text()
     blocks = re.findall(r"```bash\n(.*?)```", readme, flags=re.S)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 Status = Literal["holds", "refuted", "unknown", "error", "vacuous"]
 KINDS = ("theorem", "lemma", "corollary", "conjecture", "algorithm", "principle", "family")
@@ -68,24 +68,24 @@ class Verdict:
     controls: dict[str, int] | None = None
 
     @staticmethod
-    def holds(**kw: object) -> Verdict:
-        return Verdict("holds", **kw)  # type: ignore[arg-type]
+    def holds(**kw: Any) -> Verdict:
+        return Verdict("holds", **kw)
 
     @staticmethod
-    def refuted(counterexample: str, **kw: object) -> Verdict:
-        return Verdict("refuted", counterexample=counterexample, **kw)  # type: ignore[arg-type]
+    def refuted(counterexample: str, **kw: Any) -> Verdict:
+        return Verdict("refuted", counterexample=counterexample, **kw)
 
     @staticmethod
-    def unknown(reason: str, **kw: object) -> Verdict:
-        return Verdict("unknown", reason=reason, **kw)  # type: ignore[arg-type]
+    def unknown(reason: str, **kw: Any) -> Verdict:
+        return Verdict("unknown", reason=reason, **kw)
 
     @staticmethod
-    def error(reason: str, **kw: object) -> Verdict:
-        return Verdict("error", reason=reason, **kw)  # type: ignore[arg-type]
+    def error(reason: str, **kw: Any) -> Verdict:
+        return Verdict("error", reason=reason, **kw)
 
     @staticmethod
-    def vacuous(reason: str, **kw: object) -> Verdict:
-        return Verdict("vacuous", reason=reason, **kw)  # type: ignore[arg-type]
+    def vacuous(reason: str, **kw: Any) -> Verdict:
+        return Verdict("vacuous", reason=reason, **kw)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from cgsat import __version__
 from cgsat.engine.memory import parse_limit
@@ -33,7 +34,7 @@ Full reference: docs/reference.md in the cgsat source tree."""
 class _Parser(argparse.ArgumentParser):
     """An ArgumentParser whose usage errors are one line and exit code 2."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         sys.stderr.write(f"{self.prog}: error: {message}\n")
         raise SystemExit(EXIT_USAGE)
 

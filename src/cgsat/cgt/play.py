@@ -381,8 +381,7 @@ def _simplest_between(lo: Fraction | None, hi: Fraction | None) -> Fraction:
     if lo is None and hi is None:
         return Fraction(0)
     if lo is None:
-        # hi is not None here (both None returned above)
-        return Fraction(0) if hi > 0 else Fraction(-(-hi // 1) - 1)  # type: ignore[operator]
+        return Fraction(0) if hi > 0 else Fraction(-(-hi // 1) - 1)  # type: ignore[operator]  # hi: both None returned above
     if hi is None:
         return Fraction(0) if lo < 0 else Fraction(lo // 1 + 1)
     if lo < 0 < hi:

@@ -345,7 +345,7 @@ def leg_vectors_of(states: OutlegStates) -> list[tuple[int, ...]]:
     seen: dict[tuple[int, ...], None] = {}
     for st in states.states:
         if st != EMPTY:
-            seen.setdefault(st[2])  # type: ignore[index]
+            seen.setdefault(cast("tuple[int, int, tuple[int, ...]]", st)[2])
     return list(seen)
 
 
@@ -466,7 +466,7 @@ def _local_check(s: int, top1: Hashable, top2: Hashable, drop: int,
             cl.append([var(y)])
             continue
         # induction hypothesis: y and y - drop e_z agree, when both are involved
-        for z in range(len(y[2])):  # type: ignore[index]
+        for z in range(len(cast("tuple[int, int, tuple[int, ...]]", y)[2])):
             y2 = _minus(y, z, drop)
             if y2 is not None and y2 in involved:
                 cl.append([-var(y), var(y2)])

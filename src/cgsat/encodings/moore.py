@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from pysat.formula import IDPool
 
@@ -122,7 +122,7 @@ def add_identification(pool: IDPool, sink: Any, samples: dict[str, int], k: int,
         delta = [tuple(next(r for r in range(k) if d(q, a, r) in true) for a in "LR")
                  for q in range(k)]
         outs = [next(f for f in range(len(formulas)) if o(q, f) in true) for q in range(k)]
-        return delta, outs  # type: ignore[return-value]
+        return cast("Delta", delta), outs  # two letters: each row a pair
 
     return decode
 
@@ -149,7 +149,7 @@ def _run(circ: Circuit, letters: list[int], start: int, stop: int, delta: Delta,
         for q in range(k + 1):
             for a, lit in ((0, -r_lit), (1, r_lit)):
                 nxt = k if q == k or delta[q][a] is None else delta[q][a]
-                incoming[nxt].append(circ.and_([prev[q], lit]))  # type: ignore[index]
+                incoming[nxt].append(circ.and_([prev[q], lit]))  # type: ignore[index]  # not None: tested
         states.append([circ.or_(inc, name=(tag, start, j + 1, q))
                        for q, inc in enumerate(incoming)])
     return states

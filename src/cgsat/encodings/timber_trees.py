@@ -164,7 +164,7 @@ def parse_shape(text: str) -> TreeShape:
         edges.append(tuple(int(p) if p.lstrip("+").isdigit() else p for p in parts))
     if not edges:
         raise CgsatInputError("empty shape: give at least one edge u-v")
-    return tree_shape(edges)  # type: ignore[arg-type]
+    return tree_shape(edges)  # type: ignore[arg-type]  # each edge is a pair (2 parts, checked)
 
 
 def caterpillar(legs: Sequence[int]) -> TreeShape:

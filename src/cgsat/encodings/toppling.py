@@ -169,12 +169,12 @@ class GameSide:
 
     def left_moves(self, node: Node) -> list[MoveGroup]:
         """Left's options, as one unconditional group."""
-        opts = tuple(self.left_of(node) if self.left_of else node.left)  # type: ignore[attr-defined]
+        opts = tuple(self.left_of(node) if self.left_of else node.left)  # type: ignore[attr-defined]  # a game
         return [(True, opts)] if opts else []
 
     def right_moves(self, node: Node) -> list[MoveGroup]:
         """Right's options, as one unconditional group."""
-        opts = tuple(self.right_of(node) if self.right_of else node.right)  # type: ignore[attr-defined]
+        opts = tuple(self.right_of(node) if self.right_of else node.right)  # type: ignore[attr-defined]  # a game
         return [(True, opts)] if opts else []
 
 
@@ -389,7 +389,7 @@ class DifferenceEncoding:
         if node == (0, 0):
             return False, False
         i, j = cast("tuple[int, int]", node)
-        lits = self.g_side.left if k == 1 else self.g_side.right  # type: ignore[attr-defined]
+        lits = self.g_side.left if k == 1 else self.g_side.right  # type: ignore[attr-defined]  # a StringSide (chain)
         return (self._link(k, True, i, j, hi, lits), self._link(k, False, i, j, hi, lits))
 
     def _link(self, k: int, east: bool, i: int, j: int, hi: int,

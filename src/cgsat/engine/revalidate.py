@@ -6,9 +6,9 @@ When only the *way of fingerprinting* changes (scheme 1, the raw source bytes of
 before issue 23, to scheme 2, normalized code), the stored runs were decided by code that
 is still here, unchanged: for every method whose scheme-1 fingerprint of the current code
 equals the fingerprint of stored runs, those runs are the current code's, and the store
-records the alias ``old -> new`` for that claim and method (:meth:`cgsat.engine.store.Store.add_alias`). Nothing is
-recomputed and no row is changed; reads resolve the alias and mark such runs
-``revalidated``.
+records the alias ``old -> new`` for that claim and method
+(:meth:`cgsat.engine.store.Store.add_alias`). Nothing is recomputed and no row is changed;
+reads resolve the alias and mark such runs ``revalidated``.
 
 Scope: this carries a verdict over only when the code is byte for byte the code that
 decided it (as the scheme-1 fingerprint sees it). A change of code that runs makes the

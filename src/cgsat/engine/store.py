@@ -48,6 +48,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from datetime import UTC, datetime
+from typing import Any
 
 from cgsat.errors import CgsatInputError
 
@@ -375,8 +376,8 @@ class Store:
                                 if (c, m) == (claim, method) and old != fingerprint
                                 and self._resolve(c, m, old, aliases) == fingerprint]
 
-    def _row(self, found: Sequence[object], aliases: dict[tuple[str, str, str], str]) -> Row:
-        row = Row(*found)  # type: ignore[arg-type]
+    def _row(self, found: Sequence[Any], aliases: dict[tuple[str, str, str], str]) -> Row:
+        row = Row(*found)
         now = self._resolve(row.claim, row.method, row.fingerprint, aliases)
         if now != row.fingerprint:
             row.fingerprint, row.revalidated = now, True
@@ -413,7 +414,7 @@ class Store:
         for found in cur:
             row = self._row(found, aliases)
             by_n[row.n].append(row)
-        return {n: derive(rows) for n, rows in by_n.items()}  # type: ignore[misc]
+        return {n: derive(rows) for n, rows in by_n.items()}  # type: ignore[misc]  # rows: never None
 
     def rows(self, claim: str | None = None) -> Iterator[Row]:
         """Every run (of one claim), ordered by claim, method, n, then as run."""
@@ -432,4 +433,4 @@ class Store:
         by_key: dict[tuple[str, int, str, str, str], list[Row]] = defaultdict(list)
         for row in self.rows(claim):
             by_key[row.key].append(row)
-        return [derive(rows) for rows in by_key.values()]  # type: ignore[misc]
+        return [derive(rows) for rows in by_key.values()]  # type: ignore[misc]  # rows: never None

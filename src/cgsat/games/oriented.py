@@ -57,8 +57,7 @@ def trees(n_edges: int) -> Iterator[nx.Graph]:
         g.add_node(0)
         yield g
         return
-    # types-networkx 3.6 says lists (the old create="matrix"); networkx 3.6 yields graphs
-    yield from nx.nonisomorphic_trees(n_edges + 1)  # type: ignore[misc]
+    yield from nx.nonisomorphic_trees(n_edges + 1)  # type: ignore[misc]  # graphs; the stubs say lists
 
 
 def oriented_trees(n_edges: int) -> Iterator[frozenset[Arc]]:

@@ -423,7 +423,7 @@ def search_rows(lengths: Iterable[int], value: Any = None, outcome: str | None =
     if value is not None:
         target, relation = value, "="
     else:
-        target, relation = ZERO_GAME, OUTCOME_RELATION[outcome]  # type: ignore[index]
+        target, relation = ZERO_GAME, OUTCOME_RELATION[outcome]  # type: ignore[index]  # given
     controls = controls or Controls()
     found: list[str] = []
     for n in lengths:

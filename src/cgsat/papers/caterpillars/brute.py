@@ -312,8 +312,7 @@ def even_edges_confirm(n: int, cex: str) -> bool:
     Furtado et al., *Timber game as a counting problem* (2019), the even-edges theorem.
     """
     if cex.startswith("tree:"):
-        # each edge is "u-v": a pair, which mypy cannot see in split()'s list
-        g = cast("nx.Graph[str]", nx.Graph([tuple(e.split("-")) for e in cex[5:].split()]))  # type: ignore[misc]
+        g = cast("nx.Graph[str]", nx.Graph([tuple(e.split("-")) for e in cex[5:].split()]))  # type: ignore[misc]  # "u-v": pairs
         return (n % 2 == 0 and g.number_of_edges() == n and nx.is_tree(g)
                 and not any(_p_by_play(p) for p in orientations(g)))
     p = parse(cex)

@@ -134,7 +134,6 @@ def parse_tree(text: str) -> nx.Graph:
     *Timber Game with Caterpillars*, §4.
     """
     g = cast("nx.Graph[str]", nx.Graph())
-    # each edge is "u-v": a pair, which mypy cannot see in split()'s list
-    g.add_edges_from(tuple(e.split("-")) for e in text.removeprefix("tree:").split())  # type: ignore[misc]
+    g.add_edges_from(tuple(e.split("-")) for e in text.removeprefix("tree:").split())  # type: ignore[misc]  # "u-v": pairs
     return g
 

@@ -267,7 +267,7 @@ def _kernel_controls(run: SatRun, sink: Any, miter: Any,
         kern = miter.kernels[s]
         spine = [b == "1" for b in bits]
         texts = [_outleg_text(k, spine) for k in vecs]
-        expected = [oracle(t) for t in texts]  # type: ignore[misc]
+        expected = [oracle(t) for t in texts]  # type: ignore[misc]  # run only with an oracle
 
         def check(true: set[int] | None) -> str | None:
             """SAT at exactly this spine, with the direct solver's outcomes at the roots."""

@@ -197,7 +197,7 @@ def theorem11(n: int, budget: Budget, oracle: Oracle | None = None) -> Verdict:
             def compare(position: str, true: set[int], p: int = p, misere: bool = misere,
                         ) -> str | None:
                 """The root's P literal against the direct solver's outcome."""
-                nim, misere_p = oracle(position)  # type: ignore[misc]
+                nim, misere_p = oracle(position)  # type: ignore[misc]  # run only with an oracle
                 expected = misere_p if misere else nim == 0
                 got = _value(p, true)
                 return None if got == expected else (
@@ -271,7 +271,7 @@ def phyminoes_bipartite(n: int, budget: Budget, oracle: Oracle | None = None) ->
             """Each game's root nim-value and misère outcome against the direct solver."""
             for (rule, dist), grundy, misere_p in games:
                 got = (_nim_value(grundy, root, true), _value(misere_p, true))
-                expected = oracle(position, rule, dist)  # type: ignore[misc]
+                expected = oracle(position, rule, dist)  # type: ignore[misc]  # run only with an oracle
                 if got != expected:
                     return (f"{rule} ({dist}): the encodings give (nim-value, misère P) = "
                             f"{got}, the direct solver {expected}")

@@ -53,6 +53,6 @@ def learn(h: int, samples: dict[str, int], k_max: int,
             sink.close()
         if model is not None:
             delta, outs = decode({x for x in model if x > 0})
-            return MooreRule(h=h, delta=tuple(tuple(t) for t in delta),  # type: ignore[misc]
+            return MooreRule(h=h, delta=tuple(tuple(t) for t in delta),  # type: ignore[misc]  # pairs
                              outputs=tuple(formulas[f] for f in outs))
     return None

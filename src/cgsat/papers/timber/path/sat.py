@@ -437,8 +437,8 @@ def counts(n: int, budget: Budget, oracle: Oracle | None = None) -> Verdict:
     normal = characterization(n, budget, timber_path.wp_predicate, False, oracle)
     misere = characterization(n, budget, timber_path.x_predicate, True, oracle)
     instance = {
-        "vars": normal.instance["vars"] + misere.instance["vars"],  # type: ignore[index]
-        "clauses": normal.instance["clauses"] + misere.instance["clauses"],  # type: ignore[index]
+        "vars": normal.instance["vars"] + misere.instance["vars"],  # type: ignore[index]  # both solved
+        "clauses": normal.instance["clauses"] + misere.instance["clauses"],  # type: ignore[index]  # both solved
     }
     both = [c for c in (normal.controls, misere.controls) if c]
     controls = {"passed": sum(c["passed"] for c in both),

@@ -101,7 +101,7 @@ def odd_cycle_path(n: int, budget: Budget, oracle: Oracle | None = None,
                 [x if x in true else -x for x in tri_lits], tri, tri_lits)
             for pos, enc, root in ((position, g_big, root_big), (triangle, g_tri, root_tri)):
                 got = _nim_value(enc, root, true)
-                want = oracle(pos, "phyminoes", READING)[0]  # type: ignore[misc]
+                want = oracle(pos, "phyminoes", READING)[0]  # type: ignore[misc]  # run only with an oracle
                 if got != want:
                     return f"{pos}: the encoding gives nim-value {got}, the direct solver {want}"
             return None

@@ -93,7 +93,7 @@ def family_rule(n: int, budget: Budget, family: str, oracle: Oracle | None = Non
         """Each reading's root nim-value and misère outcome against the direct solver."""
         for reading, (grundy, misere_lit, root) in roots.items():
             got = (_nim_value(grundy, root, true), _value(misere_lit, true))
-            wanted = oracle(position, "phyminoes", reading)  # type: ignore[misc]
+            wanted = oracle(position, "phyminoes", reading)  # type: ignore[misc]  # run only with an oracle
             if got != wanted:
                 return (f"phyminoes ({reading}): the encodings give (nim-value, misère P) "
                         f"= {got}, the direct solver {wanted}")

@@ -136,11 +136,10 @@ def sequences(sizes: Sizes, up_to: int) -> list[Sequence]:
     ]
     for length in (2, 3, 4):
         fam = f"spider-{length}"
-        # f=fam binds fam (mypy infers no lambda with a default); closed_form gives an
-        # int on its own families
-        out.append((f"spiders spider({length}^n), n legs of length {length}", 0,  # type: ignore[arg-type]
-                    pick(lambda r, f=fam: r["family"] == f),  # type: ignore[misc]
-                    lambda n, f=fam: closed_form({"kind": "family", "family": f,  # type: ignore[misc]
+        # mypy infers no lambda with a default argument (f=fam binds fam)
+        out.append((f"spiders spider({length}^n), n legs of length {length}", 0,  # type: ignore[arg-type]  # a lambda
+                    pick(lambda r, f=fam: r["family"] == f),  # type: ignore[misc]  # f=fam
+                    lambda n, f=fam: closed_form({"kind": "family", "family": f,  # type: ignore[misc]  # f=fam
                                                   "tree": "", "parameter": n,
                                                   "edges": n * int(f[-1])})))
     for a, b in ((1, 1), (2, 2), (2, 3), (3, 3)):
@@ -149,7 +148,7 @@ def sequences(sizes: Sizes, up_to: int) -> list[Sequence]:
                     [r["count"] for n in ns if n >= 2 for r in sizes[n]
                      if r["kind"] == "family" and r["tree"] ==
                      "cat(" + ",".join(map(str, [a] + [0] * (n - 2) + [b])) + ")"],
-                    lambda n, a=a, b=b: path_count(n - 1 + a % 2 + b % 2)))  # type: ignore[misc]
+                    lambda n, a=a, b=b: path_count(n - 1 + a % 2 + b % 2)))  # type: ignore[misc]  # a=a, b=b
     cats = [n for n in ns if n >= 1]
     out.append(("binary caterpillars: sum over all 2^n leg vectors of spine n", 1,
                 [sum(r["count"] * r["vectors"] for r in sizes[n] if r["kind"] == "caterpillar")
