@@ -42,6 +42,20 @@ def test_ci_type_checks_every_package_before_the_tests():
     assert not any(o.get("ignore_errors") for o in mypy.get("overrides", []))
 
 
+IGNORE = re.compile(r"#\s*type:\s*ignore(?P<rest>.*)$")
+JUSTIFIED = re.compile(r"\[[a-z, -]+\]  # \S")  # the codes, then the reason
+
+
+def test_every_type_ignore_names_its_codes_and_a_reason():
+    bare = [f"{p.relative_to(ROOT)}:{n}" for p in sorted((ROOT / "src").rglob("*.py"))
+            for n, line in enumerate(p.read_text().splitlines(), 1)
+            if (m := IGNORE.search(line)) and not JUSTIFIED.match(m["rest"])]
+    assert not bare, bare
+    assert JUSTIFIED.match(IGNORE.search("x  # type: ignore[misc]  # why")["rest"])
+    assert not JUSTIFIED.match(IGNORE.search("x  # type: ignore[misc]")["rest"])
+    assert not JUSTIFIED.match(IGNORE.search("x  # type: ignore")["rest"])
+
+
 def test_readme_shows_both_commands_as_ci_runs_them():
     readme = (ROOT / "README.md").read_text()
     blocks = re.findall(r"```bash\n(.*?)```", readme, flags=re.S)
