@@ -216,15 +216,22 @@ def undocumented(source: str) -> list[str]:
 
 
 def uncommented_inner_imports(source: str) -> list[int]:
-    """Lines of imports inside functions or classes that carry no comment saying why."""
+    """Lines of imports inside functions or classes that carry no comment saying why
+    (imports for type checking only, under ``if TYPE_CHECKING:``, need none)."""
     lines = source.splitlines()
+    tree = ast.parse(source)
+    typing_only = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for inner in node.body:
+                typing_only.update(range(inner.lineno, (inner.end_lineno or inner.lineno) + 1))
     return [
         node.lineno
-        for node in ast.walk(ast.parse(source))
+        for node in ast.walk(tree)
         if isinstance(node, (ast.Import, ast.ImportFrom))
         and node.col_offset > 0
-        and "#" not in lines[node.end_lineno - 1]
-        and "TYPE_CHECKING" not in lines[node.lineno - 2]
+        and "#" not in lines[(node.end_lineno or node.lineno) - 1]
+        and node.lineno not in typing_only
     ]
 
 
@@ -254,3 +261,6 @@ def test_the_documentation_checks_bite() -> None:
     ]
     imports = "def f():\n    import os\n    import sys  # heavy\n"
     assert uncommented_inner_imports(imports) == [2]
+    typing_only = ("if TYPE_CHECKING:\n    import os\n    import sys\n"
+                   "def f():\n    if TYPE_CHECKING:\n        import re\n    import json\n")
+    assert uncommented_inner_imports(typing_only) == [7]

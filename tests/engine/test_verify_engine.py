@@ -389,7 +389,8 @@ def test_check_and_report_json_shapes(tmp_path, capsys):
         (n, m) for n in range(9) for m in ("brute", "sat")}
     for r in entry["runs"]:
         assert set(r) == {"n", "method", "status", "seconds", "controls", "certificate",
-                          "solvers", "commit", "reason", "detail", "peak_rss_mb"}
+                          "solvers", "commit", "reason", "detail", "peak_rss_mb",
+                          "revalidated"}
         if r["method"] == "sat":
             assert r["controls"]["total"] >= 1
             assert r["controls"]["passed"] == r["controls"]["total"]

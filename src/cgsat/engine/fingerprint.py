@@ -527,10 +527,16 @@ def legacy_callable_fingerprint(*functions: Callable[..., Any] | None) -> str:
     return _Shaper(1).fingerprint(functions)
 
 
+def callable_modules(*functions: Callable[..., Any] | None) -> list[str]:
+    """The modules behind :func:`callable_fingerprint` of ``functions`` (for the report
+    and for tests)."""
+    shaper = _Shaper(2)
+    for function in functions:
+        if function is not None:
+            shaper.shape(function)
+    return sorted(module_closure(sorted(shaper.modules)))
+
+
 def modules_of(claim: Claim, method: Method) -> list[str]:
     """The modules behind :func:`method_fingerprint` (for the report and for tests)."""
-    shaper = _Shaper(2)
-    shaper.shape(method.run)
-    if claim.confirm is not None:
-        shaper.shape(claim.confirm)
-    return sorted(module_closure(sorted(shaper.modules)))
+    return callable_modules(method.run, claim.confirm)

@@ -150,9 +150,7 @@ def test_wrong_rules_are_refuted_with_a_concrete_tree(monkeypatch, attr, wrong, 
 
 
 def test_stored_sizes_depend_on_the_data_code_only():
-    modules: set[str] = set()
-    fingerprint._shape(TREE_P_COUNTS.size, modules, set())
-    closure = fingerprint.module_closure(sorted(modules))
+    closure = fingerprint.callable_modules(TREE_P_COUNTS.size)
     assert "cgsat.papers.timber.trees.counts" in closure
     assert "cgsat.papers.timber.trees.counts_brute" in closure
     assert not any(m.endswith("probes") or ".report" in m for m in closure)
