@@ -12,14 +12,14 @@ replayed by exhaustive play (:func:`replay`) before it is printed:
   kernel) of :mod:`cgsat.encodings.kernel` over every cordon of height <= N and its
   followers, up to height :data:`EXPLICIT_LIMIT`, since there are 2^N such cordons.
 
-Controls (issue 12, :class:`~cgsat.search.Controls`):
+Controls (issue 12, :class:`~cgsat.search.controls.Controls`):
 
 - the inductive proofs are the registered claims' sat methods (``thickets.thm3.2``,
   ``thickets.thm3.3``) with their controls (their ``CONTROLS_SCOPE``): ``K`` samples and
   the toggled control at the height searched, the toggled control alone at every smaller
   height (the samples' direct solver costs seconds per height past 20);
 - the listing instance guards its goal (the rule accepts, or rejects, the cordon) with
-  selector literals (:func:`~cgsat.search.guarded_goal`): ``K`` seeded random
+  selector literals (:func:`~cgsat.search.controls.guarded_goal`): ``K`` seeded random
   cordons of the height, fixed through the leaf variables with the goal off, must be SAT and
   the rule's literal must equal exhaustive play's "r has the nim-value"
   (:func:`direct_nim`; for a cordon of more than 36 arcs, past exhaustive play's reach, the
@@ -64,7 +64,7 @@ from cgsat.games import get_ruleset, green_cordon
 from cgsat.papers.thickets.claims import CLAIMS as THICKETS
 from cgsat.papers.thickets.rules import nim0_rule, nim1_rule
 from cgsat.sat.solve import Control, Sink
-from cgsat.search import Controls, guarded_goal
+from cgsat.search.controls import Controls, guarded_goal
 
 EXPLICIT_LIMIT = 12
 """Largest height of the explicit route (it encodes all 2^N cordons of height <= N)."""

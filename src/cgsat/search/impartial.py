@@ -21,8 +21,8 @@ projected model counter pyganak when it is installed, else by enumeration up to
 re-counted by enumeration with every position replayed (larger counts replay one
 position). A disagreement raises :class:`~cgsat.search.Disagreement`.
 
-Controls (issue 12, :class:`~cgsat.search.Controls`). The instance's goal ("the root
-has the target") is guarded by selector literals (:func:`~cgsat.search.guarded_goal`).
+Controls (issue 12, :class:`~cgsat.search.controls.Controls`). The instance's goal ("the root
+has the target") is guarded by selector literals (:func:`~cgsat.search.controls.guarded_goal`).
 Before the search, ``K`` seeded random colourings of the shape (every colouring is a
 position) are fixed by assumptions with the goal off: each must be SAT, decode to itself,
 and its target literal must equal the direct solver's answer (:func:`has_target`). When an
@@ -53,7 +53,8 @@ from cgsat.encodings.gates import Circuit
 from cgsat.errors import CgsatInputError
 from cgsat.games.base import ImpartialRuleset
 from cgsat.sat.solve import Control, LiveSolver, SatRun
-from cgsat.search import Controls, Disagreement, Goal, guarded_goal
+from cgsat.search import Disagreement
+from cgsat.search.controls import Controls, Goal, guarded_goal
 
 ALL_LIMIT = 100_000
 REPLAY_ALL_UP_TO = 2_000  # counts up to this are also enumerated and replayed

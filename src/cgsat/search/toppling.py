@@ -17,7 +17,7 @@ Everything added for one query is guarded by an activation literal, so one solve
 many queries in turn. :func:`search_rows` is ``cgsat find toppling``: every row it returns
 has been replayed by the direct solver (the partizan engine's canonical form).
 
-Controls (issue 12, :class:`~cgsat.search.Controls`). In :func:`search_rows` the goal
+Controls (issue 12, :class:`~cgsat.search.controls.Controls`). In :func:`search_rows` the goal
 ``G relation H`` is one literal guarded by selector literals
 (:meth:`RowQuery.goal`). Before each length is searched, ``K`` seeded random rows of that
 length over the searched alphabet are fixed by assumptions with the goal off: each must be
@@ -59,7 +59,8 @@ from cgsat.encodings.toppling import (
 from cgsat.errors import CgsatInputError
 from cgsat.games import toppling
 from cgsat.sat.solve import Control, LiveSolver, SatRun
-from cgsat.search import Controls, Disagreement, Goal, guarded_goal
+from cgsat.search import Disagreement
+from cgsat.search.controls import Controls, Goal, guarded_goal
 
 ALL_LIMIT = 20_000
 """The most rows ``cgsat find toppling --all``/``--count`` lists or counts: each row is
@@ -138,7 +139,7 @@ class RowQuery:
 
     def goal(self, target: Any, relation: str) -> Goal:
         """The literal "``G relation target``", guarded by selector literals (a
-        :class:`~cgsat.search.Goal`: on for the search, off for sample controls,
+        :class:`~cgsat.search.controls.Goal`: on for the search, off for sample controls,
         toggled at one row for the toggled control)."""
         lw, rw = self.root_pair(target)
         circ = Circuit(self.pool, self.sink)
