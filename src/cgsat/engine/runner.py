@@ -430,13 +430,15 @@ class _Run:
                               and not lane.ready[n].skipped])
                             for lane in self.lanes], workers, self.budget.timeout)
 
-    def put(self, res: CheckResult, lane: _Lane) -> None:
-        """Store one result; a conflict it makes in the store is a problem."""
+    def put(self, res: CheckResult, lane: _Lane) -> CheckResult:
+        """Store one result; a conflict it makes in the store is a problem. The result as
+        it is to be shown (what storing it found out about it)."""
         self.store.put(lane.row(res, self.budget))
         current = self.store.current(lane.claim, res.n, lane.method, lane.solver_key,
                                      lane.fingerprint)
         if current is not None and current.conflict:
             self.summary.problems.append(lane.conflict(res.n))
+        return res
 
     def show(self, res: CheckResult) -> None:
         """Hand one result on: to the summary and to ``on_result``."""
@@ -458,7 +460,7 @@ class _Run:
             if lane.cutoff is not None and n > lane.cutoff:
                 res = lane.skipped(n)  # the cutoff is final: every smaller size is known
             elif res.status == "refuted" and not res.reused:  # the smallest refutation
-                self.put(res, lane)
+                res = self.put(res, lane)
             lane.shown.append(res)
             self.show(res)
 
@@ -503,7 +505,7 @@ class _Run:
         elif lane.cutoff is not None and n > lane.cutoff:
             res = lane.skipped(n)  # not stored: above a refutation
         elif res.status != "refuted":
-            self.put(res, lane)  # a refutation is stored once it is known to be the smallest
+            res = self.put(res, lane)  # a refutation is stored once known to be the smallest
         cancel_above = None
         if res.status == "refuted":
             lane.cutoff = n if lane.cutoff is None else min(lane.cutoff, n)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pysat.formula import IDPool
 
@@ -20,6 +20,9 @@ from cgsat.claims import Budget, Verdict
 from cgsat.encodings.gates import Circuit
 from cgsat.sat.solve import SatRun
 from cgsat.search import ControlFailed
+
+if TYPE_CHECKING:  # a type only
+    from cgsat.encodings.cnf import Sink
 
 
 class Controls:
@@ -120,14 +123,14 @@ class Goal:
         """Assumptions of the toggled control: the goal on, flipped at r0."""
         return [self.selector, self.toggle]
 
-    def pin(self, sink: Any, lits: Sequence[int]) -> None:
+    def pin(self, sink: Sink, lits: Sequence[int]) -> None:
         """Define ``at`` as "every literal of ``lits`` is true" (the position r0)."""
         for lit in lits:
             sink.add_clause([-self.at, lit])
         sink.add_clause([self.at] + [-lit for lit in lits])
 
 
-def guarded_goal(pool: IDPool, sink: Any, target: int) -> Goal:
+def guarded_goal(pool: IDPool, sink: Sink, target: int) -> Goal:
     """Add ``s -> (target XOR (t AND at))`` to ``sink``; ``at`` stays free until
     :meth:`Goal.pin`. ``target`` is the literal "the position has what is searched for"."""
     circ = Circuit(pool, sink)
