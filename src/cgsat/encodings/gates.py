@@ -24,14 +24,16 @@ from typing import TYPE_CHECKING, Any
 
 from pysat.formula import IDPool
 
-if TYPE_CHECKING:  # a type only
+if TYPE_CHECKING:  # types only
+    from pysat.formula import CNF
+
     from cgsat.encodings.cnf import Sink
 
 Clause = list[int]
 Adder = Callable[[Clause], Any]
 
 
-def adder(sink: Sink | list[Clause]) -> Adder:
+def adder(sink: Sink | list[Clause] | CNF) -> Adder:
     """Return the clause-adding function of ``sink``.
 
     Examples
@@ -69,7 +71,7 @@ class Circuit:
     True
     """
 
-    def __init__(self, pool: IDPool, sink: Sink | list[Clause]):
+    def __init__(self, pool: IDPool, sink: Sink | list[Clause] | CNF):
         self.pool = pool
         self.add = adder(sink)
         self._true: int | None = None

@@ -171,9 +171,10 @@ class CheckResult:
         return self.why is not None and self.why.skipped
 
     @classmethod
-    def unknown(cls, claim: str, n: int, method: str, why: Why, reason: str,
+    def unknown(cls, claim: str, n: int, method: str, why: Why | None, reason: str,
                 **kw: Any) -> CheckResult:
-        """An ``unknown`` result for one of the runner's own reasons."""
+        """An ``unknown`` result with its ``reason`` (``why``: the runner's own reason, or
+        None)."""
         return cls(claim, n, method, "unknown", reason=reason, why=why, **kw)
 
     @classmethod

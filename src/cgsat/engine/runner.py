@@ -561,9 +561,10 @@ def _result_of(out: Outcome, lane: _Lane, n: int, budget: Budget,
                                    solver=solver, peak_rss_mb=out.peak_rss_mb, **where)
     ran: Ran = out.value
     if ran.fingerprint is not None and ran.fingerprint != lane.fingerprint:
-        return CheckResult(cid, n, name, "unknown", solver=solver, **where, reason=(
-            f"the worker runs other code (method fingerprint {ran.fingerprint[:12]}, "
-            f"here {lane.fingerprint[:12]})"))
+        return CheckResult.unknown(
+            cid, n, name, None, solver=solver, **where, reason=(
+                f"the worker runs other code (method fingerprint {ran.fingerprint[:12]}, "
+                f"here {lane.fingerprint[:12]})"))
     if ran.internal_error is not None:
         sys.stderr.write(f"cgsat: internal error in {cid} n={n} {name}:\n{ran.internal_error}")
     return CheckResult.of_verdict(cid, n, name, ran, peak_rss_mb=out.peak_rss_mb, **where)

@@ -74,8 +74,9 @@ from cgsat.papers.timber.trees.sat import Oracle as NimOracle
 from cgsat.sat.solve import Control, SatRun, expect_sat
 from cgsat.sat.solvers import SolverDisagreement
 
-if TYPE_CHECKING:  # a type only
-    from cgsat.encodings.cnf import Sink
+if TYPE_CHECKING:  # types only
+    from cgsat.encodings.cnf import ClauseBuffer, Sink
+    from cgsat.sat.solve import LiveSolver
 
 Oracle = Callable[[str], bool]
 """``oracle(position) -> is P``: the direct solver on an oriented tree in ``timber`` syntax
@@ -249,7 +250,7 @@ def _fix(lits: Sequence[int], bits: str) -> list[int]:
     return [x if b == "1" else -x for x, b in zip(lits, bits, strict=True)]
 
 
-def _kernel_controls(run: SatRun, sink: Sink, miter: Any,
+def _kernel_controls(run: SatRun, sink: ClauseBuffer | LiveSolver, miter: Any,
                      items: list[tuple[int, tuple[LegVector, ...]]], broken: dict[int, bool],
                      selectors: tuple[int, int], r0: str, oracle: Oracle | None) -> None:
     """The controls of an UNSAT kernel instance: samples (statement, spine orientation)
@@ -561,8 +562,9 @@ def _tree_kernel(
     return kern.p[0], shape, lits
 
 
-def _tree_samples(run: SatRun, sink: Sink, roots: list[tuple[int, TreeShape, list[int]]],
-                  goal: int, oracle: Oracle | None) -> None:
+def _tree_samples(run: SatRun, sink: ClauseBuffer | LiveSolver,
+                  roots: list[tuple[int, TreeShape, list[int]]], goal: int,
+                  oracle: Oracle | None) -> None:
     """Sample controls of a tree-kernel instance: seeded random (tree, orientation) pairs,
     fixed through the orientation literals with the goal off, whose kernel root must say P
     exactly when the direct solver does."""

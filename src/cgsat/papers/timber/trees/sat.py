@@ -42,8 +42,9 @@ from cgsat.games.timber import make_position
 from cgsat.papers.timber.shapes import lemma33_cases, trees
 from cgsat.sat.solve import Control, SatRun
 
-if TYPE_CHECKING:  # a type only
-    from cgsat.encodings.cnf import Sink
+if TYPE_CHECKING:  # types only
+    from cgsat.encodings.cnf import ClauseBuffer, Sink
+    from cgsat.sat.solve import LiveSolver
 
 Oracle = Callable[[str], tuple[int, bool]]
 """``oracle(position) -> (nim-value, misère P)``: the direct solver on an oriented tree in
@@ -621,9 +622,9 @@ def algorithm35(n: int, budget: Budget, oracle: Oracle | None = None) -> Verdict
     return run.verdict(detail=f"{len(sel) // 2} trees")
 
 
-def _tree_controls(run: SatRun, sink: Sink, shapes: list[tuple], selectors: tuple[int, ...],
-                   cases: list[int], toggled: tuple, oracle: Oracle | None,
-                   relaxed: bool = False) -> None:
+def _tree_controls(run: SatRun, sink: ClauseBuffer | LiveSolver, shapes: list[tuple],
+                   selectors: tuple[int, ...], cases: list[int], toggled: tuple,
+                   oracle: Oracle | None, relaxed: bool = False) -> None:
     """Run the controls of a one-instance tree check (Lemmas 3.1, 3.2 and Algorithm 3.5 of
     *The Game of timber!*): samples of (tree, orientation) whose kernel root (normal play)
     must match the direct solver (``relaxed``: must admit the direct solver's value, for
