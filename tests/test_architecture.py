@@ -116,7 +116,18 @@ def violations(module: str, imports: set[str]) -> list[str]:
             out.append(f"{module} ({mine} side) imports {target} ({theirs} side)")
         if mine == "brute" and there in ("encodings", "sat"):
             out.append(f"{module} (brute side) imports {target}")
+        if executor(module) and (target == RUNNER or target.startswith(RUNNER + ".")):
+            out.append(f"{module} (an executor) imports {target}: the runner hands an "
+                       "executor calls, and an executor never reaches back into it")
     return out
+
+
+RUNNER = "cgsat.engine.runner"
+
+
+def executor(module: str) -> bool:
+    """Whether ``module`` is an executor: it runs the runner's calls in other processes."""
+    return module.startswith("cgsat.engine.executors.") or module == "cgsat.engine.executors"
 
 
 def all_modules() -> dict[str, Path]:
@@ -173,6 +184,9 @@ def test_every_layer_is_present() -> None:
         ("cgsat.papers.p.brute", "from cgsat.encodings import kernel", "brute side"),
         ("cgsat.papers.p.q.brute", "from cgsat.sat.solve import SatRun", "brute side"),
         ("cgsat.papers.p.q.brute", "from cgsat.papers.p.q import sat", "brute side"),
+        ("cgsat.engine.executors.x", "from cgsat.engine.runner import _work", "an executor"),
+        ("cgsat.engine.executors.x", "from cgsat.engine import runner", "an executor"),
+        ("cgsat.engine.executors.x", "def f():\n    import cgsat.engine.runner", "an executor"),
         ("cgsat.newlayer", "import cgsat.games", "in no layer"),
     ],
 )
@@ -191,6 +205,7 @@ def test_allowed_imports_are_not_reported() -> None:
         ("cgsat.commands.x", "from cgsat.api import find"),
         ("cgsat", "def __getattr__(name):\n    from cgsat import api"),
         ("cgsat.api._check", "from cgsat.engine.runner import run_checks"),
+        ("cgsat.engine.executors.x", "from cgsat.engine.task import run_check"),
     ]
     for module, source in ok:
         assert violations(module, imported_modules(source, module)) == []

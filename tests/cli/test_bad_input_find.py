@@ -144,8 +144,8 @@ def test_ctrl_c_during_a_sat_solve():
 
 def test_value_too_slow_to_build_is_bad_input(capsys, monkeypatch):
     """``v*461`` passes every limit of the parser's text but takes minutes to canonicalize:
-    the clock of ``cgsat.api._deadline`` ends it with exit 2."""
-    from cgsat.api import _deadline
+    the clock of ``cgsat.cgt.deadline`` ends it with exit 2."""
+    from cgsat.cgt import deadline as _deadline
 
     monkeypatch.setattr(_deadline, "VALUE_SECONDS", 1.0)
     code, err, out = _run(["find", "toppling", "--length", "5", "--value", "v*461"], capsys)
@@ -157,8 +157,8 @@ def test_value_too_slow_to_build_is_bad_input(capsys, monkeypatch):
 def test_deadline_leaves_the_engine_consistent():
     """After many alarms cut canonicalizations off at random points, every interned game
     is found again under its own options and ids are its place in the list."""
-    from cgsat.api._deadline import deadline
     from cgsat.cgt import canonical
+    from cgsat.cgt.deadline import deadline
     from cgsat.cgt.notation import parse
     from cgsat.errors import CgsatInputError
 

@@ -22,7 +22,9 @@ from cgsat.api import check
 from cgsat.claims import Budget, Verdict
 from cgsat.cli import main
 from cgsat.engine import runner
+from cgsat.engine.executors.base import Call, Outcome
 from cgsat.engine.probe import SizeResult, compute_here, run_probe
+from cgsat.engine.result import Ran
 from cgsat.engine.runner import _Lane, _result_of, run_checks
 from cgsat.engine.store import Store
 from cgsat.errors import CgsatInputError
@@ -138,10 +140,11 @@ class _Twice:
 
     name = "fake"
     workers = 1
+    remote = False
 
-    def submit(self, claim, method, n, budget):
+    def submit(self, call: Call) -> Future:
         fut: Future = Future()
-        fut.set_result(runner._work(claim, method, n, budget))
+        fut.set_result(Outcome(call.fn(*call.args), worker="here/1"))
         return fut
 
     def as_completed(self, futures):
@@ -159,7 +162,7 @@ class _Twice:
 
 def test_the_client_stores_each_check_once_even_when_handed_it_twice(monkeypatch, tmp_path):
     claim = get_claim("lumberjack.tuft")
-    monkeypatch.setattr(runner, "LocalExecutor", lambda *args: _Twice())
+    monkeypatch.setattr(runner, "open_executor", lambda *args: _Twice())
     with Store(str(tmp_path / "t.sqlite")) as store:
         summary = run_checks([claim], {claim.id: ["mex"]}, {claim.id: range(4)}, Budget(),
                              store)
@@ -170,12 +173,11 @@ def test_the_client_stores_each_check_once_even_when_handed_it_twice(monkeypatch
 
 def test_a_result_from_other_code_is_unknown_never_a_verdict():
     lane = _Lane("c", "sat", "cadical195", "f" * 40, [3])
-    out = {"verdict": Verdict(status="holds"), "seconds": 0.1, "fingerprint": "e" * 40,
-           "worker": "tcp://w:1"}
-    res = _result_of(out, lane, 3, Budget(), "dask")
+    ran = Ran(Verdict(status="holds"), 0.1, fingerprint="e" * 40)
+    res = _result_of(Outcome(ran, worker="tcp://w:1"), lane, 3, Budget(), "dask")
     assert res.status == "unknown" and "other code" in res.reason
-    out["fingerprint"] = "f" * 40
-    assert _result_of(out, lane, 3, Budget(), "dask").status == "holds"
+    ran = Ran(Verdict(status="holds"), 0.1, fingerprint="f" * 40)
+    assert _result_of(Outcome(ran), lane, 3, Budget(), "dask").status == "holds"
 
 
 @pytest.mark.parametrize(("argv", "message"), [

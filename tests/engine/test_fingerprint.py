@@ -311,7 +311,7 @@ def test_a_stored_edited_statement_is_not_reused_for_the_real_one(tmp_path):
         assert [r.status for r in first.results] == ["holds", "holds"]
         again = run_checks([claim], {claim.id: ["brute"]}, {claim.id: range(1, 3)},
                            Budget(), store, jobs=1)
-    assert [(r.n, r.status, r.stored) for r in again.results] == \
+    assert [(r.n, r.status, r.reused) for r in again.results] == \
         [(1, "holds", False), (2, "refuted", False)]
 
 

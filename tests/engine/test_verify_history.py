@@ -268,8 +268,8 @@ def test_kill_9_control_workers_without_pdeathsig_survive(tmp_path, script, monk
     path = tmp_path / "nodeath.py"
     path.write_text(_SCRIPT.replace(
         "from cgsat.cli import main",
-        "from cgsat.cli import main\nimport cgsat.engine.runner as r\n"
-        "r._init_worker = lambda parent: None"))
+        "from cgsat.cli import main\nimport cgsat.engine.executors.local as r\n"
+        "r.init_worker = lambda parent: None"))
     proc, workers = _start_slow(str(path), str(tmp_path / "r.sqlite"))
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()

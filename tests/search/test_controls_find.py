@@ -15,10 +15,11 @@ import pytest
 from cgsat.cli import main
 from cgsat.encodings.green_cordon import CordonCircuits
 from cgsat.papers.thickets import sat as thickets_sat
-from cgsat.search import ControlFailed, Controls
+from cgsat.search import ControlFailed
 from cgsat.search import green_cordon as gc_search
 from cgsat.search import impartial as imp_search
 from cgsat.search import toppling as top_search
+from cgsat.search.controls import Controls
 
 STAR = "{{1|0}|0}"  # one row RLLLR of length 5, none longer (Conjecture 22)
 

@@ -4,71 +4,14 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from cgsat.api._inputs import controls_count, whole_number
+from cgsat.engine.result import CheckResult
 from cgsat.errors import CgsatInputError
 
-
-@dataclass(frozen=True)
-class CheckResult:
-    """One size of one method of one claim (an element of ``check --json``'s results).
-
-    Attributes
-    ----------
-    claim, n, method, status
-        The claim id, the size, the method, and ``"holds"``, ``"refuted"``, ``"unknown"``,
-        ``"error"`` or ``"vacuous"``.
-    seconds, counterexample, reason, instance, solver, certificate, controls, reused
-        As in ``check --json`` (docs/reference.md); ``reused`` is True when the result
-        came from the store.
-    revalidated : bool
-        True when a reused result was stored under an earlier fingerprint of the same code
-        (a fingerprint alias, ``cgsat check --revalidate``).
-    peak_rss_mb : float or None
-        The check's peak resident memory in MiB (``check --json``'s ``peak_rss_mb``;
-        None when it was not measured, as in runs stored before it was recorded).
-    executor, worker : str or None
-        Where the check ran: ``"local"`` or ``"dask"`` (in the JSON), and the worker
-        (``host/pid`` of a local worker process, a Dask worker's address; in the store, not
-        in the JSON, since it differs from run to run); for a reused result, where the
-        stored run ran (None if it was stored before they were recorded, or nothing ran).
-    detail : str or None
-        Why a counterexample breaks the statement (not in the JSON).
-    problem : str or None
-        A disagreement, failed control or bad replay (a bug; not in the JSON).
-    """
-
-    claim: str
-    n: int
-    method: str
-    status: str
-    seconds: float | None = None
-    counterexample: str | None = None
-    reason: str | None = None
-    instance: dict[str, int] | None = None
-    solver: str | None = None
-    certificate: dict[str, str] | None = None
-    controls: dict[str, int] | None = None
-    reused: bool = False
-    detail: str | None = field(default=None, compare=False)
-    problem: str | None = field(default=None, compare=False)
-    peak_rss_mb: float | None = field(default=None, compare=False)
-    executor: str | None = field(default=None, compare=False)
-    worker: str | None = field(default=None, compare=False)
-    revalidated: bool = False
-
-    def to_json(self) -> dict[str, Any]:
-        """The object of one result in ``check --json``."""
-        return {
-            "claim": self.claim, "n": self.n, "method": self.method, "status": self.status,
-            "seconds": self.seconds, "counterexample": self.counterexample,
-            "reason": self.reason, "instance": self.instance, "solver": self.solver,
-            "certificate": self.certificate, "controls": self.controls,
-            "reused": self.reused, "revalidated": self.revalidated,
-            "peak_rss_mb": self.peak_rss_mb, "executor": self.executor,
-        }
+__all__ = ["CheckReport", "CheckResult", "check"]
 
 
 @dataclass(frozen=True)
@@ -133,14 +76,6 @@ class CheckReport:
                 "exit_code": self.exit_code,
             },
         }
-
-
-def _check_result(res: Any) -> CheckResult:
-    """A :class:`CheckResult` from a runner result (:class:`cgsat.engine.runner.Result`)."""
-    return CheckResult(
-        res.claim, res.n, res.method, res.status, res.seconds, res.counterexample, res.reason,
-        res.instance, res.solver, res.certificate, res.controls, res.stored, res.detail,
-        res.problem, res.peak_rss_mb, res.executor, res.worker, res.revalidated)
 
 
 def _verified(results: Sequence[CheckResult]) -> dict[str, dict[str, int | None]]:
@@ -282,6 +217,7 @@ def check(
     # `cgsat value` and `import cgsat` do not pay for it.
     from cgsat.claims import Budget  # start-up time of cgsat value (see above)
     from cgsat.engine import runner  # start-up time of cgsat value (see above)
+    from cgsat.engine.executors.base import check_executor  # start-up time (see above)
     from cgsat.engine.memory import resolve_limit  # start-up time of cgsat value (see above)
     from cgsat.engine.progress import Progress  # start-up time of cgsat value (see above)
     from cgsat.engine.store import Store, db_path  # start-up time of cgsat value (see above)
@@ -306,10 +242,7 @@ def check(
             whole_number(name, x, 0)
     if jobs is not None:
         whole_number("--jobs", jobs, 1)
-    runner.check_executor(executor, scheduler)
-    if executor == "dask" and jobs is not None:
-        raise CgsatInputError("--jobs is for --executor local (a Dask cluster runs one "
-                              "check per worker thread)")
+    check_executor(executor, scheduler, jobs)
     controls_count("--controls", controls)
     if isinstance(timeout, bool) or not isinstance(timeout, int | float) or not timeout > 0:
         raise CgsatInputError(f"--timeout: a timeout must be positive, got {timeout!r}")
@@ -352,15 +285,13 @@ def check(
                     on_note(notes[-1])
     if progress is True:
         progress = Progress(sys.stderr, bar=sys.stderr.isatty(), lines=True)
-    shown = None if on_result is None else (lambda r: on_result(_check_result(r)))
     with Store(":memory:" if db is None else db_path(db)) as store:
         summary = runner.run_checks(claims, chosen, sizes, budget, store, jobs=jobs,
-                                    force=force, on_result=shown,
+                                    force=force, on_result=on_result,
                                     progress=progress or None, memory_limit=mem_limit,
                                     executor=executor, scheduler=scheduler)
     order = {c.id: i for i, c in enumerate(claims)}
-    results = tuple(_check_result(r) for r in
-                    sorted(summary.results, key=lambda r: (order[r.claim], r.method, r.n)))
+    results = tuple(sorted(summary.results, key=lambda r: (order[r.claim], r.method, r.n)))
     return CheckReport(
         results=results, verified=_verified(results),
         refutations=tuple(r for r in results if r.status == "refuted"),

@@ -13,7 +13,8 @@ search, counting, replay and controls); this module reads the options and prints
   (raw: no reversal or automorphism is identified, so ``--count`` equals the length of the
   ``--all`` list); ``--count`` counts them.
 - ``--max-length N`` with ``--jobs J`` or ``--executor dask --scheduler ADDRESS``: one task
-  per length (:mod:`cgsat.api._find_split`), each a whole search with its own controls.
+  per length (:func:`cgsat.engine.executors.base.map_calls`), each a whole search with its
+  own controls.
 
 Every printed position is replayed by the direct solver first, and every SAT instance
 answers its controls (``--controls K``); a disagreement or a failed control is a bug and

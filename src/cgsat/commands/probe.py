@@ -8,8 +8,8 @@ import argparse
 import json
 import sys
 
-from cgsat.engine.executors.dask_probe import compute_on_dask
-from cgsat.engine.probe import run_probe
+from cgsat.engine.executors.base import check_executor
+from cgsat.engine.probe import compute_on, run_probe
 from cgsat.engine.store import Store, db_path
 from cgsat.errors import CgsatInputError
 from cgsat.papers.registry import all_probes, get_probe
@@ -39,11 +39,8 @@ def run(args: argparse.Namespace) -> int:
         raise CgsatInputError("a probe name or --list is required (see `cgsat probe --list`)")
     probe = get_probe(args.name)
     up_to = probe.check_up_to(args.up_to)
-    if args.executor == "dask" and not args.scheduler:
-        raise CgsatInputError("--executor dask needs --scheduler ADDRESS (tcp://host:8786)")
-    if args.executor == "local" and args.scheduler:
-        raise CgsatInputError("--scheduler is for --executor dask")
-    compute = compute_on_dask(args.scheduler) if args.executor == "dask" else None
+    check_executor(args.executor, args.scheduler)
+    compute = compute_on(args.executor, args.scheduler)
     out_dir = args.out if args.out is not None else f"probe-{probe.name}"
     prepare_out(out_dir)  # bad --out is reported before anything is computed
 

@@ -41,12 +41,15 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import TYPE_CHECKING, cast
 
 from pysat.formula import IDPool
 
 from cgsat.encodings.gates import adder
 from cgsat.encodings.kernel import KernelEncoding, SymbolicMove, add_kernel
+
+if TYPE_CHECKING:  # a type only
+    from cgsat.encodings.cnf import Sink
 
 State = tuple[int, int, tuple[int, ...]]
 EMPTY = "empty"
@@ -90,7 +93,7 @@ class OutlegStates:
 
 
 def add_reversal_symmetry_breaking(
-    pool: IDPool, sink: Any, spine_lits: Sequence[int], tag: Hashable = "lex"
+    pool: IDPool, sink: Sink, spine_lits: Sequence[int], tag: Hashable = "lex"
 ) -> None:
     """Keep only spine orientations ``σ`` with ``σ <= mirror(σ)`` (lexicographically, false
     before true), where ``mirror`` reads the spine backwards: edge ``t`` of the mirror is
@@ -198,7 +201,7 @@ class OutlegKernel:
 
 def add_outleg_kernel(
     pool: IDPool,
-    sink: Any,
+    sink: Sink,
     s: int,
     roots: Iterable[Sequence[int]],
     tag: Hashable = "cat",
@@ -264,7 +267,7 @@ class OutlegMiter:
 
 def add_outleg_miter(
     pool: IDPool,
-    sink: Any,
+    sink: Sink,
     pairs: dict[int, list[tuple[tuple[int, ...], tuple[int, ...]]]],
     lonely: dict[int, list[tuple[int, ...]]],
     selector: int | None = None,

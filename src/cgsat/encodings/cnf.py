@@ -1,9 +1,14 @@
 """The formula container of cgsat's encodings.
 
-Encodings build formulas and never solve them. They write clauses into a *sink*: a PySAT
-solver (fast, when no certificate is wanted) or a :class:`ClauseBuffer` (when the formula
-must be hashed, written as DIMACS, or checked against a DRAT proof). Both have
+Encodings build formulas and never solve them. They write clauses into a *sink*
+(:class:`Sink`): a PySAT solver (fast, when no certificate is wanted), the counting
+solver :class:`cgsat.sat.solve.LiveSolver`, or a :class:`ClauseBuffer` (when the formula
+must be hashed, written as DIMACS, or checked against a DRAT proof). All have
 ``add_clause``. :mod:`cgsat.sat.solve` is what solves them.
+
+:class:`Sink` is a type only: it is defined, and imported by the encodings, under
+``TYPE_CHECKING``, so that no code that runs changes with it (a method's fingerprint,
+:mod:`cgsat.engine.fingerprint`, hashes the code that runs).
 """
 
 from __future__ import annotations
@@ -13,8 +18,17 @@ from array import array
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # types only: no code that runs (see the module docstring)
     from collections.abc import Iterator
+    from typing import Protocol
+
+    class Sink(Protocol):
+        """Anything an encoding can write clauses into: ``add_clause(clause)``, a clause
+        being a sequence of non-zero literals (a :class:`ClauseBuffer`, a PySAT solver,
+        :class:`cgsat.sat.solve.LiveSolver`)."""
+
+        def add_clause(self, clause: Iterable[int]) -> None:
+            """Add one clause."""
 
 
 class ClauseBuffer:

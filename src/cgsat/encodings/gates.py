@@ -20,15 +20,20 @@ References
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pysat.formula import IDPool
+
+if TYPE_CHECKING:  # types only
+    from pysat.formula import CNF
+
+    from cgsat.encodings.cnf import Sink
 
 Clause = list[int]
 Adder = Callable[[Clause], Any]
 
 
-def adder(sink: Any) -> Adder:
+def adder(sink: Sink | list[Clause] | CNF) -> Adder:
     """Return the clause-adding function of ``sink``.
 
     Examples
@@ -66,7 +71,7 @@ class Circuit:
     True
     """
 
-    def __init__(self, pool: IDPool, sink: Any):
+    def __init__(self, pool: IDPool, sink: Sink | list[Clause] | CNF):
         self.pool = pool
         self.add = adder(sink)
         self._true: int | None = None

@@ -41,11 +41,14 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pysat.formula import IDPool
 
 from cgsat.encodings.gates import Circuit
+
+if TYPE_CHECKING:  # a type only
+    from cgsat.encodings.cnf import Sink
 
 SymbolicMove = tuple[Hashable, Hashable, Sequence[int]]
 """``(source, target, condition)``: the move from follower ``source`` to ``target``,
@@ -89,7 +92,7 @@ def _group(moves: list[SymbolicMove]) -> dict[Hashable, list[int]]:
 
 def add_kernel(
     pool: IDPool,
-    sink: Any,
+    sink: Sink,
     followers: Iterable[Hashable],
     moves: Iterable[SymbolicMove],
     misere: bool = False,
@@ -248,7 +251,7 @@ class GrundyEncoding:
 
 def add_grundy(
     pool: IDPool,
-    sink: Any,
+    sink: Sink,
     followers: Iterable[Hashable],
     moves: Iterable[SymbolicMove],
     tag: Hashable = "G",
@@ -325,7 +328,7 @@ def add_grundy(
 
 def some_equal_pair(
     pool: IDPool,
-    sink: Any,
+    sink: Sink,
     grundy: GrundyEncoding,
     followers: Sequence[Hashable],
     tag: Hashable = "equal pair",

@@ -27,11 +27,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from pysat.formula import IDPool
 
 from cgsat.encodings.gates import Circuit
+
+if TYPE_CHECKING:  # a type only
+    from cgsat.encodings.cnf import Sink
 
 Delta = Sequence[tuple[int | None, int | None]]
 ValueFn = Callable[[int, int], int]
@@ -51,7 +54,7 @@ def formula_value(formula: Formula, n: int) -> int:
     return a * ((n + 1) // 2) + b
 
 
-def add_identification(pool: IDPool, sink: Any, samples: dict[str, int], k: int,
+def add_identification(pool: IDPool, sink: Sink, samples: dict[str, int], k: int,
                        formulas: Sequence[Formula]) -> Callable[[set[int]], tuple[Delta,
                                                                                    list[int]]]:
     """Clauses for "some k-state machine maps every sample word to its value".
@@ -172,7 +175,7 @@ def _family(circ: Circuit, pool: IDPool, letters: list[int], h: int) -> None:
                 circ.add([-pos[i][j], -r, pos[i + 1][j - 1]])
 
 
-def add_machine_check(pool: IDPool, sink: Any, n: int, h: int, delta: Delta,
+def add_machine_check(pool: IDPool, sink: Sink, n: int, h: int, delta: Delta,
                       value: ValueFn, goal: int | None = None,
                       toggle: tuple[str, int] | None = None) -> MachineCheck:
     """Search for a word of length n, height range <= h, that violates the machine.

@@ -33,12 +33,15 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pysat.formula import IDPool
 
 from cgsat.encodings.kernel import GrundyEncoding, KernelEncoding, add_grundy, add_kernel
 from cgsat.errors import CgsatInputError, TooLargeError
+
+if TYPE_CHECKING:  # a type only
+    from cgsat.encodings.cnf import Sink
 
 Vertex = Hashable
 DEFAULT_FOLLOWER_LIMIT = 20_000
@@ -240,7 +243,7 @@ def symbolic_moves(
 
 def add_graph_kernel(
     pool: IDPool,
-    sink: Any,
+    sink: Sink,
     shape: GraphShape,
     misere: bool = False,
     rule: str = "timber",
@@ -275,7 +278,7 @@ def add_graph_kernel(
 
 def add_graph_grundy(
     pool: IDPool,
-    sink: Any,
+    sink: Sink,
     shape: GraphShape,
     rule: str = "timber",
     distances: str = "minus-edge",

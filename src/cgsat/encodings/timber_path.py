@@ -39,12 +39,15 @@ References
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pysat.formula import IDPool
 
 from cgsat.encodings.gates import Circuit
 from cgsat.encodings.kernel import GrundyEncoding, KernelEncoding, add_grundy, add_kernel
+
+if TYPE_CHECKING:  # a type only
+    from cgsat.encodings.cnf import Sink
 
 
 def letter_vars(pool: IDPool, n: int) -> list[int]:
@@ -87,7 +90,7 @@ class SymbolicWord:
     'LRLR'
     """
 
-    def __init__(self, pool: IDPool, sink: Any, n: int):
+    def __init__(self, pool: IDPool, sink: Sink, n: int):
         self.pool = pool
         self.circ = Circuit(pool, sink)
         self.n = n
@@ -319,7 +322,7 @@ PREDICATES: dict[str, tuple[SubwordPredicate, bool]] = {
 
 def add_inductive_check(
     pool: IDPool,
-    sink: Any,
+    sink: Sink,
     n: int,
     predicate: SubwordPredicate = wp_predicate,
     misere: bool = False,
@@ -409,7 +412,7 @@ def peaks_followers(n: int, letters: list[int]) -> tuple[list[tuple[int, int]], 
 
 
 def add_peaks_kernel(
-    pool: IDPool, sink: Any, n: int, misere: bool = False
+    pool: IDPool, sink: Sink, n: int, misere: bool = False
 ) -> tuple[list[int], KernelEncoding]:
     """The full kernel encoding of a word of length n; the root follower is ``(0, n)``.
 
@@ -432,7 +435,7 @@ def add_peaks_kernel(
     return letters, add_kernel(pool, sink, followers, moves, misere=misere)
 
 
-def add_peaks_grundy(pool: IDPool, sink: Any, n: int) -> tuple[list[int], GrundyEncoding]:
+def add_peaks_grundy(pool: IDPool, sink: Sink, n: int) -> tuple[list[int], GrundyEncoding]:
     """Nim-values of every subword of a word of length n; the root is ``(0, n)``."""
     letters = letter_vars(pool, n)
     followers, moves = peaks_followers(n, letters)

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pysat.formula import IDPool
 
@@ -55,6 +55,9 @@ from cgsat.encodings.kernel import (
     add_kernel,
 )
 from cgsat.errors import CgsatInputError
+
+if TYPE_CHECKING:  # a type only
+    from cgsat.encodings.cnf import Sink
 
 Vertex = Hashable
 
@@ -349,7 +352,7 @@ def symbolic_moves(graph: FollowerGraph, edge_lits: Sequence[int]) -> list[Symbo
 
 def add_tree_kernel(
     pool: IDPool,
-    sink: Any,
+    sink: Sink,
     graph: FollowerGraph,
     edge_lits: Sequence[int],
     tag: Hashable = "T",
@@ -407,7 +410,7 @@ def add_tree_kernel(
 
 def add_partial_tree_kernel(
     pool: IDPool,
-    sink: Any,
+    sink: Sink,
     graph: FollowerGraph,
     edge_lits: Sequence[int],
     tag: Hashable = "T",
@@ -451,7 +454,7 @@ def add_partial_tree_kernel(
 
 def add_tree_grundy(
     pool: IDPool,
-    sink: Any,
+    sink: Sink,
     graph: FollowerGraph,
     edge_lits: Sequence[int],
     tag: Hashable = "G",
@@ -484,7 +487,7 @@ def add_tree_grundy(
 
 
 def values_differ(
-    pool: IDPool, sink: Any, a: GrundyEncoding, b: GrundyEncoding, tag: Hashable = "differ"
+    pool: IDPool, sink: Sink, a: GrundyEncoding, b: GrundyEncoding, tag: Hashable = "differ"
 ) -> int:
     """A fresh literal ``d`` with ``d -> (value of a's follower 0) != (b's follower 0)``.
 

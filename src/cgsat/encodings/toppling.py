@@ -55,6 +55,9 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from pysat.formula import IDPool
 
+if TYPE_CHECKING:  # a type only
+    from cgsat.encodings.cnf import Sink
+
 Lit = int | bool
 """A literal (a non-zero int) or a constant."""
 
@@ -249,7 +252,7 @@ class DifferenceEncoding:
     Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*, §1.
     """
 
-    def __init__(self, sink: Any, pool: IDPool, g_side: Side, h_side: Side,
+    def __init__(self, sink: Sink, pool: IDPool, g_side: Side, h_side: Side,
                  tag: Hashable = 0, chain: bool = False) -> None:
         self.sink = sink
         self.pool = pool
@@ -660,7 +663,7 @@ def f_morphism_side(side: StringSide) -> StringSide:
 
 
 # -- constraints added to a sink ---------------------------------------------------------------
-def add_row(sink: Any, pool: IDPool, n: int, alphabet: str = "LRE", name: Hashable = "G",
+def add_row(sink: Sink, pool: IDPool, n: int, alphabet: str = "LRE", name: Hashable = "G",
             min_length: int | None = None) -> StringSide:
     """A symbolic row of ``n`` dominoes over ``alphabet`` (:func:`letter_vars` and
     :func:`alphabet_clauses` added to ``sink``).
@@ -683,7 +686,7 @@ def add_row(sink: Any, pool: IDPool, n: int, alphabet: str = "LRE", name: Hashab
     return side
 
 
-def add_relation(sink: Any, pool: IDPool, g_side: Side, h_side: Side, relation: str,
+def add_relation(sink: Sink, pool: IDPool, g_side: Side, h_side: Side, relation: str,
                  tag: Hashable = 0, guard: int | None = None,
                  chain: bool = False) -> tuple[int, int]:
     """The difference encoding of ``g_side - h_side`` and the clauses making
@@ -714,7 +717,7 @@ def add_relation(sink: Any, pool: IDPool, g_side: Side, h_side: Side, relation: 
     return lw, rw
 
 
-def relation_assumptions(sink: Any, pool: IDPool, lw: int, rw: int,
+def relation_assumptions(sink: Sink, pool: IDPool, lw: int, rw: int,
                          relation: str) -> list[int]:
     """Assumptions making ``G relation H`` true, given the root pair ``(LW, RW)``.
 
@@ -743,7 +746,7 @@ def relation_assumptions(sink: Any, pool: IDPool, lw: int, rw: int,
     return [act]
 
 
-def add_exclusions(sink: Any, side: StringSide, words: Iterable[str],
+def add_exclusions(sink: Sink, side: StringSide, words: Iterable[str],
                    guard: int | None = None, blanks: bool = False) -> None:
     """Clauses "the row is none of ``words``" (each guarded by ``guard`` if given).
 
@@ -796,7 +799,7 @@ def word_literals(side: StringSide, word: str) -> list[int]:
     return out
 
 
-def _add_some_differ(sink: Any, pool: IDPool, pairs: Iterable[tuple[Lit, Lit]],
+def _add_some_differ(sink: Sink, pool: IDPool, pairs: Iterable[tuple[Lit, Lit]],
                      guard: int | None = None) -> None:
     """Clauses: for some pair ``(x, y)``, ``x xor y`` (one auxiliary ``e -> x xor y`` each;
     the disjunction guarded by ``guard`` if given)."""
@@ -809,7 +812,7 @@ def _add_some_differ(sink: Any, pool: IDPool, pairs: Iterable[tuple[Lit, Lit]],
     sink.add_clause(ors)
 
 
-def add_not_palindrome(sink: Any, pool: IDPool, side: StringSide,
+def add_not_palindrome(sink: Sink, pool: IDPool, side: StringSide,
                        guard: int | None = None) -> None:
     """Clauses: the row is not a palindrome (some domino differs from its mirror image),
     guarded by the selector literal ``guard`` if given.
@@ -833,7 +836,7 @@ def add_not_palindrome(sink: Any, pool: IDPool, side: StringSide,
     _add_some_differ(sink, pool, pairs, guard)
 
 
-def add_palindrome_row(sink: Any, pool: IDPool, n: int, alphabet: str = "LR",
+def add_palindrome_row(sink: Sink, pool: IDPool, n: int, alphabet: str = "LR",
                        name: Hashable = "P") -> StringSide:
     """A symbolic palindrome of ``n`` dominoes over ``alphabet``.
 
@@ -857,7 +860,7 @@ def add_palindrome_row(sink: Any, pool: IDPool, n: int, alphabet: str = "LR",
     return side
 
 
-def add_rows_differ(sink: Any, pool: IDPool, g: StringSide, h: StringSide,
+def add_rows_differ(sink: Sink, pool: IDPool, g: StringSide, h: StringSide,
                     guard: int | None = None) -> None:
     """Clauses: two rows of the same length differ in some domino (guarded by the selector
     literal ``guard`` if given).
@@ -872,7 +875,7 @@ def add_rows_differ(sink: Any, pool: IDPool, g: StringSide, h: StringSide,
     _add_some_differ(sink, pool, pairs, guard)
 
 
-def add_lemma1_violation(sink: Any, pool: IDPool, side: StringSide, lw: int, rw: int,
+def add_lemma1_violation(sink: Sink, pool: IDPool, side: StringSide, lw: int, rw: int,
                          guard: int | None = None) -> None:
     """Clauses: the outcome ``(LW, RW)`` of ``G - 0`` breaks Lemma 1's rule (as corrected);
     the violation is asked for only under the selector literal ``guard`` if given.

@@ -14,11 +14,14 @@ same value) and Corollary 17 (number rows are palindromes).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pysat.formula import IDPool
 
 from cgsat.encodings.toppling import Lit, StringSide
+
+if TYPE_CHECKING:  # a type only
+    from cgsat.encodings.cnf import Sink
 
 LETTER_RANK = {"R": 1, "L": 2, "E": 3}
 """The order of letters in :func:`add_leader`: the two literals ("Left may", "Right may")
@@ -41,7 +44,7 @@ def leader(word: str) -> str:
     return min(word, word[::-1], key=lambda w: [LETTER_RANK[c] for c in w])
 
 
-def add_leader(sink: Any, pool: IDPool, side: StringSide) -> None:
+def add_leader(sink: Sink, pool: IDPool, side: StringSide) -> None:
     """Clauses: the row is at most its reversal, letter by letter (``R < L < E``, the
     literals ``(left, right)`` read as a binary number), so that of a row and its reversal
     only the :func:`leader` remains (both when it is a palindrome). Sound for a statement

@@ -47,6 +47,7 @@ import signal
 import threading
 from collections.abc import Callable, Sequence
 
+from cgsat.engine.result import Why
 from cgsat.errors import CgsatInputError
 
 POLL_SECONDS = 0.05
@@ -225,6 +226,13 @@ def tree_rss(pid: int) -> int | None:
 # --- in the worker ------------------------------------------------------------------------
 
 _TASK: dict[str, int] = {}
+_LIMIT: list[int | None] = [None]  # the limit of the check running in this worker
+
+
+def active_limit() -> int | None:
+    """The memory limit (bytes) of the check running in this worker (:func:`begin`), or
+    None: what a check that ran out of memory reports (:func:`memory_reason`)."""
+    return _LIMIT[0]
 
 
 def begin(limit: int | None) -> None:
@@ -237,6 +245,7 @@ def begin(limit: int | None) -> None:
     True
     """
     _TASK.clear()
+    _LIMIT[0] = limit
     if not supported():
         return
     try:
@@ -303,28 +312,30 @@ def memory_reason(limit: int | None, killed_rss: int | None = None) -> str:
     return "memory: allocation failed"
 
 
-def death_reason(exitcode: int | None, limit: int | None, killed_rss: int | None) -> str:
-    """The reason of a worker that died during a check (pebble's ``ProcessExpired``).
+def death_reason(exitcode: int | None, limit: int | None,
+                 killed_rss: int | None) -> tuple[Why, str]:
+    """Why a worker died during a check (pebble's ``ProcessExpired``), and the reason.
 
     Killed by the watcher: over the limit. Killed by SIGKILL otherwise: the kernel's
     out-of-memory killer. Under a limit, SIGABRT (an uncaught ``std::bad_alloc``), SIGBUS
     or SIGSEGV (an unchecked failed ``malloc``): an allocation that failed at the backstop.
+    Each of these is :attr:`Why.MEMORY`; any other death is :attr:`Why.DIED`.
 
     Examples
     --------
-    >>> death_reason(-9, 2 << 30, 3 << 30), death_reason(-9, None, None)
+    >>> death_reason(-9, 2 << 30, 3 << 30)[1], death_reason(-9, None, None)[1]
     ('memory: over 2 GB', 'memory: killed by the system (out of memory)')
-    >>> death_reason(-6, 1 << 30, None), death_reason(-6, None, None)
-    ('memory: worker died (SIGABRT) under 1 GB', 'worker died (exit -6)')
+    >>> death_reason(-6, 1 << 30, None)[1], death_reason(-6, None, None)
+    ('memory: worker died (SIGABRT) under 1 GB', (<Why.DIED: 'died'>, 'worker died (exit -6)'))
     """
     if killed_rss is not None:
-        return memory_reason(limit, killed_rss)
+        return Why.MEMORY, memory_reason(limit, killed_rss)
     if exitcode in (-signal.SIGKILL, 128 + signal.SIGKILL):
-        return "memory: killed by the system (out of memory)"
+        return Why.MEMORY, "memory: killed by the system (out of memory)"
     if limit is not None and exitcode is not None and -exitcode in _CRASH_SIGNALS:
-        return (f"memory: worker died ({signal.Signals(-exitcode).name}) under "
-                f"{format_bytes(limit)}")
-    return f"worker died (exit {exitcode})"
+        return Why.MEMORY, (f"memory: worker died ({signal.Signals(-exitcode).name}) under "
+                            f"{format_bytes(limit)}")
+    return Why.DIED, f"worker died (exit {exitcode})"
 
 
 # --- in the runner ------------------------------------------------------------------------

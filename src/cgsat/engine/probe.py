@@ -14,9 +14,10 @@ JSON list in the run's ``detail``; its status is ``holds``, meaning "computed co
 an interrupted probe resumes at its first missing size.
 
 The sizes to compute are computed here, one after the other (``executor`` ``"local"``), or
-by any ``compute`` function handed to :func:`run_probe`, such as the Dask executor's
-(:mod:`cgsat.engine.executors.dask_probe`): either way the results come back to :func:`run_probe`,
-which alone stores them, once per size, each with the executor and worker that computed it.
+by any ``compute`` function handed to :func:`run_probe`, such as :func:`compute_on`'s, which
+hands each size to an executor (:mod:`cgsat.engine.executors`: ``--executor dask``, one task
+per size, :func:`size_task`): either way the results come back to :func:`run_probe`, which
+alone stores them, once per size, each with the executor and worker that computed it.
 
 Rule tests (candidate rules checked by SAT past the data, issue 14) are claims of their own,
 run by ``cgsat check``; a probe names them in ``rules``.
@@ -32,6 +33,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from cgsat import __version__
+from cgsat.engine.executors.base import Call, completed, open_executor
 from cgsat.engine.fingerprint import callable_fingerprint
 from cgsat.engine.provenance import source_commit
 from cgsat.engine.store import Row, Store
@@ -41,7 +43,8 @@ from cgsat.probes import Probe, Sizes, TableRow
 METHOD = "direct"
 
 __all__ = ["METHOD", "Probe", "ProbeRun", "SizeResult", "Sizes", "TableRow", "compute_here",
-           "probe_fingerprint", "reached", "run_probe", "stored_sizes"]
+           "compute_on", "probe_fingerprint", "reached", "run_probe", "size_task",
+           "stored_sizes"]
 
 
 def probe_fingerprint(probe: Probe) -> str:
@@ -118,6 +121,67 @@ def compute_here(probe: Probe, sizes: list[int]) -> Iterator[SizeResult]:
         start = time.perf_counter()
         rows = probe.size(n)
         yield SizeResult(n, rows, time.perf_counter() - start, fingerprint, "local", worker)
+
+
+def size_task(name: str, n: int) -> tuple[list[TableRow], float, str]:
+    """Compute size ``n`` of the registered probe ``name`` in a worker: its rows, seconds
+    and the fingerprint of the code that computed them.
+
+    Examples
+    --------
+    >>> rows, seconds, fingerprint = size_task("toppling-uniqueness", 2)
+    >>> len(rows) > 0 and seconds >= 0 and len(fingerprint) > 8
+    True
+
+    References
+    ----------
+    The probes are those of the papers' ``probes.py`` (here the Toppling Conjectures'
+    uniqueness probe, Fink, Nowakowski, Siegel, Wolfe); this function decides nothing.
+    """
+    from cgsat.papers.registry import get_probe  # loads every paper: only in a worker
+
+    probe = get_probe(name)
+    start = time.perf_counter()
+    rows = probe.size(n)
+    return rows, time.perf_counter() - start, probe_fingerprint(probe)
+
+
+def compute_on(executor: str, scheduler: str | None) -> Compute:
+    """The ``compute`` of :func:`run_probe` on ``executor`` (checked by
+    :func:`cgsat.engine.executors.base.check_executor`): :func:`compute_here` for
+    ``"local"``; for ``"dask"``, every missing size is a task on the cluster at
+    ``scheduler`` (it connects only when a size is missing), its results handed back as
+    they complete.
+
+    Examples
+    --------
+    >>> compute_on("local", None) is compute_here, callable(compute_on("dask", "tcp://h:1"))
+    (True, True)
+    """
+    if executor == "local":
+        return compute_here
+
+    def compute(probe: Probe, sizes: list[int]) -> Iterator[SizeResult]:
+        if not sizes:
+            return
+        backend = open_executor(executor, scheduler, 1, len(sizes))
+        try:
+            handles = {backend.submit(Call(size_task, (probe.name, n),
+                                           key=f"probe-{probe.name}-{n}")): n for n in sizes}
+            for handle in completed(backend, list(handles)):
+                n, out = handles[handle], backend.outcome(handle)
+                if out.why is not None:  # its workers kept dying
+                    raise RuntimeError(f"probe {probe.name} size {n}: "
+                                       f"{out.reason or out.why.value}")
+                rows, seconds, fingerprint = out.value
+                yield SizeResult(n, rows, seconds, fingerprint, backend.name,
+                                 out.worker or "")
+        except BaseException:
+            backend.stop()
+            raise
+        backend.close()
+
+    return compute
 
 
 def run_probe(probe: Probe, up_to: int, store: Store, force: bool = False,

@@ -1,6 +1,7 @@
 """The runner of ``cgsat check``: sizes × methods, in worker processes, with timeouts.
 
-Each check (claim, method, n) runs in a worker process of a :class:`pebble.ProcessPool`.
+Each check (claim, method, n) runs in a worker process (``--executor local``: a
+:class:`pebble.ProcessPool`).
 PySAT's CaDiCaL cannot be interrupted in-process (it holds the GIL), so a timeout kills the
 worker; the verdict is then "unknown" with reason ``"timeout 60s"``, never "holds".
 
@@ -34,9 +35,15 @@ worker; the verdict is then "unknown" with reason ``"timeout 60s"``, never "hold
 - Workers die with the runner: each sets ``PR_SET_PDEATHSIG`` (Linux) when it starts, so a
   ``kill -9`` of ``cgsat check`` takes its workers with it; SIGTERM is handled like Ctrl-C
   (workers stopped, what is stored kept), raising :class:`Terminated`.
-- Executors: ``local`` (:class:`LocalExecutor`, the process pool above) or ``dask``
-  (:class:`cgsat.engine.executors.dask.DaskExecutor`, a Dask distributed cluster, where a
+- Executors (:mod:`cgsat.engine.executors`, one interface): ``local``
+  (:class:`~cgsat.engine.executors.local.LocalExecutor`, the process pool above) or ``dask``
+  (:class:`~cgsat.engine.executors.dask.DaskExecutor`, a Dask distributed cluster, where a
   check runs in a killable child process of its worker, watched for memory the same way).
+  Each runs :func:`cgsat.engine.task.run_check` and hands back an
+  :class:`~cgsat.engine.executors.base.Outcome`; the runner makes it a
+  :class:`~cgsat.engine.result.CheckResult`, the one result class from here to the API, and
+  acts on its typed :class:`~cgsat.engine.result.Why` (a timeout, memory, a cancellation, a
+  skip), never on the words of its reason.
   Either way the unit of work is one (claim, n, method), each result comes back to this
   process, which alone writes the store, once per (claim, n, method) even when a Dask
   worker dies and its tasks are run again; each stored row names the executor and worker
@@ -46,36 +53,38 @@ worker; the verdict is then "unknown" with reason ``"timeout 60s"``, never "hold
 
 from __future__ import annotations
 
-import ctypes
 import json
-import multiprocessing
 import os
 import signal
-import socket
 import sys
 import threading
-import time
-import traceback
 from collections.abc import Callable, Sequence
-from concurrent.futures import CancelledError, as_completed
-from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cgsat import __version__
-from cgsat.claims import Budget, Claim, Verdict
+from cgsat.claims import Budget, Claim
 from cgsat.engine import memory
-from cgsat.engine.executors.dask import DaskExecutor
+from cgsat.engine.executors.base import (
+    Call,
+    Executor,
+    Outcome,
+    check_executor,
+    completed,
+    open_executor,
+)
 from cgsat.engine.fingerprint import method_fingerprint
 from cgsat.engine.progress import Progress
 from cgsat.engine.provenance import source_commit
+from cgsat.engine.result import CheckResult, Ran, Why
 from cgsat.engine.store import Current, Row, Store
-from cgsat.errors import CgsatInputError, TooLargeError
-from cgsat.sat.external import ExternalSolverError, external_name
+from cgsat.engine.task import ACTIVE, run_check
+from cgsat.errors import CgsatInputError
+from cgsat.sat.certificates import kinds
+from cgsat.sat.external import external_name
 from cgsat.sat.solve import external_of
-from cgsat.sat.solvers import SolverDisagreement, canonical_solver, pysat_version
+from cgsat.sat.solvers import canonical_solver, pysat_version
 
-PR_SET_PDEATHSIG = 1
 MAX_SIZE = 10_000  # the largest n a check may be asked for (every target bound is far below)
 
 
@@ -86,49 +95,11 @@ class Terminated(KeyboardInterrupt):
 
 
 @dataclass
-class Result:
-    """One result of ``cgsat check`` (the fields of ``check --json``, and a few more)."""
-
-    claim: str
-    n: int
-    method: str
-    status: str
-    seconds: float | None = None
-    counterexample: str | None = None
-    reason: str | None = None
-    instance: dict[str, int] | None = None
-    solver: str | None = None
-    certificate: dict[str, str] | None = None
-    controls: dict[str, int] | None = None
-    # not part of the JSON contract:
-    detail: str | None = None
-    stored: bool = False  # reused from the store ("reused" in the JSON)
-    problem: str | None = None  # a disagreement, failed control or bad replay (exit 3)
-    internal_error: bool = False
-    dimacs_sha256: str | None = None
-    peak_rss_mb: float | None = None  # in the JSON, after "reused"
-    executor: str | None = None  # "local" or "dask": where the check ran (None if none)
-    worker: str | None = None  # host/pid of a local worker, a Dask worker's address
-    revalidated: bool = False  # reused through a fingerprint alias (in the JSON)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "claim": self.claim, "n": self.n, "method": self.method, "status": self.status,
-            "seconds": self.seconds, "counterexample": self.counterexample,
-            "reason": self.reason, "instance": self.instance, "solver": self.solver,
-            "certificate": self.certificate, "controls": self.controls,
-            "reused": self.stored, "revalidated": self.revalidated,
-            "peak_rss_mb": self.peak_rss_mb, "executor": self.executor,
-        }
-
-    @property
-    def skipped(self) -> bool:
-        return self.status == "unknown" and (self.reason or "").startswith("skipped")
-
-
-@dataclass
 class RunSummary:
-    results: list[Result] = field(default_factory=list)
+    """What :func:`run_checks` did: every result shown, the problems (exit code 3) and the
+    methods that stopped short (exit code 5)."""
+
+    results: list[CheckResult] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     short: list[str] = field(default_factory=list)  # methods that stopped short, and where
 
@@ -139,99 +110,6 @@ class RunSummary:
     @property
     def internal_error(self) -> bool:
         return any(r.internal_error for r in self.results)
-
-
-# Claims visible to the worker processes (forked after this is set).
-_ACTIVE: dict[str, Claim] = {}
-# Check i's worker pid while it runs (shared with the forked workers; see memory.Watcher).
-_SLOTS: Any = None
-
-
-def _init_worker(parent: int) -> None:
-    """Worker initializer: die with the runner (SIGKILL when it dies, even by kill -9)."""
-    if sys.platform.startswith("linux"):
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    if os.getppid() != parent:  # the runner died before prctl took effect
-        os._exit(1)
-
-
-def worker_name() -> str:
-    """``host/pid`` of this process: the ``worker`` of a check run here.
-
-    Examples
-    --------
-    >>> worker_name().endswith(f"/{os.getpid()}")
-    True
-    """
-    return f"{socket.gethostname()}/{os.getpid()}"
-
-
-def _work(claim_id: str, method_name: str, n: int, budget: Budget, slot: int = -1,
-          limit: int | None = None) -> dict[str, Any]:
-    """Run one check in a worker under the memory ``limit`` (bytes, or None), announcing
-    itself in ``_SLOTS[slot]`` to the runner's memory watcher; returns what
-    :func:`_check` returns with the check's ``peak_rss_mb``."""
-    if _SLOTS is not None and slot >= 0:
-        _SLOTS[slot] = os.getpid()
-    memory.begin(limit)
-    try:
-        out = _check(claim_id, method_name, n, budget, limit)
-    finally:
-        peak = memory.end()
-        if _SLOTS is not None and slot >= 0:
-            _SLOTS[slot] = 0
-    out["peak_rss_mb"] = peak
-    out["worker"] = worker_name()
-    return out
-
-
-def _check(claim_id: str, method_name: str, n: int, budget: Budget,
-           limit: int | None = None) -> dict[str, Any]:
-    """Run one check in a worker: the method, then the replay of any counterexample."""
-    claim = _ACTIVE[claim_id]
-    method = claim.method(method_name)
-    t0 = time.perf_counter()
-    try:
-        verdict = method.run(n, budget)
-    except SolverDisagreement as exc:
-        return {"verdict": Verdict.error(f"solver disagreement: {exc}"),
-                "seconds": time.perf_counter() - t0}
-    except TooLargeError as exc:
-        return {"verdict": Verdict.unknown(f"too large: {exc}"),
-                "seconds": time.perf_counter() - t0}
-    except ExternalSolverError as exc:  # no answer: unknown; an unreadable one: error
-        seconds = time.perf_counter() - t0
-        why = f"external solver: {exc}"
-        if exc.unknown and budget.timeout is not None and seconds >= budget.timeout:
-            why = f"timeout {budget.timeout:g}s"  # as if killed here: larger sizes skipped
-        return {"verdict": Verdict.unknown(why) if exc.unknown else Verdict.error(why),
-                "seconds": seconds}
-    except MemoryError:
-        return {"verdict": Verdict.unknown(memory.memory_reason(limit)),
-                "seconds": time.perf_counter() - t0}
-    except CgsatInputError:
-        raise
-    except Exception as exc:  # noqa: BLE001 - a bug in a method; reported, never hidden
-        tb = traceback.format_exc(limit=6)
-        return {"verdict": Verdict.unknown(f"internal error: {type(exc).__name__}: {exc}"),
-                "seconds": time.perf_counter() - t0, "internal_error": tb}
-    seconds = time.perf_counter() - t0
-    if verdict.status == "refuted":
-        cex = verdict.counterexample or ""
-        try:
-            ok = bool(claim.confirm(n, cex)) if claim.confirm else False
-            why = "" if claim.confirm else "the claim has no replay (confirm)"
-        except MemoryError:  # the refutation stands unconfirmed: unknown, not refuted
-            return {"verdict": Verdict.unknown(memory.memory_reason(limit)),
-                    "seconds": time.perf_counter() - t0}
-        except Exception as exc:  # noqa: BLE001
-            ok, why = False, f"replay raised {type(exc).__name__}: {exc}"
-        if not ok:
-            verdict = replace(verdict, status="error", reason=(
-                f"counterexample {cex!r} was NOT confirmed by the direct solver"
-                f"{' (' + why + ')' if why else ''}; this is a bug"))
-    return {"verdict": verdict, "seconds": seconds}
 
 
 def plan_sizes(claim: Claim, from_n: int | None, up_to: int | None, target: bool) -> range:
@@ -316,12 +194,11 @@ def reusable(current: Current | None, budget: Budget, uses_solver: bool) -> Row 
     for row in reversed(current.history):
         if row.status != "holds":
             continue
-        cert = row.certificate_dict or {}
-        kinds = set(cert.get("kind", "").split("+"))
+        has = kinds(row.certificate_dict)  # the old name "confirm" read as "second-solver"
         # a size whose instances were all SAT has checked models and nothing to prove
-        if uses_solver and budget.proof and "drat" not in kinds and kinds != {"model"}:
+        if uses_solver and budget.proof and "drat" not in has and has != {"model"}:
             continue
-        if uses_solver and budget.confirm_with and not kinds & {"second-solver", "confirm"}:
+        if uses_solver and budget.confirm_with and "second-solver" not in has:
             continue
         if uses_solver and (row.controls_asked or 0) < budget.controls:
             continue
@@ -340,47 +217,43 @@ class _Lane:
     sizes: list[int]
     cutoff: int | None = None  # the smallest refuted n known (store or this run)
     stopped: str | None = None  # why larger sizes were cancelled after a timeout
-    ready: dict[int, Result] = field(default_factory=dict)
-    shown: list[Result] = field(default_factory=list)
+    ready: dict[int, CheckResult] = field(default_factory=dict)
+    shown: list[CheckResult] = field(default_factory=list)
 
-    def skipped(self, n: int) -> Result:
-        return Result(self.claim, n, self.method, "unknown",
-                      reason=f"skipped: refuted at n={self.cutoff}")
+    def skipped(self, n: int) -> CheckResult:
+        """Size ``n``, skipped: it is above the smallest refutation of this method."""
+        return CheckResult.unknown(self.claim, n, self.method, Why.ABOVE_REFUTATION,
+                                   f"skipped: refuted at n={self.cutoff}")
 
+    def above_stop(self, n: int) -> CheckResult:
+        """Size ``n``, cancelled: a smaller size of this method timed out (or ran out of
+        memory), or the run was stopped."""
+        return CheckResult.unknown(self.claim, n, self.method, Why.ABOVE_STOP,
+                                   f"skipped: {self.stopped or 'cancelled'}")
 
-def _row_of(res: Result, lane: _Lane, budget: Budget) -> Row:
-    inst = res.instance or {}
-    return Row(
-        claim=res.claim, n=res.n, method=res.method, solver=lane.solver_key,
-        version=__version__, status=res.status, seconds=res.seconds,
-        counterexample=res.counterexample, reason=res.reason,
-        instance_vars=inst.get("vars"), instance_clauses=inst.get("clauses"),
-        certificate=json.dumps(res.certificate) if res.certificate else None,
-        dimacs_sha256=res.dimacs_sha256, detail=res.detail,
-        pysat=pysat_version() if lane.solver_key else None,
-        fingerprint=lane.fingerprint,
-        controls=json.dumps(res.controls) if res.controls else None,
-        controls_asked=budget.controls, solver_used=res.solver,
-        git_commit=source_commit(), peak_rss_mb=res.peak_rss_mb, executor=res.executor,
-        worker=res.worker,
-    )
+    def row(self, res: CheckResult, budget: Budget) -> Row:
+        """The store's row of a result of this lane."""
+        inst = res.instance or {}
+        return Row(
+            claim=res.claim, n=res.n, method=res.method, solver=self.solver_key,
+            version=__version__, status=res.status, seconds=res.seconds,
+            counterexample=res.counterexample, reason=res.reason,
+            instance_vars=inst.get("vars"), instance_clauses=inst.get("clauses"),
+            certificate=json.dumps(res.certificate) if res.certificate else None,
+            dimacs_sha256=res.dimacs_sha256, detail=res.detail,
+            pysat=pysat_version() if self.solver_key else None,
+            fingerprint=self.fingerprint,
+            controls=json.dumps(res.controls) if res.controls else None,
+            controls_asked=budget.controls, solver_used=res.solver,
+            git_commit=source_commit(), peak_rss_mb=res.peak_rss_mb, executor=res.executor,
+            worker=res.worker,
+        )
 
-
-def _result_of_row(row: Row) -> Result:
-    return Result(
-        claim=row.claim, n=row.n, method=row.method, status=row.status,
-        seconds=row.seconds, counterexample=row.counterexample, reason=row.reason,
-        instance=row.instance, solver=row.solver_used, certificate=row.certificate_dict,
-        controls=row.controls_dict, detail=row.detail, stored=True,
-        dimacs_sha256=row.dimacs_sha256, peak_rss_mb=row.peak_rss_mb,
-        executor=row.executor, worker=row.worker, revalidated=row.revalidated,
-    )
-
-
-def _conflict(lane: _Lane, n: int) -> str:
-    solver = f" ({lane.solver_key})" if lane.solver_key else ""
-    return (f"{lane.claim} n={n} {lane.method}{solver}: the store has both holds and "
-            f"refuted for the same code (fingerprint {lane.fingerprint[:12]})")
+    def conflict(self, n: int) -> str:
+        """The problem of a key whose history has both holds and refuted."""
+        solver = f" ({self.solver_key})" if self.solver_key else ""
+        return (f"{self.claim} n={n} {self.method}{solver}: the store has both holds and "
+                f"refuted for the same code (fingerprint {self.fingerprint[:12]})")
 
 
 def _shortfall(lane: _Lane) -> str | None:
@@ -389,14 +262,13 @@ def _shortfall(lane: _Lane) -> str | None:
     Examples
     --------
     >>> lane = _Lane("c", "sat", "", "f", [1, 2, 3, 4])
-    >>> lane.shown = [Result("c", 1, "sat", "holds"), Result("c", 2, "sat", "holds"),
-    ...     Result("c", 3, "sat", "unknown", reason="timeout 60s"),
-    ...     Result("c", 4, "sat", "unknown", reason="skipped: timeout at n=3")]
+    >>> lane.shown = [CheckResult("c", 1, "sat", "holds"), CheckResult("c", 2, "sat", "holds"),
+    ...     CheckResult.unknown("c", 3, "sat", Why.TIMEOUT, "timeout 60s"),
+    ...     CheckResult.unknown("c", 4, "sat", Why.ABOVE_STOP, "skipped: timeout at n=3")]
     >>> _shortfall(lane)
     'c sat: verified to 2 of 4: n=3 timed out at 60 s (1 larger size skipped)'
     """
-    bad = [r for r in lane.shown if r.status == "unknown"
-           and not (r.reason or "").startswith("skipped: refuted")]
+    bad = [r for r in lane.shown if r.status == "unknown" and r.why is not Why.ABOVE_REFUTATION]
     if not bad:
         return None
     verified = None
@@ -404,12 +276,11 @@ def _shortfall(lane: _Lane) -> str | None:
         if r.status != "holds":
             break
         verified = r.n
-    first = next(r for r in bad if not r.skipped) if any(not r.skipped for r in bad) \
-        else bad[0]
+    first = next((r for r in bad if not r.skipped), bad[0])
     why = first.reason or "unknown"
-    if why.startswith("timeout "):
+    if first.why is Why.TIMEOUT:
         why = f"timed out at {why.removeprefix('timeout ').removesuffix('s')} s"
-    elif why == "memory" or why.startswith("memory: "):
+    elif first.why is Why.MEMORY:
         why = "ran out of memory" + (f" ({why.removeprefix('memory: ')})"
                                      if why != "memory" else "")
     done = (f"verified to {verified}" if verified is not None
@@ -417,25 +288,6 @@ def _shortfall(lane: _Lane) -> str | None:
     more = sum(1 for r in bad if r.skipped)
     tail = f" ({more} larger size{'s' if more > 1 else ''} skipped)" if more else ""
     return f"{lane.claim} {lane.method}: {done} of {lane.sizes[-1]}: n={first.n} {why}{tail}"
-
-
-def check_executor(executor: str, scheduler: str | None) -> None:
-    """Bad input unless ``executor`` is ``local`` (no scheduler) or ``dask`` (with one).
-
-    Examples
-    --------
-    >>> check_executor("local", None)
-    >>> check_executor("dask", None)
-    Traceback (most recent call last):
-    ...
-    cgsat.errors.CgsatInputError: --executor dask needs --scheduler ADDRESS (tcp://host:8786)
-    """
-    if executor not in ("local", "dask"):
-        raise CgsatInputError(f"--executor: expected local or dask, got {executor!r}")
-    if executor == "dask" and not scheduler:
-        raise CgsatInputError("--executor dask needs --scheduler ADDRESS (tcp://host:8786)")
-    if executor == "local" and scheduler:
-        raise CgsatInputError("--scheduler is for --executor dask")
 
 
 def run_checks(
@@ -446,7 +298,7 @@ def run_checks(
     store: Store,
     jobs: int | None = None,
     force: bool = False,
-    on_result: Callable[[Result], None] | None = None,
+    on_result: Callable[[CheckResult], None] | None = None,
     progress: Progress | None = None,
     memory_limit: int | str | None = None,
     executor: str = "local",
@@ -484,297 +336,246 @@ def run_checks(
         The Dask scheduler's address (``tcp://host:8786``), with ``executor="dask"``.
     """
     check_executor(executor, scheduler)
-    solver = canonical_solver(budget.solver)
-    budget = replace(budget, solver=solver)
+    budget = replace(budget, solver=canonical_solver(budget.solver))
     external = external_of(budget)
     # the store key of SAT methods: an external solver's results never mix with PySAT's
-    solver_key = external_name(external) if external else solver
-    summary = RunSummary()
-    _ACTIVE.clear()
-    _ACTIVE.update({c.id: c for c in claims})
-
-    lanes: list[_Lane] = []
-    todo: list[tuple[_Lane, int]] = []
-    for claim in claims:
-        for name in methods[claim.id]:
-            method = claim.method(name)
-            lane = _Lane(claim.id, name, solver_key if method.uses_solver else "",
-                         method_fingerprint(claim, method),
-                         list(sizes[claim.id] if method.max_n is None else
-                              range(sizes[claim.id].start,
-                                    min(sizes[claim.id].stop, method.max_n + 1))))
-            lanes.append(lane)
-            known = store.lane(claim.id, name, lane.solver_key, lane.fingerprint)
-            lane.cutoff = min((n for n, cur in known.items()
-                               if cur.row.status == "refuted" and not cur.conflict),
-                              default=None)
-            for n in lane.sizes:
-                if lane.cutoff is not None and n > lane.cutoff:
-                    lane.ready[n] = lane.skipped(n)
-                    continue
-                current = known.get(n)
-                if current is not None and current.conflict:
-                    summary.problems.append(_conflict(lane, n))
-                row = None if force else reusable(current, budget, method.uses_solver)
-                if row is not None:
-                    lane.ready[n] = _result_of_row(row)
-                else:
-                    todo.append((lane, n))
-
-    backend: LocalExecutor | DaskExecutor | None = None
-    workers = max(1, min(jobs or os.cpu_count() or 1, len(todo) or 1))
-    if todo and executor == "dask":
-        backend = DaskExecutor(scheduler or "", memory_limit)
+    solver_key = external_name(external) if external else budget.solver
+    run = _Run(store, budget, on_result, progress)
+    ACTIVE.clear()
+    ACTIVE.update({c.id: c for c in claims})
+    run.plan(claims, methods, sizes, solver_key, force)
+    backend: Executor | None = None
+    workers = max(1, min(jobs or os.cpu_count() or 1, len(run.todo) or 1))
+    if run.todo:
+        limit = (memory.resolve_limit(memory_limit, jobs)
+                 if isinstance(memory_limit, str) and executor == "local" else memory_limit)
+        backend = open_executor(executor, scheduler, workers, len(run.todo), limit)
         workers = backend.workers
-    elif todo:
-        backend = LocalExecutor(workers, len(todo), memory.resolve_limit(memory_limit, jobs)
-                                if isinstance(memory_limit, str) else memory_limit)
-    if progress is not None:
-        progress.plan([(lane.claim, lane.method, [n for l2, n in todo if l2 is lane],
-                        [n for n in lane.sizes if n in lane.ready
-                         and not lane.ready[n].skipped])
-                       for lane in lanes], workers, budget.timeout)
-
-    def put(res: Result, lane: _Lane) -> None:
-        store.put(_row_of(res, lane, budget))
-        current = store.current(lane.claim, res.n, lane.method, lane.solver_key,
-                                lane.fingerprint)
-        if current is not None and current.conflict:
-            summary.problems.append(_conflict(lane, res.n))
-
-    def show(res: Result) -> None:
-        summary.results.append(res)
-        if res.status == "error":
-            res.problem = f"{res.claim} n={res.n} {res.method}: {res.reason}"
-            summary.problems.append(res.problem)
-        if on_result and progress is not None:
-            with progress.paused():  # keep the bar intact
-                on_result(res)
-        elif on_result:
-            on_result(res)
-
-    def flush(lane: _Lane) -> None:
-        """Show the results of ``lane`` that are next in size order."""
-        while len(lane.shown) < len(lane.sizes) and lane.sizes[len(lane.shown)] in lane.ready:
-            n = lane.sizes[len(lane.shown)]
-            res = lane.ready.pop(n)
-            if lane.cutoff is not None and n > lane.cutoff:
-                res = lane.skipped(n)  # the cutoff is final: every smaller size is known
-            elif res.status == "refuted" and not res.stored:  # the smallest refutation
-                put(res, lane)
-            lane.shown.append(res)
-            show(res)
-
-    for lane in lanes:
-        flush(lane)
-
+    run.show_plan(workers)
+    for lane in run.lanes:
+        run.flush(lane)
     old_term = None
     if threading.current_thread() is threading.main_thread():
         old_term = signal.signal(signal.SIGTERM, _raise_terminated)
     try:
         if backend is not None:
-            _run_tasks(backend, todo, budget, progress, put, flush)
+            run.execute(backend)
     finally:
         if old_term is not None:
             signal.signal(signal.SIGTERM, old_term)
         if progress is not None:
             progress.close()
-    for lane in lanes:
-        flush(lane)
-        line = _shortfall(lane)
-        if line:
-            summary.short.append(line)
-    summary.problems.extend(find_disagreements(summary.results))
-    summary.problems = list(dict.fromkeys(summary.problems))
-    return summary
+    return run.finish()
 
 
 def _raise_terminated(signum: int, frame: object) -> None:
     raise Terminated()
 
 
-class LocalExecutor:
-    """``--executor local``: a :class:`pebble.ProcessPool` of ``workers`` forked processes,
-    with a :class:`memory.Watcher` over them (enforcing ``limit``) for ``size`` checks.
+class _Run:
+    """One run of :func:`run_checks`: its lanes, the checks to do, and what was shown.
 
-    A check over its timeout is stopped by killing its worker process (pebble starts a new
-    one); the futures' outcomes are the dicts of :func:`_work` or a ``timeout``,
-    ``cancelled`` or ``died`` marker (see :func:`_result_of`).
+    The results of a lane are shown (and a refutation stored) in size order
+    (:meth:`flush`); every other result is stored as soon as it is known (:meth:`put`).
     """
 
-    name = "local"
+    def __init__(self, store: Store, budget: Budget,
+                 on_result: Callable[[CheckResult], None] | None,
+                 progress: Progress | None) -> None:
+        self.store = store
+        self.budget = budget
+        self.on_result = on_result
+        self.progress = progress
+        self.summary = RunSummary()
+        self.lanes: list[_Lane] = []
+        self.todo: list[tuple[_Lane, int]] = []
 
-    def __init__(self, workers: int, size: int, limit: int | None = None) -> None:
-        from pebble import ProcessPool  # heavy (~45 ms), needed only when some check runs
+    def plan(self, claims: Sequence[Claim], methods: dict[str, list[str]],
+             sizes: dict[str, range], solver_key: str, force: bool) -> None:
+        """One lane per (claim, method), each size reused from the store, skipped (above
+        a stored refutation) or to do."""
+        for claim in claims:
+            for name in methods[claim.id]:
+                method = claim.method(name)
+                planned = sizes[claim.id]
+                if method.max_n is not None:
+                    planned = range(planned.start, min(planned.stop, method.max_n + 1))
+                lane = _Lane(claim.id, name, solver_key if method.uses_solver else "",
+                             method_fingerprint(claim, method), list(planned))
+                self.lanes.append(lane)
+                known = self.store.lane(claim.id, name, lane.solver_key, lane.fingerprint)
+                lane.cutoff = min((n for n, cur in known.items()
+                                   if cur.row.status == "refuted" and not cur.conflict),
+                                  default=None)
+                for n in lane.sizes:
+                    if lane.cutoff is not None and n > lane.cutoff:
+                        lane.ready[n] = lane.skipped(n)
+                        continue
+                    current = known.get(n)
+                    if current is not None and current.conflict:
+                        self.summary.problems.append(lane.conflict(n))
+                    row = None if force else reusable(current, self.budget,
+                                                      method.uses_solver)
+                    if row is not None:
+                        lane.ready[n] = CheckResult.from_row(row)
+                    else:
+                        self.todo.append((lane, n))
 
-        global _SLOTS
-        context = multiprocessing.get_context("fork")
-        _SLOTS = context.RawArray("q", size)  # before the fork: the workers share it
-        self.workers = workers
-        self.limit = limit
-        self.watcher = memory.Watcher(_SLOTS, limit).start()
-        self.slots: dict[Any, int] = {}
-        self.pool = ProcessPool(max_workers=workers, context=context,
-                                initializer=_init_worker, initargs=(os.getpid(),))
+    def show_plan(self, workers: int) -> None:
+        """Show the plan: per lane, the sizes to run and the sizes reused."""
+        if self.progress is None:
+            return
+        self.progress.plan([(lane.claim, lane.method, [n for l2, n in self.todo if l2 is lane],
+                             [n for n in lane.sizes if n in lane.ready
+                              and not lane.ready[n].skipped])
+                            for lane in self.lanes], workers, self.budget.timeout)
 
-    def submit(self, claim: str, method: str, n: int, budget: Budget) -> Any:
-        slot = len(self.slots)
-        fut = self.pool.schedule(_work, args=(claim, method, n, budget, slot, self.limit),
-                                 timeout=budget.timeout)
-        self.slots[fut] = slot
-        return fut
+    def put(self, res: CheckResult, lane: _Lane) -> CheckResult:
+        """Store one result; a conflict it makes in the store is a problem. The result as
+        it is to be shown (what storing it found out about it)."""
+        self.store.put(lane.row(res, self.budget))
+        current = self.store.current(lane.claim, res.n, lane.method, lane.solver_key,
+                                     lane.fingerprint)
+        if current is not None and current.conflict:
+            self.summary.problems.append(lane.conflict(res.n))
+        return res
 
-    def as_completed(self, futures: list[Any]) -> Any:
-        return as_completed(futures)
+    def show(self, res: CheckResult) -> None:
+        """Hand one result on: to the summary and to ``on_result``."""
+        if res.status == "error":
+            res = replace(res, problem=f"{res.claim} n={res.n} {res.method}: {res.reason}")
+            self.summary.problems.append(res.problem or "")
+        self.summary.results.append(res)
+        if self.on_result and self.progress is not None:
+            with self.progress.paused():  # keep the bar intact
+                self.on_result(res)
+        elif self.on_result:
+            self.on_result(res)
 
-    def outcome(self, fut: Any) -> dict[str, Any]:
-        from pebble import ProcessExpired  # heavy (~45 ms), needed only when some check ran
+    def flush(self, lane: _Lane) -> None:
+        """Show the results of ``lane`` that are next in size order."""
+        while len(lane.shown) < len(lane.sizes) and lane.sizes[len(lane.shown)] in lane.ready:
+            n = lane.sizes[len(lane.shown)]
+            res = lane.ready.pop(n)
+            if lane.cutoff is not None and n > lane.cutoff:
+                res = lane.skipped(n)  # the cutoff is final: every smaller size is known
+            elif res.status == "refuted" and not res.reused:  # the smallest refutation
+                res = self.put(res, lane)
+            lane.shown.append(res)
+            self.show(res)
 
-        slot = self.slots[fut]
-        seen = self.watcher.peak_mb(slot)
+    def execute(self, backend: Executor) -> None:
+        """Run every check to do on ``backend``, handing each result on, once."""
         try:
-            out: dict[str, Any] = fut.result()
-        except FutureTimeout:
-            out = {"timeout": True}
-        except CancelledError:
-            out = {"cancelled": True}
-        except ProcessExpired as exc:
-            out = {"died": exc.exitcode, "reason": memory.death_reason(
-                exc.exitcode, self.limit, self.watcher.killed.get(exc.pid))}
-        _SLOTS[slot] = 0  # a killed worker could not clear it
-        out["peak_seen"] = seen
-        return out
+            tasks: dict[Any, tuple[_Lane, int]] = {}
+            for lane, n in self.todo:
+                budget = replace(self.budget, seed=f"{lane.claim}:{n}:{lane.fingerprint}")
+                call = Call(run_check, (lane.claim, lane.method, n, budget, backend.remote),
+                            key=f"{lane.claim}-{lane.method}-{n}", timeout=budget.timeout)
+                tasks[backend.submit(call)] = (lane, n)
+            self._working_on(tasks, backend.workers)
+            for handle in completed(backend, list(tasks)):
+                lane, n = tasks[handle]
+                res = _result_of(backend.outcome(handle), lane, n, self.budget, backend.name)
+                if self.progress is not None:
+                    self.progress.finished(lane.claim, n, lane.method, res.status,
+                                           res.seconds, res.reason)
+                    self._working_on(tasks, backend.workers)
+                self._arrived(res, lane, n, tasks)
+        except BaseException:
+            # Ctrl-C, SIGTERM, or bad input raised by a method: stop the workers now, keep
+            # what is stored, and let the CLI report it.
+            backend.stop()
+            raise
+        backend.close()
 
-    def stop(self) -> None:
-        self.watcher.stop()
-        self.pool.stop()
-        self.pool.join()
+    def _working_on(self, tasks: dict[Any, tuple[_Lane, int]], workers: int) -> None:
+        """Show the checks in progress (the pool runs them in the order submitted)."""
+        if self.progress is not None:
+            self.progress.working_on([(ln.claim, k, ln.method) for f, (ln, k) in tasks.items()
+                                      if not f.done()][:workers])
 
-    def close(self) -> None:
-        self.watcher.stop()
-        self.pool.close()
-        self.pool.join()
+    def _arrived(self, res: CheckResult, lane: _Lane, n: int,
+                 tasks: dict[Any, tuple[_Lane, int]]) -> None:
+        """Store one result that came back (unless it is above a refutation), cancel the
+        larger sizes of its lane after a refutation or a stop, and show what is next."""
+        if res.why is Why.CANCELLED:  # not stored, and no solver ran to the end
+            res = (lane.skipped(n) if lane.cutoff is not None and n > lane.cutoff
+                   else lane.above_stop(n))
+        elif lane.cutoff is not None and n > lane.cutoff:
+            res = lane.skipped(n)  # not stored: above a refutation
+        elif res.status != "refuted":
+            res = self.put(res, lane)  # a refutation is stored once known to be the smallest
+        cancel_above = None
+        if res.status == "refuted":
+            lane.cutoff = n if lane.cutoff is None else min(lane.cutoff, n)
+            cancel_above = n
+        elif res.why is not None and res.why.stops_method and lane.stopped is None:
+            lane.stopped = f"{res.why.value} at n={n}"
+            cancel_above = n
+        if cancel_above is not None:
+            for other, (lane2, n2) in tasks.items():
+                if lane2 is lane and n2 > cancel_above and not other.done():
+                    other.cancel()  # pebble stops a running task's worker too
+        lane.ready[n] = res
+        self.flush(lane)
 
-
-def _run_tasks(backend: LocalExecutor | DaskExecutor, todo: list[tuple[_Lane, int]],
-               budget: Budget, progress: Progress | None,
-               put: Callable[[Result, _Lane], None], flush: Callable[[_Lane], None]) -> None:
-    """Run ``todo`` ((lane, n) pairs) on ``backend``, handing each result on, once."""
-    try:
-        tasks = {}
-        for lane, n in todo:
-            task_budget = replace(budget, seed=f"{lane.claim}:{n}:{lane.fingerprint}")
-            fut = backend.submit(lane.claim, lane.method, n, task_budget)
-            tasks[fut] = (lane, n)
-
-        def in_progress() -> None:  # the pool runs tasks in the order they were scheduled
-            if progress is not None:
-                progress.working_on([(ln.claim, k, ln.method) for f, (ln, k) in tasks.items()
-                                     if not f.done()][:backend.workers])
-
-        in_progress()
-        seen: set[tuple[int, int]] = set()
-        for fut in backend.as_completed(list(tasks)):
-            lane, n = tasks[fut]
-            if (id(lane), n) in seen:  # never hand on (nor store) one check twice
-                continue
-            seen.add((id(lane), n))
-            res = _result_of(backend.outcome(fut), lane, n, budget, backend.name)
-            if progress is not None:
-                progress.finished(lane.claim, n, lane.method, res.status, res.seconds,
-                                  res.reason)
-                in_progress()
-            if res.reason == "cancelled":  # not stored, and no solver ran to the end
-                res = (lane.skipped(n) if lane.cutoff is not None and n > lane.cutoff
-                       else Result(lane.claim, n, lane.method, "unknown",
-                                   reason=f"skipped: {lane.stopped or 'cancelled'}"))
-            elif lane.cutoff is not None and n > lane.cutoff:
-                res = lane.skipped(n)  # not stored: above a refutation
-            elif res.status != "refuted":
-                put(res, lane)  # a refutation is stored once it is known to be the smallest
-            cancel_above = None
-            if res.status == "refuted":
-                lane.cutoff = n if lane.cutoff is None else min(lane.cutoff, n)
-                cancel_above = n
-            elif res.status == "unknown" and (res.reason or "").startswith(
-                    ("timeout", "memory")):
-                if lane.stopped is None:
-                    lane.stopped = f"{(res.reason or '').split()[0].rstrip(':')} at n={n}"
-                    cancel_above = n
-            if cancel_above is not None:
-                for other, (lane2, n2) in tasks.items():
-                    if lane2 is lane and n2 > cancel_above and not other.done():
-                        other.cancel()  # pebble stops a running task's worker too
-            lane.ready[n] = res
-            flush(lane)
-    except BaseException:
-        # Ctrl-C, SIGTERM, or bad input raised by a method: stop the workers now, keep
-        # what is stored, and let the CLI report it.
-        backend.stop()
-        raise
-    backend.close()
+    def finish(self) -> RunSummary:
+        """Show what is left, and sum up: the methods that stopped short, the problems."""
+        for lane in self.lanes:
+            self.flush(lane)
+            line = _shortfall(lane)
+            if line:
+                self.summary.short.append(line)
+        self.summary.problems.extend(find_disagreements(self.summary.results))
+        self.summary.problems = list(dict.fromkeys(self.summary.problems))
+        return self.summary
 
 
-def _result_of(out: dict[str, Any], lane: _Lane, n: int, budget: Budget,
-               executor: str) -> Result:
-    """The :class:`Result` of one check from what its executor handed back.
-
-    ``out`` is :func:`_work`'s dict, or ``{"timeout": True}``, ``{"cancelled": True}`` or
-    ``{"died": exit code, "reason": why}``, with the ``worker`` when known and the largest
-    memory the executor's watcher saw (``peak_seen``, MiB).
+def _result_of(out: Outcome, lane: _Lane, n: int, budget: Budget,
+               executor: str) -> CheckResult:
+    """The :class:`CheckResult` of one check from what its executor handed back.
 
     Examples
     --------
     >>> lane = _Lane("c", "sat", "cadical195", "f", [3])
-    >>> r = _result_of({"timeout": True, "worker": "w"}, lane, 3, Budget(timeout=2), "dask")
+    >>> r = _result_of(Outcome(why=Why.TIMEOUT, worker="w"), lane, 3, Budget(timeout=2),
+    ...                "dask")
     >>> r.status, r.reason, r.executor, r.worker
     ('unknown', 'timeout 2s', 'dask', 'w')
-    >>> _result_of({"died": -6}, lane, 3, Budget(), "local").reason
+    >>> _result_of(Outcome(why=Why.DIED, reason="worker died (exit -6)"), lane, 3, Budget(),
+    ...            "local").reason
     'worker died (exit -6)'
     """
     cid, name, solver = lane.claim, lane.method, lane.solver_key or None
-    worker = out.get("worker")
-    seen = out.get("peak_seen")
-    if out.get("timeout"):
+    where = {"executor": executor, "worker": out.worker}
+    if out.why is Why.TIMEOUT:
         t = budget.timeout
         shown = f"{t:g}s" if t is not None else "?"
-        return Result(cid, n, name, "unknown", seconds=t, reason=f"timeout {shown}",
-                      solver=solver, peak_rss_mb=seen, executor=executor, worker=worker)
-    if out.get("cancelled"):
-        return Result(cid, n, name, "unknown", reason="cancelled", solver=solver)
-    if "died" in out:
-        reason = out.get("reason") or f"worker died (exit {out['died']})"
-        return Result(cid, n, name, "unknown", reason=reason, solver=solver,
-                      peak_rss_mb=seen, executor=executor, worker=worker)
-    if out.get("fingerprint", lane.fingerprint) != lane.fingerprint:
-        return Result(cid, n, name, "unknown", solver=solver, executor=executor,
-                      worker=worker, reason=(
-                          f"the worker runs other code (method fingerprint "
-                          f"{out['fingerprint'][:12]}, here {lane.fingerprint[:12]})"))
-    verdict: Verdict = out["verdict"]
-    res = Result(
-        claim=cid, n=n, method=name, status=verdict.status,
-        seconds=round(out["seconds"], 6), counterexample=verdict.counterexample,
-        reason=verdict.reason, instance=verdict.instance,
-        solver=verdict.solver,  # only a solver that ran: a refutation may need none
-        certificate=verdict.certificate, controls=verdict.controls,
-        detail=verdict.detail, dimacs_sha256=verdict.dimacs_sha256,
-        peak_rss_mb=max((p for p in (out.get("peak_rss_mb"), seen) if p is not None),
-                        default=None),
-        executor=executor, worker=worker,
-    )
-    if out.get("internal_error"):
-        res.internal_error = True
-        sys.stderr.write(f"cgsat: internal error in {cid} n={n} {name}:\n{out['internal_error']}")
-    return res
+        return CheckResult.unknown(cid, n, name, Why.TIMEOUT, f"timeout {shown}", seconds=t,
+                                   solver=solver, peak_rss_mb=out.peak_rss_mb, **where)
+    if out.why is Why.CANCELLED:
+        return CheckResult.unknown(cid, n, name, Why.CANCELLED, "cancelled", solver=solver)
+    if out.why is not None:  # the worker died (of memory, or otherwise)
+        return CheckResult.unknown(cid, n, name, out.why, out.reason or "worker died",
+                                   solver=solver, peak_rss_mb=out.peak_rss_mb, **where)
+    ran: Ran = out.value
+    if ran.fingerprint is not None and ran.fingerprint != lane.fingerprint:
+        return CheckResult.unknown(
+            cid, n, name, None, solver=solver, **where, reason=(
+                f"the worker runs other code (method fingerprint {ran.fingerprint[:12]}, "
+                f"here {lane.fingerprint[:12]})"))
+    if ran.internal_error is not None:
+        sys.stderr.write(f"cgsat: internal error in {cid} n={n} {name}:\n{ran.internal_error}")
+    return CheckResult.of_verdict(cid, n, name, ran, peak_rss_mb=out.peak_rss_mb, **where)
 
 
-def find_disagreements(results: Sequence[Result]) -> list[str]:
+def find_disagreements(results: Sequence[CheckResult]) -> list[str]:
     """Pairs of methods of one claim where one holds and the other is first refuted at n.
 
     Examples
     --------
-    >>> a = Result("c", 4, "sat", "holds"); b = Result("c", 4, "brute", "refuted",
+    >>> a = CheckResult("c", 4, "sat", "holds"); b = CheckResult("c", 4, "brute", "refuted",
     ...     counterexample="LRLR")
     >>> find_disagreements([a, b])
     ["c n=4: method 'sat' holds but method 'brute' refutes it with LRLR"]

@@ -7,7 +7,7 @@ second solver (``--confirm-with``), instance sizes and certificates are handled 
 - :class:`SatRun` collects the instances one method solves at one size (one or many) and
   sums them into one :class:`~cgsat.claims.Verdict`: UNSAT everywhere is "holds",
   a model decoded into a position is "refuted" (the runner then has the direct solver
-  replay it, :func:`cgsat.engine.runner` ``_work``);
+  replay it, :func:`cgsat.engine.task.run_check`);
 - :func:`sat_verdict` is the common case of one instance;
 - :func:`solve_cnf` solves one :class:`~cgsat.encodings.cnf.ClauseBuffer` with proofs and
   second solvers. The timeout is enforced by the runner, which kills the worker process.

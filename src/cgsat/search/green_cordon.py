@@ -12,14 +12,14 @@ replayed by exhaustive play (:func:`replay`) before it is printed:
   kernel) of :mod:`cgsat.encodings.kernel` over every cordon of height <= N and its
   followers, up to height :data:`EXPLICIT_LIMIT`, since there are 2^N such cordons.
 
-Controls (issue 12, :class:`~cgsat.search.Controls`):
+Controls (issue 12, :class:`~cgsat.search.controls.Controls`):
 
 - the inductive proofs are the registered claims' sat methods (``thickets.thm3.2``,
   ``thickets.thm3.3``) with their controls (their ``CONTROLS_SCOPE``): ``K`` samples and
   the toggled control at the height searched, the toggled control alone at every smaller
   height (the samples' direct solver costs seconds per height past 20);
 - the listing instance guards its goal (the rule accepts, or rejects, the cordon) with
-  selector literals (:func:`~cgsat.search.guarded_goal`): ``K`` seeded random
+  selector literals (:func:`~cgsat.sat.goal.guarded_goal`): ``K`` seeded random
   cordons of the height, fixed through the leaf variables with the goal off, must be SAT and
   the rule's literal must equal exhaustive play's "r has the nim-value"
   (:func:`direct_nim`; for a cordon of more than 36 arcs, past exhaustive play's reach, the
@@ -63,8 +63,9 @@ from cgsat.errors import CgsatInputError, TooLargeError
 from cgsat.games import get_ruleset, green_cordon
 from cgsat.papers.thickets.claims import CLAIMS as THICKETS
 from cgsat.papers.thickets.rules import nim0_rule, nim1_rule
+from cgsat.sat.goal import Goal, guarded_goal
 from cgsat.sat.solve import Control, Sink
-from cgsat.search import Controls, guarded_goal
+from cgsat.search.controls import Controls
 
 EXPLICIT_LIMIT = 12
 """Largest height of the explicit route (it encodes all 2^N cordons of height <= N)."""
@@ -171,7 +172,7 @@ def by_characterization(height: int, value: int, want: bool, mode: str,
         sink.add_clause(clause)
     goal = guarded_goal(cc.pool, sink, out_lit if want else -out_lit)
     for bits in run.samples(_bits(len(x))):  # sample controls, before any blocking clause
-        run.control(sink, _listing_sample(cc, height, goal.off(), bits, out_lit, value))
+        run.control(sink, _listing_sample(cc, height, goal, bits, out_lit, value))
     found: list[str] = []
     limit = 1 if mode == "one" else ALL_LIMIT + 1
     while len(found) < limit:
@@ -181,10 +182,9 @@ def by_characterization(height: int, value: int, want: bool, mode: str,
                        if _cordon(height, bits) not in found), None)
             if r0 is not None:  # the toggled control
                 fix = [v if b == "1" else -v for v, b in zip(x, r0, strict=True)]
-                goal.pin(sink, fix)
-                run.control(sink, Control("toggled", _cordon(height, r0),
-                                          tuple(goal.toggled()),
-                                          _decodes_to(cc, height, _cordon(height, r0))))
+                text = _cordon(height, r0)
+                run.control(sink, goal.toggled_at(sink, text, fix,
+                                                  _decodes_to(cc, height, text)))
             break
         found.append(cc.decode(model, height))
         true = set(model)
@@ -193,7 +193,7 @@ def by_characterization(height: int, value: int, want: bool, mode: str,
     return found, len(found)
 
 
-def _listing_sample(cc: CordonCircuits, height: int, off: list[int], bits: str, out_lit: int,
+def _listing_sample(cc: CordonCircuits, height: int, goal: Goal, bits: str, out_lit: int,
                     value: int) -> Control:
     """The sample control at the cordon of ``bits``: fixed with the goal off, the model is
     that cordon and the rule accepts it iff exhaustive play gives it nim-value ``value``."""
@@ -215,7 +215,7 @@ def _listing_sample(cc: CordonCircuits, height: int, off: list[int], bits: str, 
                     f"exhaustive play its nim-value {'is' if want else 'is not'} {value}")
         return None
 
-    return Control("sample", text, (*off, *fix), check)
+    return goal.sample(text, fix, check)
 
 
 def _decodes_to(cc: CordonCircuits, height: int,

@@ -21,8 +21,8 @@ projected model counter pyganak when it is installed, else by enumeration up to
 re-counted by enumeration with every position replayed (larger counts replay one
 position). A disagreement raises :class:`~cgsat.search.Disagreement`.
 
-Controls (issue 12, :class:`~cgsat.search.Controls`). The instance's goal ("the root
-has the target") is guarded by selector literals (:func:`~cgsat.search.guarded_goal`).
+Controls (issue 12, :class:`~cgsat.search.controls.Controls`). The instance's goal ("the root
+has the target") is guarded by selector literals (:func:`~cgsat.sat.goal.guarded_goal`).
 Before the search, ``K`` seeded random colourings of the shape (every colouring is a
 position) are fixed by assumptions with the goal off: each must be SAT, decode to itself,
 and its target literal must equal the direct solver's answer (:func:`has_target`). When an
@@ -52,8 +52,10 @@ from cgsat.encodings.cnf import ClauseBuffer
 from cgsat.encodings.gates import Circuit
 from cgsat.errors import CgsatInputError
 from cgsat.games.base import ImpartialRuleset
+from cgsat.sat.goal import Goal, guarded_goal
 from cgsat.sat.solve import Control, LiveSolver, SatRun
-from cgsat.search import Controls, Disagreement, Goal, guarded_goal
+from cgsat.search import Disagreement
+from cgsat.search.controls import Controls
 
 ALL_LIMIT = 100_000
 REPLAY_ALL_UP_TO = 2_000  # counts up to this are also enumerated and replayed
@@ -209,7 +211,7 @@ def _samples(run: SatRun, inst: Instance, ruleset: ImpartialRuleset,
                         f"direct solver says it {'holds' if want else 'fails'}")
             return None
 
-        controls.append(Control("sample", text, (*inst.goal.off(), *fix), check))
+        controls.append(inst.goal.sample(text, fix, check))
     return controls
 
 
@@ -224,7 +226,6 @@ def _toggled(run: SatRun, inst: Instance, live: LiveSolver,
             break
     else:
         return None
-    inst.goal.pin(live, fix)
 
     def check(true: set[int] | None) -> str | None:
         if true is None:
@@ -232,7 +233,7 @@ def _toggled(run: SatRun, inst: Instance, live: LiveSolver,
         got = inst.decode(true)
         return None if got == r0 else f"the model decodes to {got}"
 
-    return Control("toggled", r0, tuple(inst.goal.toggled()), check)
+    return inst.goal.toggled_at(live, r0, fix, check)
 
 
 def _holds(lit: int, true: set[int]) -> bool:

@@ -17,7 +17,7 @@ Everything added for one query is guarded by an activation literal, so one solve
 many queries in turn. :func:`search_rows` is ``cgsat find toppling``: every row it returns
 has been replayed by the direct solver (the partizan engine's canonical form).
 
-Controls (issue 12, :class:`~cgsat.search.Controls`). In :func:`search_rows` the goal
+Controls (issue 12, :class:`~cgsat.search.controls.Controls`). In :func:`search_rows` the goal
 ``G relation H`` is one literal guarded by selector literals
 (:meth:`RowQuery.goal`). Before each length is searched, ``K`` seeded random rows of that
 length over the searched alphabet are fixed by assumptions with the goal off: each must be
@@ -58,8 +58,10 @@ from cgsat.encodings.toppling import (
 )
 from cgsat.errors import CgsatInputError
 from cgsat.games import toppling
+from cgsat.sat.goal import Goal, guarded_goal
 from cgsat.sat.solve import Control, LiveSolver, SatRun
-from cgsat.search import Controls, Disagreement, Goal, guarded_goal
+from cgsat.search import Disagreement
+from cgsat.search.controls import Controls
 
 ALL_LIMIT = 20_000
 """The most rows ``cgsat find toppling --all``/``--count`` lists or counts: each row is
@@ -138,7 +140,7 @@ class RowQuery:
 
     def goal(self, target: Any, relation: str) -> Goal:
         """The literal "``G relation target``", guarded by selector literals (a
-        :class:`~cgsat.search.Goal`: on for the search, off for sample controls,
+        :class:`~cgsat.sat.goal.Goal`: on for the search, off for sample controls,
         toggled at one row for the toggled control)."""
         lw, rw = self.root_pair(target)
         circ = Circuit(self.pool, self.sink)
@@ -293,7 +295,7 @@ def _sample(q: RowQuery, goal: Goal, row: str, pair: tuple[int, int],
             return f"(LW, RW) = {got}, the direct solver says {want}"
         return None
 
-    return Control("sample", row, (*goal.off(), *q.word_assumptions(row)), check)
+    return goal.sample(row, q.word_assumptions(row), check)
 
 
 def _toggled(q: RowQuery, goal: Goal, found: list[str], act: int) -> Control | None:
@@ -303,7 +305,6 @@ def _toggled(q: RowQuery, goal: Goal, found: list[str], act: int) -> Control | N
     r0 = next((r for r in draw if r not in set(found)), None)
     if r0 is None:
         return None
-    goal.pin(q.sink, q.word_assumptions(r0))
 
     def check(true: set[int] | None) -> str | None:
         if true is None:
@@ -311,7 +312,7 @@ def _toggled(q: RowQuery, goal: Goal, found: list[str], act: int) -> Control | N
         got = word_of(q.row, true)
         return None if got == r0 else f"found {got!r}, not {r0!r}"
 
-    return Control("toggled", r0, (*goal.toggled(), act), check)
+    return goal.toggled_at(q.sink, r0, q.word_assumptions(r0), check, extra=(act,))
 
 
 def rows_of_length(n: int, target: Any, relation: str, alphabet: str, limit: int,

@@ -3,14 +3,16 @@
 User documentation: docs/cluster.md and docs/reference.md ("cgsat check").
 
 Dask distributed is an optional dependency (``pip install "cgsat[dask]"``), imported only
-when this executor runs. Each (claim, n, method) is one Dask task (:func:`run_task`), with
-a key unique to the run; the client (:func:`cgsat.engine.runner.run_checks`) collects the
-results as they complete and alone writes the store. Dask reruns the tasks of a worker that
+when this executor runs. Each :class:`~cgsat.engine.executors.base.Call` (a check, a probe's
+size, a search of one length) is one Dask task (:func:`run_task`), with a key unique to the
+run; the client (:func:`cgsat.engine.runner.run_checks`, :func:`cgsat.engine.probe.run_probe`,
+:func:`cgsat.engine.executors.base.map_calls`) collects the results as they complete and
+alone writes the store. Dask reruns the tasks of a worker that
 dies on another worker (up to ``distributed.scheduler.allowed-failures`` times, then the
 check is "unknown: worker died", retried by the next run); the client hands on each
 (claim, n, method) once, so nothing is lost or stored twice.
 
-Timeouts: a task runs its check in a :class:`cgsat.engine.executors.sandbox.Sandbox`, a child
+Timeouts: a task runs its call in a :class:`cgsat.engine.executors.sandbox.Sandbox`, a child
 process of the worker, killed when the check runs past ``--timeout`` (the Dask worker
 stays); the sandbox is also killed when it goes over ``--memory-limit`` (``auto``: each
 worker's machine's memory shared among its threads). A check cancelled while it runs (a
@@ -21,14 +23,16 @@ result is then dropped, as the local executor drops it.
 
 from __future__ import annotations
 
-import os
-import socket
 import threading
 import uuid
+from dataclasses import replace
 from typing import Any
 
 from cgsat.engine import memory
+from cgsat.engine.executors.base import Call, Outcome
 from cgsat.engine.executors.sandbox import Sandbox
+from cgsat.engine.executors.worker import worker_name
+from cgsat.engine.result import Why
 from cgsat.errors import CgsatInputError
 
 CONNECT_TIMEOUT = 30  # seconds to reach the scheduler
@@ -36,24 +40,23 @@ CONNECT_TIMEOUT = 30  # seconds to reach the scheduler
 _LOCAL = threading.local()  # one sandbox per worker thread
 
 
-def run_task(claim: str, method: str, n: int, budget: Any,
-             limit: int | str | None = None) -> dict[str, Any]:
-    """The Dask task of one check: run it in this thread's sandbox, name the worker.
+def run_task(call: Call, limit: int | str | None = None) -> Outcome:
+    """The Dask task of one call: run it in this thread's sandbox, name the worker.
 
     ``limit`` is the memory limit in bytes (None: none), or ``"auto"``: 80 % of this Dask
     worker's own memory limit (dask-jobqueue sets it to the job's memory divided by its
     workers) divided by its threads, or without one, this machine's default
     (:func:`cgsat.engine.memory.default_limit` over the worker's threads).
 
-    Returns the dict of :func:`cgsat.engine.runner._work` (with the ``fingerprint`` of the
-    code that ran it), or a ``timeout`` or ``died`` marker; ``worker`` is the Dask worker's
-    address (``host/pid`` outside a Dask worker).
+    Returns the call's :class:`Outcome` (:meth:`Sandbox.run`); its ``worker`` is the Dask
+    worker's address (the sandbox's ``host/pid`` outside a Dask worker).
 
     Examples
     --------
     >>> from cgsat.claims import Budget
-    >>> out = run_task("lumberjack.tuft", "mex", 2, Budget(timeout=60))
-    >>> out["verdict"].status, "/" in out["worker"]
+    >>> from cgsat.engine.task import run_check
+    >>> out = run_task(Call(run_check, ("lumberjack.tuft", "mex", 2, Budget(), True), "t"))
+    >>> out.value.verdict.status, "/" in out.worker
     ('holds', True)
     >>> _LOCAL.sandbox.close()
 
@@ -76,9 +79,9 @@ def run_task(claim: str, method: str, n: int, budget: Any,
     box = getattr(_LOCAL, "sandbox", None)
     if box is None:
         box = _LOCAL.sandbox = Sandbox()
-    out = box.run((claim, method, n, budget, limit), budget.timeout)
-    out["worker"] = worker or out.get("worker") or f"{socket.gethostname()}/{os.getpid()}"
-    return out
+    out = box.run(call.fn, call.args, limit if not isinstance(limit, str) else None,
+                  call.timeout)
+    return replace(out, worker=worker or out.worker or worker_name())
 
 
 class DaskExecutor:
@@ -98,6 +101,7 @@ class DaskExecutor:
     """
 
     name = "dask"
+    remote = True  # a worker may run another cgsat: results carry their fingerprint
 
     def __init__(self, scheduler: str, limit: int | str | None = None,
                  connect_timeout: float = CONNECT_TIMEOUT) -> None:
@@ -119,33 +123,26 @@ class DaskExecutor:
         self.run_id = uuid.uuid4().hex[:12]
         self.submitted = 0
 
-    def submit(self, claim: str, method: str, n: int, budget: Any) -> Any:
+    def submit(self, call: Call) -> Any:
         self.submitted += 1
         # earlier submissions first (as the local pool), retried elsewhere if a worker dies
-        return self.client.submit(run_task, claim, method, n, budget, self.limit, pure=False,
-                                  key=f"cgsat-{self.run_id}-{claim}-{method}-{n}",
+        return self.client.submit(run_task, call, self.limit, pure=False,
+                                  key=f"cgsat-{self.run_id}-{call.key}",
                                   priority=-self.submitted)
 
-    def submit_call(self, fn: Any, *args: Any, key: str) -> Any:
-        """Submit ``fn(*args)`` as one task (a probe's size, say), keyed for this run."""
-        self.submitted += 1
-        return self.client.submit(fn, *args, pure=False, key=f"cgsat-{self.run_id}-{key}",
-                                  priority=-self.submitted)
+    def as_completed(self, handles: list[Any]) -> Any:
+        return self._distributed.as_completed(handles, loop=self.client.loop)
 
-    def as_completed(self, futures: list[Any]) -> Any:
-        return self._distributed.as_completed(futures, loop=self.client.loop)
-
-    def outcome(self, fut: Any) -> dict[str, Any]:
-        if fut.cancelled():
-            return {"cancelled": True}
+    def outcome(self, handle: Any) -> Outcome:
+        if handle.cancelled():
+            return Outcome(why=Why.CANCELLED)
         try:
-            return fut.result()
+            out: Outcome = handle.result()
         except self._distributed.KilledWorker as exc:  # its workers died again and again
-            return {"died": f"Dask KilledWorker: {exc}"}
-        except CgsatInputError:
-            raise
+            return Outcome(why=Why.DIED, reason=f"worker died (exit Dask KilledWorker: {exc})")
         except self._distributed.client.FutureCancelledError:
-            return {"cancelled": True}
+            return Outcome(why=Why.CANCELLED)
+        return out
 
     def stop(self) -> None:
         self.client.close()

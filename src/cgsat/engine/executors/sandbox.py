@@ -2,12 +2,15 @@
 
 PySAT's CaDiCaL holds the GIL and cannot be interrupted, and a Dask task is a thread of its
 worker: a check over its timeout can only be stopped by killing the process that runs it.
-The Dask task therefore hands each check to a :class:`Sandbox`, a long-lived child process
-(:mod:`cgsat.engine.executors.sandbox_server`) started once per worker thread, which runs the check
-exactly as a local worker process does (:func:`cgsat.engine.runner._work`). On a timeout
+The Dask task therefore hands each call (a check, a probe's size, a search of one length) to a
+:class:`Sandbox`, a long-lived child process (:mod:`cgsat.engine.executors.sandbox_server`)
+started once per worker thread, which runs it as a local worker process does
+(:func:`cgsat.engine.executors.worker.run_watched`). On a timeout
 the sandbox is killed (SIGKILL) and the next check starts a fresh one; the Dask worker
 itself lives on. Starting a process per check would cost the import of cgsat and its claims
-(about half a second) every time; the sandbox pays it once.
+(about half a second) every time; the sandbox pays it once. The sandbox is a fresh
+interpreter, not a daemonic process as a Dask worker is, so what it runs may start processes
+of its own (the model counter of ``cgsat find --count`` does).
 
 The protocol is one pickled message per request and per answer, each preceded by its
 length (8 bytes, big-endian), on the child's stdin and stdout; the child's own prints go
@@ -26,10 +29,13 @@ import select
 import subprocess
 import sys
 import time
-from pathlib import Path
+from collections.abc import Callable
 from typing import IO, Any, BinaryIO
 
+import cgsat
 from cgsat.engine import memory
+from cgsat.engine.executors.base import Outcome
+from cgsat.engine.result import Why
 
 READY_TIMEOUT = 300.0  # seconds for a new sandbox to import cgsat (a loaded machine)
 _HEADER = 8
@@ -103,9 +109,10 @@ class Sandbox:
     Examples
     --------
     >>> from cgsat.claims import Budget
+    >>> from cgsat.engine.task import run_check
     >>> box = Sandbox()
-    >>> out = box.run(("lumberjack.tuft", "mex", 2, Budget(timeout=60), None), 60)
-    >>> out["verdict"].status, out["fingerprint"] != "", out["peak_rss_mb"] is not None
+    >>> out = box.run(run_check, ("lumberjack.tuft", "mex", 2, Budget(), True), None, 60)
+    >>> out.value.verdict.status, out.value.fingerprint != "", out.peak_rss_mb is not None
     ('holds', True, True)
     >>> box.close()
 
@@ -120,7 +127,7 @@ class Sandbox:
 
     def _start(self) -> subprocess.Popen[bytes]:
         # The sandbox imports the very cgsat this process runs (its fingerprints must match).
-        src = str(Path(__file__).resolve().parents[3])  # .../src: cgsat/engine/executors/
+        src = os.path.dirname(os.path.dirname(os.path.abspath(cgsat.__file__)))
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (src, env.get("PYTHONPATH")) if p)
         proc = subprocess.Popen([sys.executable, "-m", "cgsat.engine.executors.sandbox_server"],
@@ -138,37 +145,41 @@ class Sandbox:
             raise RuntimeError(f"the cgsat sandbox process said {ready!r}, not ready")
         return proc
 
-    def run(self, request: tuple[Any, ...], timeout: float | None) -> dict[str, Any]:
-        """Run one check ``(claim, method, n, budget, memory limit)``; its :func:`_work`
-        dict, or ``{"timeout": True}`` (the sandbox was killed) or ``{"died": exit code,
-        "reason": why}``, each with ``peak_seen`` (MiB, the largest the watcher saw).
+    def run(self, fn: Callable[..., Any], args: tuple[Any, ...], limit: int | None,
+            timeout: float | None) -> Outcome:
+        """Run ``fn(*args)`` under the memory ``limit`` (bytes, or None) and ``timeout``.
 
-        An exception the check raised (bad input, :class:`CgsatInputError`) is raised here.
+        Its :class:`Outcome`: the value, or :attr:`Why.TIMEOUT` (the sandbox was killed), or
+        a death (:attr:`Why.MEMORY` or :attr:`Why.DIED`, with the reason), each with
+        ``peak_rss_mb`` (the larger of the sandbox's own measure and the watcher's) and
+        ``worker`` (the sandbox's ``host/pid``). An exception of ``fn`` (bad input,
+        :class:`CgsatInputError`) is raised here.
         """
         if self.proc is None or self.proc.poll() is not None:
             self.proc = self._start()
         proc = self.proc
         assert proc.stdin is not None and proc.stdout is not None
-        limit = request[4]
         watcher = memory.Watcher([proc.pid], limit).start()
         deadline = time.monotonic() + (timeout if timeout is not None else 1e9)
         try:
-            write_message(proc.stdin, request)
+            write_message(proc.stdin, (fn, args, limit))
             kind, payload = _read_by(proc.stdout.fileno(), deadline)
         except SandboxTimeout:
             self.close()
-            return {"timeout": True, "peak_seen": watcher.peak_mb(0)}
+            return Outcome(why=Why.TIMEOUT, peak_rss_mb=watcher.peak_mb(0))
         except (EOFError, BrokenPipeError):
             code = proc.wait()
             self.proc = None
-            return {"died": code, "peak_seen": watcher.peak_mb(0),
-                    "reason": memory.death_reason(code, limit, watcher.killed.get(proc.pid))}
+            why, reason = memory.death_reason(code, limit, watcher.killed.get(proc.pid))
+            return Outcome(why=why, reason=reason, peak_rss_mb=watcher.peak_mb(0))
         finally:
             watcher.stop()
         if kind == "raise":
             raise payload
-        payload["peak_seen"] = watcher.peak_mb(0)
-        return payload
+        value, peak, worker = payload
+        seen = watcher.peak_mb(0)
+        return Outcome(value, peak_rss_mb=max((p for p in (peak, seen) if p is not None),
+                                              default=None), worker=worker)
 
     def close(self) -> None:
         """Kill the sandbox (a check it runs is lost); the next :meth:`run` starts one."""

@@ -2,11 +2,11 @@
 module.
 
 It answers ``("ready", parent pid)`` once cgsat is imported, then reads requests
-``(claim id, method, n, budget, memory limit)`` from stdin and answers each with
-``("ok", dict)`` (the dict of :func:`cgsat.engine.runner._work`, plus the method
-``fingerprint`` of the code that decided it, so that the client stores nothing a different
-cgsat computed) or ``("raise", exception)``. It runs registered claims only (by id). It
-dies with its parent (``PR_SET_PDEATHSIG``), and exits at the end of its input.
+``(function, arguments, memory limit)`` from stdin and answers each with
+``("ok", (value, peak MiB, worker))`` (:func:`cgsat.engine.executors.worker.run_watched`)
+or ``("raise", exception)``. The function is a module-level function of cgsat, pickled by
+reference (a check is :func:`cgsat.engine.task.run_check`). It dies with its parent
+(``PR_SET_PDEATHSIG``), and exits at the end of its input.
 """
 
 from __future__ import annotations
@@ -15,42 +15,42 @@ import os
 import sys
 from typing import Any
 
-from cgsat.engine import runner
+from cgsat.engine import task  # noqa: F401 - loaded before "ready", as the claims are
 from cgsat.engine.executors.sandbox import read_message, write_message
-from cgsat.engine.fingerprint import method_fingerprint
-from cgsat.papers.registry import get_claim
+from cgsat.engine.executors.worker import init_worker, run_watched, worker_name
+from cgsat.papers import registry  # noqa: F401 - before "ready": no timeout pays for it
 
 
 def answer(request: tuple[Any, ...]) -> tuple[str, Any]:
-    """The answer to one request: ``("ok", dict)`` or ``("raise", exception)``.
+    """The answer to one request: ``("ok", (value, peak, worker))`` or
+    ``("raise", exception)``.
 
     Examples
     --------
     >>> from cgsat.claims import Budget
-    >>> kind, out = answer(("lumberjack.tuft", "mex", 1, Budget(), None))
-    >>> kind, out["verdict"].status, len(out["fingerprint"]) > 8
+    >>> from cgsat.engine.task import run_check
+    >>> kind, (ran, peak, worker) = answer((run_check, ("lumberjack.tuft", "mex", 1,
+    ...                                                  Budget(), True), None))
+    >>> kind, ran.verdict.status, len(ran.fingerprint) > 8
     ('ok', 'holds', True)
-    >>> answer(("no.such", "mex", 1, Budget(), None))[0]
+    >>> answer((run_check, ("no.such", "mex", 1, Budget()), None))[0]
     'raise'
 
     References
     ----------
     The checks are the registered claims of the five papers (here Lumberjack's tuft claim).
     """
-    claim_id, method, n, budget, limit = request
+    fn, args, limit = request
     try:
-        claim = get_claim(claim_id)
-        runner._ACTIVE.setdefault(claim_id, claim)
-        out = runner._work(claim_id, method, n, budget, -1, limit)
-        out["fingerprint"] = method_fingerprint(claim, claim.method(method))
-        return ("ok", out)
+        value, peak = run_watched(fn, args, limit)
+        return ("ok", (value, peak, worker_name()))
     except Exception as exc:  # noqa: BLE001 - handed back to the Dask task, which raises it
         return ("raise", exc)
 
 
 def main() -> None:
     """Serve requests on stdin/stdout until stdin ends."""
-    runner._init_worker(os.getppid())  # die with the Dask worker
+    init_worker(os.getppid())  # die with the Dask worker
     out = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # stray prints must not reach `out`
     inp = sys.stdin.buffer

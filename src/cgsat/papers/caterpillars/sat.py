@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 from pysat.formula import IDPool
@@ -73,6 +73,10 @@ from cgsat.papers.timber.trees.sat import LEMMA31_CONTROLS, leaf_arc_sat
 from cgsat.papers.timber.trees.sat import Oracle as NimOracle
 from cgsat.sat.solve import Control, SatRun, expect_sat
 from cgsat.sat.solvers import SolverDisagreement
+
+if TYPE_CHECKING:  # types only
+    from cgsat.encodings.cnf import ClauseBuffer, Sink
+    from cgsat.sat.solve import LiveSolver
 
 Oracle = Callable[[str], bool]
 """``oracle(position) -> is P``: the direct solver on an oriented tree in ``timber`` syntax
@@ -246,7 +250,7 @@ def _fix(lits: Sequence[int], bits: str) -> list[int]:
     return [x if b == "1" else -x for x, b in zip(lits, bits, strict=True)]
 
 
-def _kernel_controls(run: SatRun, sink: Any, miter: Any,
+def _kernel_controls(run: SatRun, sink: ClauseBuffer | LiveSolver, miter: Any,
                      items: list[tuple[int, tuple[LegVector, ...]]], broken: dict[int, bool],
                      selectors: tuple[int, int], r0: str, oracle: Oracle | None) -> None:
     """The controls of an UNSAT kernel instance: samples (statement, spine orientation)
@@ -548,7 +552,7 @@ def cor35_sat(n: int, budget: Budget, oracle: Oracle | None = None) -> Verdict:
 
 
 def _tree_kernel(
-    pool: IDPool, sink: Any, g: nx.Graph, idx: int
+    pool: IDPool, sink: Sink, g: nx.Graph, idx: int
 ) -> tuple[int, TreeShape, list[int]]:
     """The full kernel of every orientation of the tree ``g`` (variables tagged ``idx``):
     (literal "the tree is a P-position", its shape, its edge literals)."""
@@ -558,8 +562,9 @@ def _tree_kernel(
     return kern.p[0], shape, lits
 
 
-def _tree_samples(run: SatRun, sink: Any, roots: list[tuple[int, TreeShape, list[int]]],
-                  goal: int, oracle: Oracle | None) -> None:
+def _tree_samples(run: SatRun, sink: ClauseBuffer | LiveSolver,
+                  roots: list[tuple[int, TreeShape, list[int]]], goal: int,
+                  oracle: Oracle | None) -> None:
     """Sample controls of a tree-kernel instance: seeded random (tree, orientation) pairs,
     fixed through the orientation literals with the goal off, whose kernel root must say P
     exactly when the direct solver does."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 from pysat.formula import IDPool
@@ -41,6 +41,10 @@ from cgsat.games.timber import format as fmt
 from cgsat.games.timber import make_position
 from cgsat.papers.timber.shapes import lemma33_cases, trees
 from cgsat.sat.solve import Control, SatRun
+
+if TYPE_CHECKING:  # types only
+    from cgsat.encodings.cnf import ClauseBuffer, Sink
+    from cgsat.sat.solve import LiveSolver
 
 Oracle = Callable[[str], tuple[int, bool]]
 """``oracle(position) -> (nim-value, misère P)``: the direct solver on an oriented tree in
@@ -342,7 +346,7 @@ class _Lemma33Instance:
     r0: str
 
 
-def _lemma33_tree(pool: IDPool, sink: Any, g: nx.Graph, cases: list[tuple],
+def _lemma33_tree(pool: IDPool, sink: Sink, g: nx.Graph, cases: list[tuple],
                   r0: str) -> _Lemma33Instance:
     """The instance for one tree T and all its cases of Lemma 3.3, written into ``sink``.
 
@@ -618,9 +622,9 @@ def algorithm35(n: int, budget: Budget, oracle: Oracle | None = None) -> Verdict
     return run.verdict(detail=f"{len(sel) // 2} trees")
 
 
-def _tree_controls(run: SatRun, sink: Any, shapes: list[tuple], selectors: tuple[int, ...],
-                   cases: list[int], toggled: tuple, oracle: Oracle | None,
-                   relaxed: bool = False) -> None:
+def _tree_controls(run: SatRun, sink: ClauseBuffer | LiveSolver, shapes: list[tuple],
+                   selectors: tuple[int, ...], cases: list[int], toggled: tuple,
+                   oracle: Oracle | None, relaxed: bool = False) -> None:
     """Run the controls of a one-instance tree check (Lemmas 3.1, 3.2 and Algorithm 3.5 of
     *The Game of timber!*): samples of (tree, orientation) whose kernel root (normal play)
     must match the direct solver (``relaxed``: must admit the direct solver's value, for

@@ -1,0 +1,59 @@
+"""The worker side of every executor: what runs in the process that runs a call.
+
+A local worker process (:mod:`.local`) and a Dask worker's sandbox (:mod:`.sandbox_server`)
+both start with :func:`init_worker` (die with the process that started them) and run each
+call through :func:`run_watched` (its memory limit and its peak resident memory).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import signal
+import socket
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from cgsat.engine import memory
+
+PR_SET_PDEATHSIG = 1
+
+
+def init_worker(parent: int) -> None:
+    """Worker initializer: die with ``parent`` (SIGKILL when it dies, even by kill -9)."""
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:  # the parent died before prctl took effect
+        os._exit(1)
+
+
+def worker_name() -> str:
+    """``host/pid`` of this process: the ``worker`` of a call run here.
+
+    Examples
+    --------
+    >>> worker_name().endswith(f"/{os.getpid()}")
+    True
+    """
+    return f"{socket.gethostname()}/{os.getpid()}"
+
+
+def run_watched(fn: Callable[..., Any], args: tuple[Any, ...],
+                limit: int | None) -> tuple[Any, float | None]:
+    """``fn(*args)`` under the memory ``limit`` (bytes, or None); its value and its peak
+    resident memory in MiB (:func:`cgsat.engine.memory.begin` and ``end``).
+
+    Examples
+    --------
+    >>> value, peak = run_watched(sum, ([1, 2],), None)
+    >>> value, peak is None or peak > 0
+    (3, True)
+    """
+    memory.begin(limit)
+    try:
+        value = fn(*args)
+    finally:
+        peak = memory.end()
+    return value, peak
