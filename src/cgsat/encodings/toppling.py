@@ -33,18 +33,13 @@ iff ``LW and not RW``, and ``G || H`` iff ``LW and RW``.
 A relation of ``G`` to ``H`` is a set of outcomes of ``G - H``, each a pair ``(LW, RW)``:
 ``=`` is ``{(0,0)}``, ``>=`` is ``{(0,0),(1,0)}``, and so on (:data:`RELATIONS`).
 
-Clauses go into a *sink* (any object with ``add_clause``: a
-:class:`~cgsat.encodings.cnf.ClauseBuffer` or the solver of :mod:`cgsat.sat.solve`);
-variables are named in a PySAT :class:`~pysat.formula.IDPool`. Pair variables are defined
-lazily, on demand, so that several queries can share one sink incrementally. The ``add_*``
-functions below add the constraints the claims and searches need (a symbolic row over an
-alphabet, a relation, excluded rows, palindromes, Lemma 1's rule); guarded variants take an
-activation literal so that one incremental solver serves many queries in turn. This module
-builds formulas and never solves them.
-
-References
-----------
-Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*.
+Clauses go into a *sink* (:class:`~cgsat.encodings.cnf.Sink`); variables are named in a
+PySAT :class:`~pysat.formula.IDPool`, pair variables lazily, so several queries can share
+one sink incrementally. The ``add_*`` functions add what the claims and searches need (a
+symbolic row, a relation, excluded rows, palindromes, Lemma 1's rule); guarded variants
+take an activation literal, so one incremental solver serves many queries in turn. This
+module builds formulas and never solves them (Fink, Nowakowski, Siegel, Wolfe, *Toppling
+Conjectures*).
 """
 
 from __future__ import annotations
