@@ -255,7 +255,8 @@ def test_drat_trim_comes_first_where_installed(
 def test_second_solver_certifies_with_kind_second_solver() -> None:
     out = solve_cnf(ClauseBuffer(PHP(4).clauses), Budget(confirm_with="glucose4"))
     assert out.certificate == {"kind": "second-solver", "checker": "glucose4",
-                               "verdict": "verified", "sha256": out.dimacs_sha256}
+                               "verdict": "verified", "sha256": out.dimacs_sha256,
+                               "answer": "unsat"}
     assert is_certified(out.certificate)
     plain = solve_cnf(ClauseBuffer(PHP(4).clauses), Budget())
     assert plain.certificate is None and not is_certified(plain.certificate)

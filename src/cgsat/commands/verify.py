@@ -100,6 +100,8 @@ def _describe(res: CheckResult) -> str:
         parts.append(f"[{res.reason}]")
     if res.detail and res.status == "refuted":
         parts.append(f"- {res.detail}")
+    if res.disagrees_with_stored:
+        parts.append("[disagrees with the verdict stored for the same code, which stands]")
     return " ".join(parts)
 
 

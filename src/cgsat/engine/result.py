@@ -123,6 +123,10 @@ class CheckResult:
     why : Why or None
         Why the check has no verdict of its method, when the runner knows (not in the
         JSON: its ``reason`` says it in words).
+    disagrees_with_stored : bool
+        This run's ``error`` stands against a decided verdict (holds or refuted) stored
+        for the same code, which is kept (``check --json``'s ``disagrees_with_stored``;
+        exit code 3; issue 24).
     """
 
     claim: str
@@ -146,6 +150,7 @@ class CheckResult:
     dimacs_sha256: str | None = field(default=None, compare=False)
     internal_error: bool = field(default=False, compare=False)
     why: Why | None = field(default=None, compare=False)
+    disagrees_with_stored: bool = field(default=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """The object of one result in ``check --json``."""
@@ -156,6 +161,7 @@ class CheckResult:
             "certificate": self.certificate, "controls": self.controls,
             "reused": self.reused, "revalidated": self.revalidated,
             "peak_rss_mb": self.peak_rss_mb, "executor": self.executor,
+            "disagrees_with_stored": self.disagrees_with_stored,
         }
 
     @property

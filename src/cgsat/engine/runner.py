@@ -168,7 +168,9 @@ def reusable(current: Current | None, budget: Budget, uses_solver: bool) -> Row 
     error, vacuous and a conflict (holds and refuted under one fingerprint) are not. A SAT
     method's holds must also carry the certificate ``--proof`` / ``--confirm-with`` ask for
     and have run at least ``budget.controls`` sample controls (the latest such holds is
-    taken).
+    taken): under ``--proof`` a DRAT proof with verdict ``verified`` (or, for a size whose
+    answers were all SAT, checked models), under ``--confirm-with X`` the agreement of X
+    itself.
 
     Examples
     --------
@@ -194,11 +196,16 @@ def reusable(current: Current | None, budget: Budget, uses_solver: bool) -> Row 
     for row in reversed(current.history):
         if row.status != "holds":
             continue
-        has = kinds(row.certificate_dict)  # the old name "confirm" read as "second-solver"
+        cert = row.certificate_dict or {}
+        has = kinds(cert)  # the old name "confirm" read as "second-solver"
+        verified = cert.get("verdict") == "verified"
         # a size whose instances were all SAT has checked models and nothing to prove
-        if uses_solver and budget.proof and "drat" not in has and has != {"model"}:
+        if uses_solver and budget.proof and not (
+                verified and ("drat" in has or has == {"model"})):
             continue
-        if uses_solver and budget.confirm_with and "second-solver" not in has:
+        if uses_solver and budget.confirm_with and not (
+                "second-solver" in has and canonical_solver(budget.confirm_with)
+                in cert.get("checker", "").split("+")):
             continue
         if uses_solver and (row.controls_asked or 0) < budget.controls:
             continue
@@ -438,6 +445,15 @@ class _Run:
                                      lane.fingerprint)
         if current is not None and current.conflict:
             self.summary.problems.append(lane.conflict(res.n))
+        if current is not None and res.status == "error" and \
+                current.row.status in ("holds", "refuted"):
+            # the stored verdict stands; this run disagrees with it (issue 24)
+            res = replace(res, disagrees_with_stored=True)
+            self.summary.problems.append(
+                f"{lane.claim} n={res.n} {lane.method}: this run says error ({res.reason}) "
+                f"but the store holds {current.row.status} for the same code (run "
+                f"{current.row.id}, {current.row.time}); the stored verdict stands: "
+                "investigate")
         return res
 
     def show(self, res: CheckResult) -> None:

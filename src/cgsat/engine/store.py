@@ -11,11 +11,18 @@ is reused whatever ``--solver`` says); ``fingerprint`` is the method fingerprint
 (:mod:`cgsat.engine.fingerprint`), the code that decided the verdict. The cgsat version is
 kept for information only.
 
-The *current* verdict of a key is derived from its history (:func:`derive`): the latest run
-whose status is not unknown, else the latest unknown. So a decided verdict (holds,
-refuted) is never replaced by an unknown (a timeout, an interrupted or concurrent run),
-and a holds and a refuted under one fingerprint is a conflict, reported by the runner with
-exit code 3.
+The *current* verdict of a key is derived from its history (:func:`derive`): the latest
+decided run (holds or refuted), else the latest error or vacuous, else the latest unknown.
+So a decided verdict is never displaced by a later unknown (a timeout, an interrupted or
+concurrent run) nor by a later error (issue 24): such an error is a *disagreement* with the
+stored verdict (:attr:`Current.disagreements`), shown by ``cgsat check`` (exit code 3) and
+the report, not a lost bound. A holds and a refuted under one fingerprint is a conflict,
+reported by the runner with exit code 3.
+
+Every row read is vetted (:func:`vet`): a holds or refuted whose certificate does not fit
+its answer (:func:`cgsat.sat.certificates.misfit`: a ``model`` certificate on an UNSAT
+answer, a DRAT proof of a SAT one) is read as ``error``, and it is not a decided verdict
+for its key whatever came before: the code that stored it mislabels its answers.
 
 Each result is written in its own transaction as soon as it is known, in WAL mode with a
 busy timeout, so an interrupted run (SIGINT, SIGTERM or SIGKILL) loses nothing already
@@ -46,11 +53,12 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from datetime import UTC, datetime
 from typing import Any
 
 from cgsat.errors import CgsatInputError
+from cgsat.sat.certificates import misfit
 
 DEFAULT_DB = "cgsat-results.sqlite"
 STATUSES = ("holds", "refuted", "unknown", "error", "vacuous")
@@ -191,21 +199,61 @@ _FIELDS = [f.name for f in fields(Row) if f.metadata.get("column", True)]
 _COLUMNS = [f for f in _FIELDS if f != "id"]
 
 
+MISFIT = "certificate does not fit its answer"
+"""The start of the reason of a row :func:`vet` read as ``error``."""
+
+DECIDED = ("holds", "refuted")
+
+
+def vet(row: Row) -> Row:
+    """``row`` as read: a holds or refuted whose certificate does not fit its answer
+    (:func:`cgsat.sat.certificates.misfit`) is an ``error`` (a copy; the stored row is
+    never changed).
+
+    Examples
+    --------
+    >>> bad = Row("c", 3, "sat", "x", "0", "holds", certificate='{"kind": "model", '
+    ...           '"checker": "clause-check", "verdict": "verified", "sha256": "0", '
+    ...           '"answer": "unsat"}')
+    >>> vet(bad).status, vet(bad).reason.split(":")[0]
+    ('error', 'certificate does not fit its answer')
+    >>> vet(Row("c", 3, "sat", "x", "0", "holds")).status
+    'holds'
+    """
+    if row.status not in DECIDED or not row.certificate:
+        return row
+    try:
+        certificate = json.loads(row.certificate)
+    except ValueError:
+        certificate = {"kind": "unreadable"}
+    why = misfit(certificate if isinstance(certificate, dict) else {"kind": "unreadable"},
+                 row.status)
+    if why is None:
+        return row
+    return replace(row, status="error", reason=f"{MISFIT}: {why} (stored as {row.status})")
+
+
 @dataclass
 class Current:
-    """The current verdict of one key: the run it comes from, and whether the key's
-    history holds both a holds and a refuted (a conflict: a bug, exit code 3)."""
+    """The current verdict of one key: the run it comes from, whether the key's history
+    holds both a holds and a refuted (a conflict: a bug, exit code 3), the history (vetted,
+    oldest first), and the errors run after the decided verdict that stands
+    (:attr:`disagreements`)."""
 
     row: Row
     conflict: bool
     history: list[Row]
+    disagreements: list[Row] = field(default_factory=list)
 
 
 def derive(history: Sequence[Row]) -> Current | None:
-    """The current verdict of one key from its runs (oldest first).
+    """The current verdict of one key from its runs (oldest first), each :func:`vet`-ted.
 
-    The latest run whose status is not unknown, else the latest unknown: an unknown never
-    replaces a decided verdict.
+    A row whose certificate does not fit its answer makes the key ``error`` whatever came
+    before (the latest such row). Otherwise the latest decided run (holds or refuted),
+    else the latest error or vacuous, else the latest unknown: neither an unknown nor an
+    error displaces a decided verdict. An error after the decided run is a disagreement
+    (:attr:`Current.disagreements`).
 
     Examples
     --------
@@ -213,15 +261,28 @@ def derive(history: Sequence[Row]) -> Current | None:
     ...         Row("c", 3, "sat", "", "0", "unknown", reason="timeout 1s", id=2)]
     >>> derive(rows).row.status, derive(rows).conflict
     ('holds', False)
+    >>> later = derive(rows + [Row("c", 3, "sat", "", "0", "error", reason="bad proof", id=3)])
+    >>> later.row.status, [r.reason for r in later.disagreements]
+    ('holds', ['bad proof'])
     >>> derive(rows + [Row("c", 3, "sat", "", "0", "refuted", "x", id=3)]).conflict
     True
     """
     if not history:
         return None
-    decided = [r for r in history if r.status != "unknown"]
-    row = (decided or list(history))[-1]
-    statuses = {r.status for r in history}
-    return Current(row, {"holds", "refuted"} <= statuses, list(history))
+    vetted = [vet(r) for r in history]
+    misfits = [r for r in vetted if r.status == "error" and (r.reason or "").startswith(MISFIT)]
+    statuses = {r.status for r in vetted}
+    conflict = {"holds", "refuted"} <= statuses
+    if misfits:
+        return Current(misfits[-1], conflict, vetted)
+    for tier in (DECIDED, ("error", "vacuous"), ("unknown",)):
+        at = [i for i, r in enumerate(vetted) if r.status in tier]
+        if at:
+            break
+    row = vetted[at[-1]]
+    later = [r for r in vetted[at[-1] + 1:] if r.status == "error"] \
+        if row.status in DECIDED else []
+    return Current(row, conflict, vetted, later)
 
 
 def now_utc() -> str:

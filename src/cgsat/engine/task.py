@@ -23,7 +23,9 @@ from cgsat.claims import Budget, Claim, Verdict
 from cgsat.engine import memory
 from cgsat.engine.fingerprint import method_fingerprint
 from cgsat.engine.result import Ran, Why
+from cgsat.engine.store import MISFIT
 from cgsat.errors import CgsatInputError, TooLargeError
+from cgsat.sat.certificates import misfit
 from cgsat.sat.external import ExternalSolverError
 from cgsat.sat.solvers import SolverDisagreement
 
@@ -92,6 +94,10 @@ def _run(claim: Claim, method_name: str, n: int, budget: Budget) -> Ran:
         return Ran(Verdict.unknown(f"internal error: {type(exc).__name__}: {exc}"),
                    time.perf_counter() - t0, internal_error=tb)
     seconds = time.perf_counter() - t0
+    why_not = misfit(verdict.certificate, verdict.status)
+    if why_not is not None:  # issue 24: a certificate must fit the answer it backs
+        return Ran(replace(verdict, status="error",
+                           reason=f"{MISFIT}: {why_not} (said {verdict.status})"), seconds)
     if verdict.status == "refuted":
         cex = verdict.counterexample or ""
         try:

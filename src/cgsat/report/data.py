@@ -21,6 +21,11 @@ e.g. Theorem 3.2 of the caterpillars paper at even n): it neither counts as veri
 breaks the chain. "Verified to M" is the largest M such that every size from the claim's
 base to M holds or is vacuous and M itself holds (certified likewise, with every holds
 certified); a chain that ends in vacuous sizes reports its last holds.
+
+A later ``error`` never displaces a decided verdict: the size keeps it, and the error is
+listed under ``disagreements`` (:func:`disagreements`), shown first in the report. A row
+whose certificate does not fit its answer is read as ``error``
+(:func:`cgsat.engine.store.vet`).
 """
 
 from __future__ import annotations
@@ -332,6 +337,34 @@ def current_rows(store: Store, claims: Sequence[Claim]) -> list[Row]:
     return out
 
 
+def disagreements(store: Store, claims: Sequence[Claim]) -> list[dict[str, Any]]:
+    """Errors run after a decided verdict of the same key (current code only): the
+    verdict stands (:func:`cgsat.engine.store.derive`), and each such error is a
+    disagreement to investigate, listed at the top of the report (issue 24).
+
+    Returns
+    -------
+    list of dict
+        ``{"claim", "n", "method", "solver", "stored", "stored_time", "stored_commit",
+        "status", "reason", "time", "commit"}``: the verdict that stands (``stored``) and
+        the later run that disagrees with it (``status`` ``"error"``, its ``reason``).
+    """
+    fingerprints = {(c.id, m.name): method_fingerprint(c, m) for c in claims
+                    for m in c.methods}
+    out = []
+    for current in store.current_rows():
+        row = current.row
+        if fingerprints.get((row.claim, row.method)) != row.fingerprint:
+            continue
+        for later in current.disagreements:
+            out.append({"claim": row.claim, "n": row.n, "method": row.method,
+                        "solver": row.solver or None, "stored": row.status,
+                        "stored_time": row.time, "stored_commit": row.git_commit,
+                        "status": later.status, "reason": later.reason, "time": later.time,
+                        "commit": later.git_commit})
+    return sorted(out, key=lambda d: (d["claim"], d["method"], d["n"], d["time"]))
+
+
 def build_report(store: Store) -> dict[str, Any]:
     """The ``bounds.json`` document from the store (current code only)."""
     all_rows = current_rows(store, all_claims())
@@ -345,7 +378,8 @@ def build_report(store: Store) -> dict[str, Any]:
     for c in claims:
         c["earlier_code"] = earlier.get(c["id"], {})
     return {"generated": now_utc(), "versions": versions(all_rows),
-            "provenance": provenance(all_rows, store.path), "findings": findings(claims),
+            "provenance": provenance(all_rows, store.path),
+            "disagreements": disagreements(store, all_claims()), "findings": findings(claims),
             "beyond_paper": beyond_paper(claims), "claims": claims,
             "probes": probe_summaries(store)}
 

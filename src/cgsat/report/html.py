@@ -16,6 +16,7 @@ from cgsat.report.markdown import (
     bound,
     claim_lookup,
     controls_text,
+    disagreement_text,
     has_runs,
     provenance_text,
     run_text,
@@ -53,7 +54,15 @@ def render_html(doc: dict[str, Any]) -> str:
     out = ["<!DOCTYPE html><html><head><meta charset='utf-8'><title>cgsat: verified bounds"
            f"</title><style>{CSS}</style></head><body>", "<h1>cgsat: verified bounds</h1>",
            f"<p class='small'>{esc(versions_text(doc))} {esc(provenance_text(doc))}</p>",
-           f"<p>{esc(LEGEND)}</p>", "<h2>Findings: published statements refuted</h2>"]
+           f"<p>{esc(LEGEND)}</p>"]
+    if doc.get("disagreements"):
+        out += ["<h2>Disagreements to investigate</h2>", "<p>A later run of the same code "
+                "ended in error against a decided verdict. The verdict stands and its bound "
+                "is kept; each line is a bug to look into.</p>", "<ul>"]
+        out += [f"<li class='refuted'>{esc(disagreement_text(d))}</li>"
+                for d in doc["disagreements"]]
+        out.append("</ul>")
+    out.append("<h2>Findings: published statements refuted</h2>")
     if not doc["findings"]:
         out.append("<p>None: no published statement was refuted by the stored runs.</p>")
     for f in doc["findings"]:

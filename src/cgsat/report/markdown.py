@@ -71,6 +71,26 @@ def variant_text(variant: str, v: dict[str, Any]) -> str:
             f"{ended}).")
 
 
+def disagreement_text(d: dict[str, Any]) -> str:
+    """One disagreement: the verdict that stands and the later run against it."""
+    solver = f" ({d['solver']})" if d.get("solver") else ""
+    return (f"{d['claim']} n={d['n']} {d['method']}{solver}: stored {d['stored']} "
+            f"({d['stored_time']}) stands; a later run said {d['status']} ({d['time']}): "
+            f"{d['reason'] or 'no reason given'}")
+
+
+def disagreements_markdown(doc: dict[str, Any]) -> list[str]:
+    """The section of disagreements, first in the report (none: no section)."""
+    found = doc.get("disagreements") or []
+    if not found:
+        return []
+    lines = ["## Disagreements to investigate", "",
+             "A later run of the same code ended in error against a decided verdict. The "
+             "verdict stands and its bound is kept; each line is a bug to look into.", ""]
+    lines += [f"- {_cell(disagreement_text(d))}" for d in found]
+    return [*lines, ""]
+
+
 def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
@@ -80,6 +100,7 @@ def render_markdown(doc: dict[str, Any]) -> str:
     lookup = claim_lookup()
     lines = ["# cgsat: verified bounds", "", versions_text(doc), "", LEGEND, "",
              provenance_text(doc), ""]
+    lines += disagreements_markdown(doc)
     lines += ["## Findings: published statements refuted", ""]
     if not doc["findings"]:
         lines.append("None: no published statement was refuted by the stored runs.")

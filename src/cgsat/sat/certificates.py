@@ -10,6 +10,14 @@ a checked DRAT proof or by a second solver, its SAT answers by checked models.
 The kinds are ``"drat"``, ``"second-solver"`` (``--confirm-with``; stored rows from before
 issue 12 call it ``"confirm"``, read here as the same kind) and ``"model"`` (a SAT answer
 checked clause by clause), joined with ``+`` when one answer has several.
+
+A certificate also names the answers it backs (issue 24, "Certificates fit their
+answers"): ``"answer"`` is ``"unsat"``, ``"sat"`` or, combined over several SAT calls,
+``"sat+unsat"``. It must fit them (:func:`misfit`): an UNSAT answer is certified only by a
+``drat`` certificate or a ``second-solver`` one, and a ``model`` certificate backs SAT answers
+only. Rows stored before the field existed are read by the rule that held then: a
+``holds`` whose only kind is ``model`` was all SAT answers, any other ``holds`` UNSAT ones,
+and a ``refuted`` a SAT answer.
 """
 
 from __future__ import annotations
@@ -50,6 +58,97 @@ def kinds(certificate: dict[str, str] | None) -> set[str]:
     return {_OLD_KINDS.get(k, k) for k in certificate["kind"].split("+")}
 
 
+def answers(certificate: dict[str, str] | None, status: str = "holds") -> set[str]:
+    """The answers (``"sat"``, ``"unsat"``) a certificate backs, read from its ``"answer"``
+    field; a certificate stored before the field existed is read by the rule of its time
+    (a ``holds`` backed only by ``model`` was SAT answers, any other ``holds`` UNSAT ones, a
+    ``refuted`` a SAT answer).
+
+    Examples
+    --------
+    >>> sorted(answers({"kind": "drat+model", "answer": "sat+unsat"}))
+    ['sat', 'unsat']
+    >>> answers({"kind": "model"}), answers({"kind": "drat"}), answers(None)
+    ({'sat'}, {'unsat'}, set())
+    """
+    if not certificate:
+        return set()
+    if certificate.get("answer"):
+        return set(certificate["answer"].split("+"))
+    if status == "refuted" or kinds(certificate) == {"model"}:
+        return {"sat"}
+    return {"unsat"}
+
+
+def misfit(certificate: dict[str, str] | None, status: str = "holds") -> str | None:
+    """Why ``certificate`` does not fit the answers it backs, or None when it fits.
+
+    A ``model`` certificate backs SAT answers only and a ``drat`` proof UNSAT answers
+    only; an UNSAT answer needs a ``drat`` or ``second-solver`` certificate (whether the
+    proof was checked is :func:`is_certified`'s business, not a misfit); a ``refuted`` rests
+    on a SAT answer. An unknown kind or answer is a misfit too. No certificate fits
+    anything (the answer is then simply not certified).
+
+    Parameters
+    ----------
+    certificate : dict or None
+    status : str
+        The verdict the certificate is attached to (``holds`` or ``refuted``; others are
+        not checked).
+
+    Examples
+    --------
+    >>> misfit({"kind": "model", "answer": "unsat", "verdict": "verified"})
+    'a model certificate on an UNSAT answer (a model certifies SAT answers only)'
+    >>> misfit({"kind": "drat", "answer": "unsat", "verdict": "verified"}) is None
+    True
+    >>> misfit({"kind": "drat+model", "answer": "sat+unsat", "verdict": "verified"}) is None
+    True
+    >>> misfit({"kind": "drat", "answer": "unsat"}, "refuted")
+    'a refutation backed by an UNSAT answer'
+    """
+    if not certificate or status not in ("holds", "refuted"):
+        return None
+    have = kinds(certificate)
+    unknown = have - CERTIFYING_KINDS
+    if unknown or not have:
+        return f"an unknown certificate kind {certificate.get('kind')!r}"
+    said = answers(certificate, status)
+    if not said or said - {"sat", "unsat"}:
+        return f"an unknown answer {certificate.get('answer')!r}"
+    if status == "refuted" and "unsat" in said:
+        return "a refutation backed by an UNSAT answer"
+    if "unsat" in said and not have & {"drat", "second-solver"}:
+        return (f"a {certificate.get('kind')} certificate on an UNSAT answer (a model "
+                "certifies SAT answers only)")
+    if "model" in have and "sat" not in said:
+        return "a model certificate on an UNSAT answer (a model certifies SAT answers only)"
+    if "drat" in have and "unsat" not in said:
+        return "a DRAT proof on a SAT answer"
+    return None
+
+
+def fits(certificate: dict[str, str] | None, sat: bool) -> str | None:
+    """Why the certificate of one solver call does not fit that call's answer (``sat``),
+    or None: it must name the answer the solver gave, and :func:`misfit` that answer.
+
+    Examples
+    --------
+    >>> fits({"kind": "model", "answer": "sat", "verdict": "verified"}, sat=False)
+    'the certificate names a SAT answer, the solver said UNSAT'
+    >>> fits({"kind": "model", "answer": "sat", "verdict": "verified"}, sat=True) is None
+    True
+    """
+    if certificate is None:
+        return None
+    said = "sat" if sat else "unsat"
+    if certificate.get("answer") != said:
+        return (f"the certificate names a{'n' if said == 'sat' else ''} "
+                f"{certificate.get('answer', 'no').upper()} answer, the solver said "
+                f"{said.upper()}")
+    return misfit(certificate)
+
+
 def combine(certificates: Sequence[dict[str, str] | None]) -> dict[str, str] | None:
     """One certificate for several SAT calls: the weakest verdict, all checkers, one hash.
 
@@ -74,6 +173,9 @@ def combine(certificates: Sequence[dict[str, str] | None]) -> dict[str, str] | N
     certs = [c for c in certificates if c is not None]
     if len(certs) == 1:
         return dict(certs[0])
+    said: set[str] = set()
+    for c in certs:
+        said |= answers(c)
 
     def joined(key: str) -> str:
         seen: list[str] = []
@@ -87,12 +189,13 @@ def combine(certificates: Sequence[dict[str, str] | None]) -> dict[str, str] | N
     verdict = max((c["verdict"] for c in certs), key=lambda v: _RANK.get(v, 1))
     digest = hashlib.sha256(":".join(c["sha256"] for c in certs).encode()).hexdigest()
     return {"kind": joined("kind"), "checker": joined("checker"), "verdict": verdict,
-            "sha256": digest}
+            "sha256": digest, "answer": "+".join(sorted(said))}
 
 
 def is_certified(certificate: dict[str, str] | None) -> TypeGuard[dict[str, str]]:
     """Whether a "holds" is certified: each UNSAT answer by a checked DRAT proof or an
-    agreeing second solver, each SAT answer by its model checked against every clause.
+    agreeing second solver, each SAT answer by its model checked against every clause;
+    a certificate that does not fit its answers (:func:`misfit`) certifies nothing.
 
     Examples
     --------
@@ -111,9 +214,12 @@ def is_certified(certificate: dict[str, str] | None) -> TypeGuard[dict[str, str]
     >>> is_certified({"kind": "model", "checker": "clause-check", "verdict": "verified",
     ...               "sha256": "00"})            # every instance SAT, each model checked
     True
+    >>> is_certified({"kind": "model", "checker": "clause-check", "verdict": "verified",
+    ...               "sha256": "00", "answer": "unsat"})   # a model on an UNSAT answer
+    False
     >>> is_certified(None)
     False
     """
-    if not certificate:
+    if not certificate or misfit(certificate) is not None:
         return False
     return bool(kinds(certificate) & CERTIFYING_KINDS) and certificate.get("verdict") == "verified"

@@ -68,7 +68,7 @@ from cgsat.claims import Budget, Verdict
 from cgsat.encodings.cnf import ClauseBuffer
 from cgsat.errors import CgsatInputError
 from cgsat.sat import drat
-from cgsat.sat.certificates import combine
+from cgsat.sat.certificates import combine, fits
 from cgsat.sat.external import external_name, solve_external, wants_proof
 from cgsat.sat.solvers import PROOF_SOLVERS, SolverDisagreement, canonical_solver
 
@@ -312,10 +312,11 @@ def solve_cnf(cnf: ClauseBuffer, budget: Budget) -> SatOutcome:
             "checker": "+".join(checkers),
             "verdict": verdict,
             "sha256": cert_hash,
+            "answer": "sat" if sat else "unsat",
         }
     elif sat:
         certificate = {"kind": "model", "checker": "clause-check", "verdict": "verified",
-                       "sha256": digest}
+                       "sha256": digest, "answer": "sat"}
     return SatOutcome(sat, model, instance, digest, certificate, name, seconds, notes)
 
 
@@ -437,6 +438,7 @@ class SatRun:
         self.controls_passed = 0
         self.controls_total = 0
         self.failures: list[str] = []
+        self.misfits: list[str] = []  # certificates that do not fit their answers
         # the ClauseBuffer whose controls were solved last, its solver, and how many of its
         # clauses that solver holds (held by reference: an id() could be reused by a later
         # buffer once this one is freed, and a buffer may grow between controls)
@@ -500,6 +502,9 @@ class SatRun:
         self.clauses = max(self.clauses, out.instance["clauses"])
         self.solver = out.solver
         self.certs.append(out.certificate)
+        why = fits(out.certificate, out.sat)
+        if why is not None:  # issue 24: a certificate must fit the answer it backs
+            self.misfits.append(f"instance {self.instances}: {why}")
         return out.model if out.sat else None
 
     def control(self, sink: Sink, control: Control) -> bool:
@@ -587,6 +592,9 @@ class SatRun:
         self._drop_control_solver()
         kw: dict[str, Any] = {"instance": self.instance, "solver": self.solver,
                               "detail": detail, "controls": self.controls}
+        if self.misfits:
+            return Verdict.error("certificate does not fit its answer: "
+                                 + "; ".join(self.misfits[:3]), **kw)
         if self.failures:
             shown = "; ".join(self.failures[:3])
             more = f" (+{len(self.failures) - 3} more)" if len(self.failures) > 3 else ""
@@ -633,6 +641,9 @@ def sat_verdict(cnf: ClauseBuffer, budget: Budget, decode: Callable[[set[int]], 
     out = solve_cnf(cnf, budget)
     common = {"instance": out.instance, "solver": out.solver, "certificate": out.certificate,
               "dimacs_sha256": out.dimacs_sha256}
+    why = fits(out.certificate, out.sat)
+    if why is not None:  # issue 24: a certificate must fit the answer it backs
+        return Verdict.error(f"certificate does not fit its answer: {why}", **common)
     if not out.sat:
         return Verdict.holds(detail=detail or None, **common)
     v = decode(out.true_vars())
