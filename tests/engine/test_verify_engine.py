@@ -31,7 +31,7 @@ from cgsat.report import build_report, render_html, render_latex, render_markdow
 CHECK_FIELDS = {"claim", "n", "method", "status", "seconds", "counterexample", "reason",
                 "instance", "solver", "certificate", "controls", "reused", "revalidated",
                 "peak_rss_mb",
-                "executor"}
+                "executor", "disagrees_with_stored"}
 LIST_FIELDS = {"id", "source", "statement", "kind", "parameter", "paper_bound",
                "quick_bound", "target_bound", "methods", "scope"}
 REPORT_CLAIM_FIELDS = {"id", "source", "statement", "kind", "paper_bound", "quick_bound",
@@ -367,7 +367,7 @@ def test_check_and_report_json_shapes(tmp_path, capsys):
         if r["method"] == "sat":
             assert set(r["instance"]) == {"vars", "clauses"}
             assert r["solver"] == "cadical195"
-            assert set(r["certificate"]) == {"kind", "checker", "verdict", "sha256"}
+            assert set(r["certificate"]) == {"kind", "checker", "verdict", "sha256", "answer"}
             assert r["certificate"]["verdict"] == "verified"
         else:
             assert r["instance"] is None and r["solver"] is None
@@ -375,8 +375,8 @@ def test_check_and_report_json_shapes(tmp_path, capsys):
     code, _, _ = _run_cli(["report", "--db", db, "--out", str(out_dir)], capsys)
     assert code == 0
     doc = json.loads((out_dir / "bounds.json").read_text())
-    assert set(doc) == {"generated", "versions", "provenance", "findings", "beyond_paper",
-                        "claims", "probes"}
+    assert set(doc) == {"generated", "versions", "provenance", "disagreements", "findings",
+                        "beyond_paper", "claims", "probes"}
     assert set(doc["provenance"]) == {"store", "report_commit", "commits"}
     assert sum(doc["provenance"]["commits"].values()) >= 18
     assert doc["versions"]["cgsat"] == _version()
@@ -417,9 +417,26 @@ def test_report_shows_counterexamples_and_gaps(tmp_path, register, capsys):
         doc = build_report(store)
         entry = next(c for c in doc["claims"] if c["id"] == "test.neg")
         assert entry["verified"] == {"brute": 3, "sat": 3}
-        # a gap: an error (a failed control) at n = 2 for brute
+        # a later error (a failed control) at n = 2 keeps the bound: a disagreement
         store.put(Row("test.neg", 2, "brute", "", _version(), "error", reason="control",
                       fingerprint=fp))
+        doc = build_report(store)
+        entry = next(c for c in doc["claims"] if c["id"] == "test.neg")
+        assert entry["verified"] == {"brute": 3, "sat": 3}
+        assert [(d["claim"], d["n"], d["method"], d["stored"], d["status"], d["reason"])
+                for d in doc["disagreements"]] == [
+            ("test.neg", 2, "brute", "holds", "error", "control")]
+        md = render_markdown(doc)
+        assert md.index("## Disagreements to investigate") < md.index("## Findings")
+        assert "test.neg n=2 brute: stored holds" in md
+        assert render_html(doc).index("Disagreements to investigate") < \
+            render_html(doc).index("Findings")
+        # a gap: a holds whose certificate does not fit its answer is an error, whatever
+        # came before
+        store.put(Row("test.neg", 2, "brute", "", _version(), "holds", fingerprint=fp,
+                      certificate=json.dumps({"kind": "model", "checker": "clause-check",
+                                              "verdict": "verified", "sha256": "0",
+                                              "answer": "unsat"})))
         doc = build_report(store)
     entry = next(c for c in doc["claims"] if c["id"] == "test.neg")
     assert entry["verified"] == {"brute": 1, "sat": 3}
@@ -427,7 +444,9 @@ def test_report_shows_counterexamples_and_gaps(tmp_path, register, capsys):
         (4, "brute", "LLRR"), (4, "sat", "LLRR")]
     assert entry["counterexamples"][0]["explanation"] == \
         "LLRR is a P-position outside the claimed set"
-    assert entry["ended_by"]["brute"] == "n=2: error (control)"
+    assert entry["ended_by"]["brute"] == (
+        "n=2: error (certificate does not fit its answer: a model certificate on an UNSAT "
+        "answer (a model certifies SAT answers only) (stored as holds))")
     assert entry["ended_by"]["sat"] == "n=4: refuted"
     # the findings lead the report, with the explanation; cgsat's own variants do not
     finding = next(f for f in doc["findings"] if f["claim"] == "test.neg")
