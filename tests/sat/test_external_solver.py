@@ -9,6 +9,7 @@ or unknown, never "holds"; one that writes a correct DRAT proof gets it checked.
 
 from __future__ import annotations
 
+import json
 import shutil
 import sqlite3
 import sys
@@ -21,6 +22,7 @@ from cgsat.cli import main
 from cgsat.encodings.cnf import ClauseBuffer
 from cgsat.engine.runner import run_checks
 from cgsat.engine.store import Store
+from cgsat.errors import CgsatInputError
 from cgsat.sat.external import ExternalSolverError, parse_output, solve_external
 from cgsat.sat.solve import ExternalBudget, SatRun, solve_cnf
 from wrong_claims import wrong_peaks_claim
@@ -177,9 +179,74 @@ def test_an_unparsable_command_is_bad_input(capsys, cmd):
     assert "--external-solver" in err and len(err.strip().splitlines()) == 1
 
 
-def test_a_missing_program_is_an_error():
-    with pytest.raises(ExternalSolverError, match="no such program"):
+def test_a_missing_program_is_bad_input(tmp_path, capsys):
+    with pytest.raises(CgsatInputError, match="cannot run"):
         solve_external("/no/such/solver", ClauseBuffer([[1]]))
+    for cmd in ("/no/such/solver", "no-such-solver-xyz --verb 0",
+                str(tmp_path / "not-executable")):
+        (tmp_path / "not-executable").write_text("#!/bin/sh\n")
+        assert main(["check", "timber.thm2.3", "--up-to", "2", "--method", "sat",
+                     "--db", str(tmp_path / "r.sqlite"), "--external-solver", cmd]) == 2
+        err = capsys.readouterr().err
+        assert "--external-solver" in err and len(err.strip().splitlines()) == 1
+        assert "DISAGREEMENT" not in err
+
+
+# -- controls run on the external solver (issue 24, item 3) ------------------------------
+
+
+@pytest.mark.parametrize(("name", "body"), [
+    ("always-unsat", "echo 's UNSATISFIABLE'; exit 20"),
+    ("silent", "exit 0"),
+    ("silent-20", "exit 20"),
+])
+def test_a_solver_that_cannot_say_yes_fails_its_controls(tmp_path, capsys, name, body):
+    cmd = _script(tmp_path, f"{name}.sh", body)
+    code = main(["check", "timber.thm2.3", "--from", "2", "--up-to", "3", "--method", "sat",
+                 "--jobs", "1", "--db", str(tmp_path / "r.sqlite"), "--external-solver", cmd,
+                 "--json"])
+    results = json.loads(capsys.readouterr().out)["results"]
+    assert code == 3
+    assert {r["status"] for r in results} == {"error"}, results
+
+
+def test_an_always_unsat_solver_fails_the_sample_controls(tmp_path):
+    """The sample controls themselves fail (the reason says so), not only the main solve."""
+    cmd = _script(tmp_path, "unsat.sh", "echo 's UNSATISFIABLE'; exit 20")
+    r = check("timber.thm2.3", 3, from_n=3, methods="sat", jobs=1, memory_limit=None,
+              external_solver=cmd)
+    (res,) = r.results
+    assert res.status == "error" and "sample control" in res.reason, res
+    assert res.controls["passed"] == 0 and res.controls["total"] >= 1
+
+
+def test_a_solver_whose_models_violate_the_formula_fails_its_controls(tmp_path):
+    """SAT with an all-false model on every call: the controls check the model."""
+    body = ("n=$(grep '^p cnf' \"$1\" | cut -d' ' -f3); echo 's SATISFIABLE'; "
+            "printf 'v'; i=1; while [ $i -le $n ]; do printf ' -%d' $i; i=$((i+1)); done; "
+            "echo ' 0'; exit 10")
+    cmd = _script(tmp_path, "false-model.sh", body)
+    r = check("timber.thm2.3", 3, from_n=3, methods="sat", jobs=1, memory_limit=None,
+              external_solver=cmd)
+    (res,) = r.results
+    assert res.status == "error", res
+    assert r.exit_code == 3
+
+
+def test_a_correct_external_solver_answers_the_controls(tmp_path, monkeypatch):
+    """The controls really go to the external solver: a correct one (PySAT behind a
+    script) passes them all, and is called once per control and instance."""
+    prover = tmp_path / "prover.py"
+    prover.write_text(PROVER)
+    log = tmp_path / "calls"
+    cmd = _script(tmp_path, "logged.sh", f"echo x >> {log}; exec {sys.executable} "
+                                         f"{prover} \"$1\" /dev/null")
+    r = check("timber.thm2.3", 3, from_n=3, methods="sat", jobs=1, memory_limit=None,
+              external_solver=cmd)
+    (res,) = r.results
+    assert res.status == "holds", res
+    assert res.controls["passed"] == res.controls["total"] >= 2
+    assert len(log.read_text().split()) == res.controls["total"] + 1
 
 
 def test_parse_output_reads_models_over_several_lines():

@@ -222,7 +222,7 @@ def check(
     from cgsat.engine.progress import Progress  # start-up time of cgsat value (see above)
     from cgsat.engine.store import Store, db_path  # start-up time of cgsat value (see above)
     from cgsat.papers.registry import all_claims, get_claim  # start-up time (see above)
-    from cgsat.sat.external import external_name, wants_proof  # start-up time
+    from cgsat.sat.external import check_program, external_name, wants_proof  # start-up time
     from cgsat.sat.solve import ExternalBudget  # start-up time of cgsat value (see above)
     from cgsat.sat.solvers import PROOF_SOLVERS, canonical_solver  # start-up time
 
@@ -262,6 +262,7 @@ def check(
         if proof and not wants_proof(external_solver):
             raise CgsatInputError("--proof with --external-solver: the command must "
                                   "contain {proof}, where the solver writes its DRAT proof")
+        check_program(external_solver)  # a missing solver is bad input too (exit 2)
     elif proof and solver not in PROOF_SOLVERS:
         raise CgsatInputError(
             f"--proof: {solver!r} writes no DRAT proof PySAT can give us; use one of "

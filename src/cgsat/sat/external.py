@@ -24,6 +24,7 @@ from __future__ import annotations
 import ctypes
 import os
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -111,6 +112,34 @@ def external_name(cmd: str) -> str:
     'external:cryptominisat5'
     """
     return "external:" + os.path.basename(command_words(cmd)[0])
+
+
+def check_program(cmd: str) -> None:
+    """Bad input unless the program of ``cmd`` exists and can be run (a path, or a name on
+    PATH): a missing solver is the user's mistake (exit 2), not a disagreement.
+
+    Raises
+    ------
+    CgsatInputError
+        When the program is missing or not executable.
+
+    Examples
+    --------
+    >>> check_program("sh -c true")
+    >>> check_program("/no/such/solver --verb 0")
+    Traceback (most recent call last):
+    ...
+    cgsat.errors.CgsatInputError: --external-solver: no such program '/no/such/solver'
+    """
+    program = command_words(cmd)[0]
+    if os.sep in program:
+        found = program if os.path.isfile(program) else None
+    else:
+        found = shutil.which(program)
+    if found is None:
+        raise CgsatInputError(f"--external-solver: no such program {program!r}")
+    if not os.access(found, os.X_OK):
+        raise CgsatInputError(f"--external-solver: {program!r} is not executable")
 
 
 def wants_proof(cmd: str) -> bool:
@@ -223,9 +252,10 @@ def solve_external(cmd: str, cnf: ClauseBuffer, want_proof: bool = False,
     Raises
     ------
     ExternalSolverError
-        No usable answer (see :func:`parse_output`), a missing program, or the timeout.
+        No usable answer (see :func:`parse_output`), or the timeout.
     CgsatInputError
-        ``want_proof`` with a command that has no ``{proof}``.
+        ``want_proof`` with a command that has no ``{proof}``, or a program that cannot be
+        run (missing, not executable).
 
     Examples
     --------
@@ -253,8 +283,8 @@ def solve_external(cmd: str, cnf: ClauseBuffer, want_proof: bool = False,
             done = subprocess.run(argv, capture_output=True, text=True, timeout=timeout,
                                   check=False, preexec_fn=_die_with_parent
                                   if sys.platform.startswith("linux") else None)
-        except FileNotFoundError:
-            raise ExternalSolverError(f"no such program: {words[0]!r}") from None
+        except (FileNotFoundError, PermissionError):  # bad input, not a disagreement
+            raise CgsatInputError(f"--external-solver: cannot run {words[0]!r}") from None
         except subprocess.TimeoutExpired:
             raise ExternalSolverError(f"no answer within {timeout:g} s",
                                       unknown=True) from None

@@ -39,7 +39,10 @@ left the fingerprints of the methods that never solve unchanged):
 
 - ``budget.external``: every instance goes to an external DIMACS solver
   (:mod:`cgsat.sat.external`) instead of PySAT; its model is checked against every
-  clause and its DRAT proof (``{proof}``) checked as usual. Controls still use PySAT.
+  clause and its DRAT proof (``{proof}``) checked as usual. The controls of an instance
+  run on the same external solver (:meth:`SatRun.control`: the DIMACS with the control's
+  assumptions as unit clauses), so that a solver that answers UNSAT to everything, or
+  nothing, fails them (issue 24, item 3).
 - ``budget.export`` (an :class:`Export`): the instance it selects (by label; the first by
   default) is not solved but raised as :class:`InstanceExported`, with its selectors and
   assumptions as unit clauses, so that the DIMACS is UNSAT exactly when the method says
@@ -69,7 +72,12 @@ from cgsat.encodings.cnf import ClauseBuffer
 from cgsat.errors import CgsatInputError
 from cgsat.sat import drat
 from cgsat.sat.certificates import combine, fits
-from cgsat.sat.external import external_name, solve_external, wants_proof
+from cgsat.sat.external import (
+    ExternalSolverError,
+    external_name,
+    solve_external,
+    wants_proof,
+)
 from cgsat.sat.solvers import PROOF_SOLVERS, SolverDisagreement, canonical_solver
 
 
@@ -136,8 +144,8 @@ class ExternalBudget(Budget):
     ----------
     external : str or None
         Command line of an external DIMACS solver (``--external-solver CMD``) that solves
-        every instance instead of ``solver`` (:mod:`cgsat.sat.external`); controls still
-        use ``solver``.
+        every instance instead of ``solver`` (:mod:`cgsat.sat.external`), and answers
+        the controls of every instance too.
     export : Export or None
         Write one instance as DIMACS instead of solving it (``cgsat export-cnf``): the
         solve path raises :class:`InstanceExported`.
@@ -527,19 +535,45 @@ class SatRun:
         'error'
         """
         assumptions = list(control.assumptions)
-        if isinstance(sink, LiveSolver):
-            solver = sink.solver
+        external = external_of(self.budget)
+        if external and not isinstance(sink, LiveSolver):
+            true, why = self._external_control(external, sink, assumptions)
+            why = why or control.check(true)
         else:
-            solver = self._control_solver(sink)
-        sat = solver.solve(assumptions=assumptions)
-        true = {lit for lit in solver.get_model() if lit > 0} if sat else None
-        why = control.check(true)
+            if isinstance(sink, LiveSolver):
+                solver = sink.solver
+            else:
+                solver = self._control_solver(sink)
+            sat = solver.solve(assumptions=assumptions)
+            true = {lit for lit in solver.get_model() if lit > 0} if sat else None
+            why = control.check(true)
         self.controls_total += 1
         if why is None:
             self.controls_passed += 1
             return True
         self.failures.append(f"{control.kind} control at {control.position}: {why}")
         return False
+
+    def _external_control(self, cmd: str, sink: ClauseBuffer, assumptions: Sequence[int]
+                          ) -> tuple[set[int] | None, str | None]:
+        """Answer one control on the external solver ``cmd`` that answers the instance
+        (issue 24, item 3): the instance as DIMACS with the control's assumptions as unit
+        clauses. Returns the model's true variables (None for UNSAT) and why the answer
+        is unusable (a model that violates the formula, an unreadable output), else None.
+        A solver that gives up (``s UNKNOWN``, the timeout) raises as in :func:`solve_cnf`.
+        """
+        units = ClauseBuffer(list(sink) + [[a] for a in assumptions])
+        try:
+            answer = solve_external(cmd, units, False, self.budget.timeout)
+        except ExternalSolverError as exc:
+            if exc.unknown:
+                raise
+            return None, f"the external solver gave no usable answer: {exc}"
+        if not answer.sat:
+            return None, None
+        if not check_model(units, answer.model or []):
+            return None, "the external solver's model violates the formula"
+        return {lit for lit in answer.model or [] if lit > 0}, None
 
     def _control_solver(self, sink: ClauseBuffer) -> Solver:
         """A plain solver holding exactly the clauses of ``sink`` (kept for the next control
