@@ -373,12 +373,14 @@ class Control:
 
     Attributes
     ----------
-    kind : {"sample", "toggled", "witness"}
+    kind : {"sample", "toggled", "witness", "coverage"}
         ``sample``: a concrete position r of size n fixed by assumptions (with the goal's
         selector off); the instance must be SAT and compute the direct solver's answer on
         r. ``toggled``: the instance with its characterization (or target) changed at one
         position r0 must be SAT and decode to exactly r0. ``witness``: where the claim names
         what exists (RLxLR for Conjecture 22), the instance with its blocking lifted finds it.
+        ``coverage``: a position of the scope fixed by assumptions with the blocking on
+        must be admitted (:mod:`cgsat.sat.coverage`, the stratified sample).
     position : str
         The position the control is about, in ruleset syntax.
     assumptions : tuple of int
@@ -447,6 +449,7 @@ class SatRun:
         self.controls_total = 0
         self.failures: list[str] = []
         self.misfits: list[str] = []  # certificates that do not fit their answers
+        self.coverage_kinds: set[str] = set()  # "count", "sample" (cgsat.sat.coverage)
         # the ClauseBuffer whose controls were solved last, its solver, and how many of its
         # clauses that solver holds (held by reference: an id() could be reused by a later
         # buffer once this one is freed, and a buffer may grow between controls)
@@ -548,10 +551,24 @@ class SatRun:
             true = {lit for lit in solver.get_model() if lit > 0} if sat else None
             why = control.check(true)
         self.controls_total += 1
+        if control.kind == "coverage":
+            self.coverage_kinds.add("sample")
         if why is None:
             self.controls_passed += 1
             return True
         self.failures.append(f"{control.kind} control at {control.position}: {why}")
+        return False
+
+    def coverage(self, what: str, ok: bool, message: str, how: str = "count") -> bool:
+        """Record one coverage control (:mod:`cgsat.sat.coverage`): ``ok`` or a failure
+        (``message``; the verdict is then an ``error``), exact (``how`` ``"count"``) or
+        by a sample (``"sample"``)."""
+        self.controls_total += 1
+        self.coverage_kinds.add(how)
+        if ok:
+            self.controls_passed += 1
+            return True
+        self.failures.append(f"coverage control ({what}): {message}")
         return False
 
     def _external_control(self, cmd: str, sink: ClauseBuffer, assumptions: Sequence[int]
@@ -607,11 +624,16 @@ class SatRun:
         return list(found)
 
     @property
-    def controls(self) -> dict[str, int] | None:
-        """``{"passed","total"}`` of the controls run so far (None when none ran)."""
+    def controls(self) -> dict[str, Any] | None:
+        """``{"passed","total"}`` of the controls run so far (None when none ran), with
+        ``"coverage"``: ``"count"`` or ``"sample"`` when coverage controls ran
+        (:mod:`cgsat.sat.coverage`; ``"sample"`` as soon as one was a sample)."""
         if not self.controls_total:
             return None
-        return {"passed": self.controls_passed, "total": self.controls_total}
+        out: dict[str, Any] = {"passed": self.controls_passed, "total": self.controls_total}
+        if self.coverage_kinds:
+            out["coverage"] = "sample" if "sample" in self.coverage_kinds else "count"
+        return out
 
     @property
     def instance(self) -> dict[str, int]:

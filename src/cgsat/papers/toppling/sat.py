@@ -15,9 +15,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
+from pysat.formula import IDPool
+from pysat.solvers import Solver
+
 from cgsat.cgt.canonical import ZERO as ZERO_GAME
 from cgsat.cgt.canonical import Game, nimber, number
 from cgsat.claims import Budget, Verdict
+from cgsat.encodings.cnf import ClauseBuffer
 from cgsat.encodings.toppling import (
     ZERO,
     DifferenceEncoding,
@@ -37,6 +41,7 @@ from cgsat.encodings.toppling import (
 from cgsat.encodings.toppling_leaders import add_leader, leader
 from cgsat.papers.toppling.constructions import star_rows
 from cgsat.papers.toppling.numbers import miny, nonnegative_numbers, positive_numbers
+from cgsat.sat.coverage import check_count, count_projected
 from cgsat.sat.solve import Control, SatRun, Sink
 
 Target = tuple[str, Game, Iterable[str]] | tuple[str, Game, Iterable[str], str]
@@ -70,6 +75,93 @@ def random_rows(run: SatRun, n: int, covers: str, leaders: bool = False) -> list
     if leaders:
         return run.samples(lambda rng: leader("".join(rng.choice(covers) for _ in range(n))))
     return run.samples(lambda rng: "".join(rng.choice(covers) for _ in range(n)))
+
+
+EXACT_LEADERS = 3 ** 16
+"""Leader-restricted rows are counted exactly (pyganak) while ``|A|^n`` is at most this
+(0.3 s at 16 dominoes over LRE, 0.9 s at 24 over LR; 30 s at 36 over LR); beyond, by the
+stratified sample of :func:`row_coverage`."""
+
+
+def row_coverage(run: SatRun, n: int, alphabet: str, leaders: bool = False,
+                 blocked: Iterable[str] = ()) -> None:
+    """The position-space controls of a symbolic row of ``n`` dominoes (issue 24).
+
+    The row's constraints are rebuilt by the very functions the instance is built with
+    (:func:`~cgsat.encodings.toppling.add_row`, with ``leaders``
+    :func:`~cgsat.encodings.toppling_leaders.add_leader`, and a guarded
+    :func:`~cgsat.encodings.toppling.add_exclusions` per ``blocked`` row):
+
+    - with the blocking off they must admit ``|A|^n`` rows over the alphabet A (leaders:
+      ``(|A|^n + |A|^ceil(n/2)) / 2``, a row and its reversal once, palindromes kept),
+      counted exactly by pyganak projected onto the letter variables (leaders: while
+      ``|A|^n <= EXACT_LEADERS``); beyond, a stratified sample must be admitted: every
+      palindrome ``c^n``, and for every place and letter a row with that letter there
+      (its leader), with a palindrome through it;
+    - with the blocking on, every listed row must be blocked and each of its neighbours
+      (one letter changed) that the scope holds and the list does not must be admitted.
+
+    Examples
+    --------
+    >>> from cgsat.claims import Budget
+    >>> run = SatRun(Budget())
+    >>> row_coverage(run, 3, "LRE", leaders=True); run.controls
+    {'passed': 1, 'total': 1, 'coverage': 'count'}
+    >>> row_coverage(run, 3, "LRE", leaders=True, blocked=["RLL"]); run.controls
+    {'passed': 3, 'total': 3, 'coverage': 'sample'}
+    >>> run = SatRun(Budget())
+    >>> row_coverage(run, 40, "LR", leaders=True); run.controls, run.failures
+    ({'passed': 1, 'total': 1, 'coverage': 'sample'}, [])
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, §1 (rows); issue 24 (coverage controls).
+    """
+    if n == 0:
+        return
+    buf, pool = ClauseBuffer(), IDPool()
+    side = add_row(buf, pool, n, alphabet)
+    if leaders:
+        add_leader(buf, pool, side)
+    letters = [v for v in (*side.left, *side.right) if not isinstance(v, bool)]
+    listed = sorted({w for w in blocked if len(w) == n and set(w) <= set(alphabet)
+                     and (not leaders or leader(w) == w)})
+    guards = [pool.id() for _ in listed]
+    for w, g in zip(listed, guards, strict=True):
+        add_exclusions(buf, side, [w], guard=g)
+    a = len(alphabet)
+    scope = (a ** n + a ** ((n + 1) // 2)) // 2 if leaders else a ** n
+    what = f"rows of {n} dominoes over {alphabet}{', leaders' if leaders else ''}"
+    off = [-g for g in guards]
+    if not leaders or a ** n <= EXACT_LEADERS:
+        check_count(run, what, count_projected(buf, pool.top, letters, off), scope)
+        stratified: list[str] = []
+    else:
+        stratified = [c * n for c in alphabet]
+        for k in range(n):
+            for c in alphabet:
+                fill = alphabet[(alphabet.index(c) + 1 + k) % a]
+                row = fill * k + c + fill * (n - 1 - k)
+                stratified += [leader(row) if leaders else row,
+                               (row[:(n + 1) // 2] + row[:n // 2][::-1])]
+    in_scope = (lambda w: leader(w) == w) if leaders else (lambda w: True)
+    neighbours = {w[:k] + c + w[k + 1:] for w in listed for k in range(n) for c in alphabet
+                  if c != w[k]}
+    with Solver(bootstrap_with=list(buf)) as solver:
+        def admitted(row: str, assumptions: list[int]) -> bool:
+            return bool(solver.solve(assumptions=assumptions + word_literals(side, row)))
+
+        bad = [r for r in dict.fromkeys(stratified) if in_scope(r) and not admitted(r, off)]
+        if stratified:
+            run.coverage(what, not bad, f"the sampled rows {bad[:3]} are not admitted",
+                         "sample")
+        wrong = [w for w in listed if admitted(w, guards)]
+        wrong += [w for w in sorted(neighbours - set(listed))
+                  if in_scope(w) and not admitted(w, guards)]
+        if listed:
+            run.coverage(f"{what}, {len(listed)} listed rows blocked", not wrong,
+                         f"blocks {wrong[:3]} wrongly (a listed row admitted, or a row "
+                         "one letter from one blocked)", "sample")
 
 
 def root_check(side: StringSide, row: str, lw: int, rw: int,
@@ -198,6 +290,7 @@ def uniqueness(n: int, budget: Budget, targets: Iterable[Target], alphabet: str 
             others = [c for c in blocks.values() if c != b]
             run.control(sink, Control("toggled", w, (s, -p, -b, *others),
                                       decodes_to(side, w)))
+        row_coverage(run, n, alphabet, leaders, blocks)
         if run.failures:  # the verdict is an error; the other targets cannot change that
             break
     return run.verdict()
@@ -429,6 +522,7 @@ def thm29(n: int, budget: Budget, *, oracle: Oracle, covers: str, chain: bool = 
                                        "Theorem 29")
             found.add(w)
             add_exclusions(sink, side, [w], guard=s)
+        row_coverage(run, n, "LR", leaders, found)
         if leaders:  # every row of value *m: the leaders found and their reversals
             found |= {w[::-1] for w in found}
         if found != want:
