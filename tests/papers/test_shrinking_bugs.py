@@ -100,3 +100,20 @@ def test_a_leader_restriction_that_drops_palindromes_is_caught_at_the_quick_boun
 
     monkeypatch.setattr(sat, "add_leader", strict)
     _assert_caught(*_check(tmp_path, capsys, "toppling.conj33", 12, from_n=12), "leaders")
+
+
+# -- 2. papers/toppling/families_sat.py family_cases: the x whose row has n - 1 dominoes -----
+
+
+def test_a_family_that_skips_the_longest_x_is_caught(tmp_path, capsys, monkeypatch):
+    from cgsat.papers.toppling import families_sat
+
+    _assert_clean(*_check(tmp_path, capsys, "toppling.unique-switch", 5))
+    real = families_sat.family_cases
+
+    def skips_longest(fam, max_len):
+        return [case for case in real(fam, max_len) if len(case[1]) != max_len]
+
+    monkeypatch.setattr(families_sat, "family_cases", skips_longest)
+    _assert_caught(*_check(tmp_path, capsys, "toppling.unique-switch", 5),
+                   "numbers x > 0")

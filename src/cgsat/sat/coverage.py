@@ -102,9 +102,10 @@ def check_count(run: SatRun, what: str, counted: int, expected: int,
 
 
 def check_targets(run: SatRun, what: str, looped: Iterable[object],
-                  independent: Iterable[object]) -> bool:
+                  independent: Iterable[object], how: str = "count") -> bool:
     """One target-set control: what the method loops over (``looped``) must equal the
-    list computed independently; the failure names what is missing or extra.
+    list computed independently; the failure names what is missing or extra. ``how`` is
+    ``"sample"`` when the lists cover a stratum of the scope only.
 
     Examples
     --------
@@ -124,4 +125,4 @@ def check_targets(run: SatRun, what: str, looped: Iterable[object],
         message += (f"; missing {missing[:5]}" if missing else "") + \
             (f"; extra {extra[:5]}" if extra else "")
     ok = gs == ws and len(got) == len(gs)
-    return run.coverage(what, ok, message, "count")
+    return run.coverage(what, ok, message, how)

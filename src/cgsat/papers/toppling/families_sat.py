@@ -11,11 +11,48 @@ row in the difference encoding), then, for every number ``x > 0`` whose row has 
 
 from __future__ import annotations
 
+from fractions import Fraction
+from functools import cache
+from itertools import product
+
 from cgsat.cgt.canonical import number
+from cgsat.cgt.partizan_values import canonical_form
 from cgsat.claims import Budget, Verdict
+from cgsat.games import toppling as toppling_game
 from cgsat.papers.toppling.families import Family, describe, family_cases
 from cgsat.papers.toppling.sat import Oracle, concrete, uniqueness
+from cgsat.sat.coverage import check_targets
 from cgsat.sat.solve import SatRun
+
+ENUMERATED = 13
+"""The target set of :func:`family` is checked against every LR row of at most this many
+dominoes played out (2.4 s at 13, doubling per domino); beyond, against that stratum."""
+
+
+@cache
+def numbers_by_play(max_len: int) -> frozenset[Fraction]:
+    """Every number ``x > 0`` that some LR row of at most ``max_len`` dominoes equals, by
+    the canonical forms of all ``2^max_len`` such rows: the coverage control of
+    :func:`family`'s target set (issue 24), sharing nothing with
+    :func:`~cgsat.papers.toppling.numbers.positive_numbers`.
+
+    Examples
+    --------
+    >>> sorted(str(x) for x in numbers_by_play(3))
+    ['1', '1/2', '2', '3']
+
+    References
+    ----------
+    Fink et al., *Toppling Conjectures*, Theorem 16 (a number's row is over L and R).
+    """
+    out = set()
+    for m in range(1, max_len + 1):
+        for letters in product("LR", repeat=m):
+            g = canonical_form(toppling_game.RULESET, toppling_game.parse("".join(letters)))
+            x = g.number_value() if g.is_number() else None
+            if x is not None and x > 0:
+                out.add(x)
+    return frozenset(out)
 
 
 def family(n: int, budget: Budget, fam: Family, *, oracle: Oracle, covers: str,
@@ -62,6 +99,12 @@ def family(n: int, budget: Budget, fam: Family, *, oracle: Oracle, covers: str,
     """
     run = SatRun(budget)
     cases = family_cases(fam, n - 1)
+    m = min(n - 1, ENUMERATED)  # the target set against every row played out (issue 24)
+    check_targets(run, f"numbers x > 0 with rows of <= {m} dominoes",
+                  [q for q, w, _rows in cases if len(w) <= m], numbers_by_play(m),
+                  "count" if m == n - 1 else "sample")
+    if run.failures:
+        return run.verdict()
     for q, _w, rows in cases:  # the claimed rows of length n have their value
         g = fam.game(number(q))
         for r in sorted(rows):
