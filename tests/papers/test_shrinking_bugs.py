@@ -117,3 +117,36 @@ def test_a_family_that_skips_the_longest_x_is_caught(tmp_path, capsys, monkeypat
     monkeypatch.setattr(families_sat, "family_cases", skips_longest)
     _assert_caught(*_check(tmp_path, capsys, "toppling.unique-switch", 5),
                    "numbers x > 0")
+
+
+# -- 3. papers/timber/phyminoes/sat.py family_rule: the goal keeps the last reading only ----
+
+
+def test_a_goal_that_drops_a_reading_is_caught(tmp_path, capsys, monkeypatch):
+    from cgsat.papers.timber.phyminoes import sat as phyminoes_sat
+
+    _assert_clean(*_check(tmp_path, capsys, "timber.phyminoes-odd-cycle", 5))
+
+    def last_reading_only(circ, parts):
+        return circ.or_(list(parts.values())[-1])
+
+    monkeypatch.setattr(phyminoes_sat, "rule_violation", last_reading_only)
+    _assert_caught(*_check(tmp_path, capsys, "timber.phyminoes-odd-cycle", 5),
+                   "the goal misses it")
+
+
+def test_a_wrong_minus_edge_rule_is_refuted_and_would_hold_under_that_bug(monkeypatch):
+    """The issue's harm: under the bug a wrong "G - xy" rule holds; the check refutes it."""
+    from cgsat.claims import Budget
+    from cgsat.papers.timber.phyminoes import sat as phyminoes_sat
+    from cgsat.papers.timber.phyminoes.families import FAMILIES
+
+    rules = dict(FAMILIES["odd-cycle"].rules)
+    rules["minus-edge"] = lambda n: (0, True) if n % 2 else None  # wrong: it is (1, True)
+    assert list(rules)[-1] == "graph"
+    v = phyminoes_sat.family_rule(5, Budget(controls=2), "odd-cycle", rules=rules)
+    assert v.status == "refuted"
+    monkeypatch.setattr(phyminoes_sat, "rule_violation",
+                        lambda circ, parts: circ.or_(list(parts.values())[-1]))
+    v = phyminoes_sat.family_rule(5, Budget(controls=2), "odd-cycle", rules=rules)
+    assert v.status == "error" and "the goal misses it" in v.reason

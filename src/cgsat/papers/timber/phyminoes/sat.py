@@ -17,6 +17,7 @@ References
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from cgsat.claims import Budget, Verdict
@@ -24,7 +25,59 @@ from cgsat.encodings import timber_graphs as graphs
 from cgsat.encodings.gates import Circuit
 from cgsat.papers.timber.graphs.sat import GuardedOrientations, Oracle, _nim_value, _value
 from cgsat.papers.timber.phyminoes.families import FAMILIES, expected
-from cgsat.sat.solve import SatRun
+from cgsat.sat.coverage import check_targets
+from cgsat.sat.solve import Control, SatRun
+
+PARTS = ("nim", "misère")
+"""The parts of a reading's rule: the nim-value and the misère outcome."""
+
+
+def rule_violation(circ: Circuit, parts: dict[str, list[int]]) -> int:
+    """The goal of :func:`family_rule`: some part of some reading's rule fails (``parts``:
+    reading -> its parts' failure literals).
+
+    References
+    ----------
+    *The Game of timber!*, §4, Problem 4.3.
+    """
+    return circ.or_([lit for lits in parts.values() for lit in lits])
+
+
+def part_r0(m: int, reading: str, part: str) -> str:
+    """The orientation (``m`` bits) at which the toggled control of one part fires: drawn
+    deterministically from the part's name, so a rerun toggles the same place.
+
+    Examples
+    --------
+    >>> part_r0(5, "graph", "nim") == part_r0(5, "graph", "nim") != part_r0(5, "graph", "misère")
+    True
+    """
+    digest = hashlib.sha256(f"{reading}:{part}".encode()).digest()
+    return "".join(str(digest[i % len(digest)] >> (i // len(digest)) & 1) for i in range(m))
+
+
+def _fixed(lits: list[int], bits: str) -> list[int]:
+    """The literals fixing the orientation to ``bits``."""
+    return [x if b == "1" else -x for x, b in zip(lits, bits, strict=True)]
+
+
+def _toggleable(circ: Circuit, pool: Any, lits: list[int], fails: int, reading: str,
+                part: str) -> int:
+    """A part's failure literal, flipped at the orientation :func:`part_r0` when its
+    toggle ``("toggle", reading, part)`` is on: its toggled control (issue 24)."""
+    t = pool.id(("toggle", reading, part))
+    at_r0 = circ.and_([*_fixed(lits, part_r0(len(lits), reading, part)), t])
+    return circ.xor(fails, at_r0)
+
+
+def _decodes(inst: GuardedOrientations, position: str) -> Any:
+    """The check of a part's toggled control: SAT at exactly ``position``."""
+    def check(true: set[int] | None) -> str | None:
+        if true is None:
+            return "UNSAT with this part of the goal toggled (the goal misses it)"
+        found = inst.decode(true)
+        return None if found == position else f"the model decodes to {found}"
+    return check
 
 
 def family_rule(n: int, budget: Budget, family: str, oracle: Oracle | None = None,
@@ -53,8 +106,8 @@ def family_rule(n: int, budget: Budget, family: str, oracle: Oracle | None = Non
     Examples
     --------
     >>> v = family_rule(7, Budget(), "odd-cycle")
-    >>> v.status, v.controls
-    ('holds', {'passed': 1, 'total': 1})
+    >>> v.status, v.controls      # the readings, the toggled control, one per part
+    ('holds', {'passed': 6, 'total': 6, 'coverage': 'count'})
     >>> family_rule(4, Budget(), "odd-cycle").status
     'vacuous'
 
@@ -69,10 +122,13 @@ def family_rule(n: int, budget: Budget, family: str, oracle: Oracle | None = Non
     if not want:
         return Verdict.vacuous(f"no member of {fam.words} with {n} vertices")
     run = SatRun(budget)
+    # the readings the claim covers at n, listed again apart from expected() (issue 24)
+    scope = [reading for reading, rule in fam.rules.items() if rule(n) is not None]
+    check_targets(run, f"readings with a rule at n={n}", list(want), scope)
     shape = graphs.from_networkx(fam.graph(n))
     sink, pool = run.new()
     circ = Circuit(pool, sink)
-    wrong = []
+    parts: dict[str, list[int]] = {}
     roots = {}
     lits: list[int] = []
     for reading, (nim, misere_p) in want.items():
@@ -80,11 +136,14 @@ def family_rule(n: int, budget: Budget, family: str, oracle: Oracle | None = Non
                                                      reading, tag=("G", reading))
         _, kernel, _ = graphs.add_graph_kernel(pool, sink, shape, True, "phyminoes",
                                                reading, tag=("P", reading))
-        wrong.append(-grundy.value_lit(root, nim, circ))
-        wrong.append(kernel.p[root] if not misere_p else -kernel.p[root])
+        parts[reading] = [
+            _toggleable(circ, pool, lits, -grundy.value_lit(root, nim, circ), reading, "nim"),
+            _toggleable(circ, pool, lits, kernel.p[root] if not misere_p else -kernel.p[root],
+                        reading, "misère")]
         roots[reading] = (grundy, kernel.p[root], root)
-    inst = GuardedOrientations.build(run, sink, pool, shape, lits, circ.or_(wrong))
-    model = run.solve(sink, inst.main)
+    inst = GuardedOrientations.build(run, sink, pool, shape, lits, rule_violation(circ, parts))
+    toggles = [pool.id(("toggle", r, part)) for r in scope for part in PARTS]
+    model = run.solve(sink, inst.main + [-t for t in toggles])
     if model is not None:
         return run.verdict(inst.decode(model),
                            detail=f"the rule for {fam.words} fails in this orientation")
@@ -99,6 +158,17 @@ def family_rule(n: int, budget: Budget, family: str, oracle: Oracle | None = Non
                         f"= {got}, the direct solver {wanted}")
         return None
 
+    off = [-t for t in toggles]
     for control in inst.controls(run, compare if oracle else None):
-        run.control(sink, control)
+        run.control(sink, Control(control.kind, control.position,
+                                  control.assumptions + tuple(off), control.check))
+    for reading in scope:  # a toggled control per reading and part (issue 24)
+        for part in PARTS:
+            t = pool.id(("toggle", reading, part))
+            r0 = part_r0(len(lits), reading, part)
+            position = inst.decode(_fixed(lits, r0))
+            run.control(sink, Control(
+                "toggled", f"{position} ({reading}, {part})",
+                (inst.goal, -inst.toggle, t, *[x for x in off if x != -t]),
+                _decodes(inst, position)))
     return run.verdict(detail=f"{shape.n_edges} edges, 2^{shape.n_edges} orientations: UNSAT")
