@@ -150,3 +150,29 @@ def test_a_wrong_minus_edge_rule_is_refuted_and_would_hold_under_that_bug(monkey
                         lambda circ, parts: circ.or_(list(parts.values())[-1]))
     v = phyminoes_sat.family_rule(5, Budget(controls=2), "odd-cycle", rules=rules)
     assert v.status == "error" and "the goal misses it" in v.reason
+
+
+# -- 5. encodings/green_cordon.py inductive_instance: one direction of the goal dropped -----
+
+
+@pytest.mark.parametrize("kept", ["rule, not mex", "mex, not rule"])
+def test_an_inductive_goal_with_one_direction_is_caught(tmp_path, capsys, monkeypatch, kept):
+    from cgsat.papers.thickets import sat as thickets_sat
+
+    _assert_clean_toggles(*_check(tmp_path, capsys, "thickets.thm3.2", 8))
+    real = thickets_sat.inductive_instance
+
+    def one_direction(claim, height, selector=False):
+        cnf, cc = real(claim, height, selector)
+        (g1, lhs, rhs), (g2, _nl, _nr) = cnf.clauses[-2:]  # [-goal, L, R], [-goal, -L, -R]
+        assert g1 == g2 == -cc.goal
+        cnf.clauses[-2:] = ([[g1, lhs], [g1, -rhs]] if kept == "rule, not mex"
+                            else [[g1, -lhs], [g1, rhs]])
+        return cnf, cc
+
+    monkeypatch.setattr(thickets_sat, "inductive_instance", one_direction)
+    _assert_caught(*_check(tmp_path, capsys, "thickets.thm3.2", 8), "misses that direction")
+
+
+def _assert_clean_toggles(code: int, results: list[dict]) -> None:
+    assert code == 0, [(r["n"], r["status"], r["reason"]) for r in results]

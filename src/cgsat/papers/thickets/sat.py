@@ -25,8 +25,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
+
+from pysat.solvers import Solver
 
 from cgsat.claims import Budget, Verdict
 from cgsat.encodings.cnf import ClauseBuffer
@@ -141,30 +143,53 @@ class _Inductive:
     goal: int
     toggle: int
     r0: str | None
+    # one toggled control per direction of the "iff" (issue 24): r0 in C, r0 outside C,
+    # each found by the instance itself with the goal off: direction -> (toggle, r0)
+    sides: dict[str, tuple[int, str]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, run: SatRun, claim: NimCharacterization, n: int) -> _Inductive:
         """The instance with its selectors; r0 is drawn from ``run`` (None when the family
-        has no cordon of height n)."""
+        has no cordon of height n), and a cordon on each side of the rule is found for the
+        toggled control of each direction."""
         leaves = claim.family_leaves
         empty = leaves is not None and leaves > max(n - 1, 0)
         r0 = None if empty else run.samples(partial(draw_cordon, n, leaves), 1)[0]
         cnf, cc = inductive_instance(claim, n, selector=True)
         assert cc.goal is not None and cc.flip is not None
+        x = cc.leaf_variables(n)
+        sides: dict[str, tuple[int, str]] = {}
+        if r0 is not None and cc.sides is not None:
+            with Solver(bootstrap_with=cnf.clauses) as solver:
+                for name, lit in (("in the rule", cc.sides[0]), ("outside it", -cc.sides[0])):
+                    if solver.solve(assumptions=[-cc.goal, lit]):
+                        sides[name] = (cc.pool.id(("selector", "toggle", name)),
+                                       cc.decode(solver.get_model(), n))
         toggle = cc.pool.id(("selector", "toggle"))
-        eq = cc.false
-        if r0 is not None:
-            chosen = set(_attachments(r0))
-            x = cc.leaf_variables(n)
-            eq = cc.gates.conj([v if a in chosen else -v for a, v in enumerate(x, start=1)])
-        # the rule inside the goal is flipped exactly at r0 when toggled: C := C xor {r0}
-        cc.cnf.extend([[-cc.flip, toggle], [-cc.flip, eq], [cc.flip, -toggle, -eq]])
-        return cls(ClauseBuffer(cnf.clauses), cc, n, leaves, cc.goal, toggle, r0)
+
+        def equals(cordon: str | None) -> int:
+            if cordon is None:
+                return cc.false
+            chosen = set(_attachments(cordon))
+            return cc.gates.conj([v if a in chosen else -v for a, v in enumerate(x, start=1)])
+
+        # the rule inside the goal is flipped exactly at r0 when toggled: C := C xor {r0};
+        # likewise at each direction's cordon under its own toggle
+        at = [cc.gates.conj([toggle, equals(r0)])]
+        at += [cc.gates.conj([t, equals(c)]) for t, c in sides.values()]
+        any_at = cc.gates.disj(at)
+        cc.cnf.extend([[-cc.flip, any_at], [cc.flip, -any_at]])
+        return cls(ClauseBuffer(cnf.clauses), cc, n, leaves, cc.goal, toggle, r0, sides)
+
+    @property
+    def toggles_off(self) -> list[int]:
+        """Every toggle off."""
+        return [-self.toggle] + [-t for t, _ in self.sides.values()]
 
     @property
     def main(self) -> list[int]:
         """The assumptions of the check itself: the goal on, the rule untouched."""
-        return [self.goal, -self.toggle]
+        return [self.goal, *self.toggles_off]
 
     def decode(self, true: Sequence[int] | set[int]) -> str:
         """The cordon of a model."""
@@ -205,7 +230,24 @@ class _Inductive:
             found = self.decode(true)
             return None if found == r0 else f"the model decodes to {found}"
 
-        return Control("toggled", r0, (self.goal, self.toggle), check)
+        others = [t for t in self.toggles_off if t != -self.toggle]
+        return Control("toggled", r0, (self.goal, self.toggle, *others), check)
+
+    def direction(self, name: str) -> Control:
+        """The toggled control of one direction of the "iff": the rule flipped at a cordon
+        ``name`` ("in the rule", "outside it"): SAT at exactly that cordon."""
+        toggle, r0 = self.sides[name]
+
+        def check(true: set[int] | None) -> str | None:
+            """The model must be the toggled cordon."""
+            if true is None:
+                return f"UNSAT with the rule toggled at a cordon {name} (the goal misses " \
+                       "that direction)"
+            found = self.decode(true)
+            return None if found == r0 else f"the model decodes to {found}"
+
+        others = [t for t in self.toggles_off if t != -toggle]
+        return Control("toggled", f"{r0} ({name})", (self.goal, toggle, *others), check)
 
     def run_controls(self, run: SatRun, oracle: Oracle | None) -> None:
         """The sample controls (none without an oracle or an empty family) and the toggled
@@ -222,6 +264,8 @@ class _Inductive:
             for r in list(dict.fromkeys(ends + drawn))[:k]:
                 run.control(self.buffer, self.sample(r, oracle))
         run.control(self.buffer, self.toggled())
+        for name in self.sides:
+            run.control(self.buffer, self.direction(name))
 
 
 # -- characterizations: Theorems 3.2, 3.3 and §5 -----------------------------------------
@@ -258,8 +302,8 @@ def characterization(n: int, budget: Budget, *, value: int, leaves: int | None,
     Examples
     --------
     >>> v = characterization(6, Budget(), value=0, leaves=None)
-    >>> v.status, v.controls
-    ('holds', {'passed': 1, 'total': 1})
+    >>> v.status, v.controls      # the toggled control, and one per side of the "iff"
+    ('holds', {'passed': 3, 'total': 3})
 
     References
     ----------
