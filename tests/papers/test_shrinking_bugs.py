@@ -176,3 +176,25 @@ def test_an_inductive_goal_with_one_direction_is_caught(tmp_path, capsys, monkey
 
 def _assert_clean_toggles(code: int, results: list[dict]) -> None:
     assert code == 0, [(r["n"], r["status"], r["reason"]) for r in results]
+
+
+# -- 6. encodings/kernel.py add_grundy: a value range one short --------------------------------
+
+
+def test_a_grundy_value_range_one_short_is_caught(tmp_path, capsys, monkeypatch):
+    from cgsat.encodings import kernel, timber_graphs
+
+    _assert_clean(*_check(tmp_path, capsys, "timber.phyminoes-odd-cycle-pendant", 6))
+    real = kernel.add_grundy
+
+    def one_short(pool, sink, followers, moves, tag="G", value_range=None):
+        followers, moves = list(followers), [(s, t, tuple(c)) for s, t, c in moves]
+        if value_range is None:  # the proven bound, less one
+            proven = kernel.grundy_bounds(followers, moves)
+            value_range = max(max(proven.values(), default=0) - 1, 0)
+        return real(pool, sink, followers, moves, tag, value_range)
+
+    monkeypatch.setattr(timber_graphs, "add_grundy", one_short)
+    # no sample control: the position count must catch it on its own
+    _assert_caught(*_check(tmp_path, capsys, "timber.phyminoes-odd-cycle-pendant", 6,
+                           "--controls", "0"), "orientations the Grundy encoding admits")
