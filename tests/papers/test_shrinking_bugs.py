@@ -198,3 +198,16 @@ def test_a_grundy_value_range_one_short_is_caught(tmp_path, capsys, monkeypatch)
     # no sample control: the position count must catch it on its own
     _assert_caught(*_check(tmp_path, capsys, "timber.phyminoes-odd-cycle-pendant", 6,
                            "--controls", "0"), "orientations the Grundy encoding admits")
+
+
+# -- 7. papers/caterpillars/counts_sat.py path_most_sat: the comparison lets a tie through ----
+
+
+def test_a_path_most_comparison_that_lets_a_tie_through_is_caught(tmp_path, capsys,
+                                                                    monkeypatch):
+    from cgsat.papers.caterpillars import counts_sat
+
+    _assert_clean(*_check(tmp_path, capsys, "caterpillars.path-most", 6))
+    monkeypatch.setattr(counts_sat, "reaches", lambda count, bound: count > bound)
+    _assert_caught(*_check(tmp_path, capsys, "caterpillars.path-most", 6, "--controls", "0"),
+                   "lets a tie through")

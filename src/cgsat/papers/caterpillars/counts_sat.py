@@ -215,6 +215,22 @@ def binary_sum_sat(n: int, budget: Budget, form: Form = catalan,
     return run.verdict(detail=f"{len(legs)} leg vectors up to reversal, sum {total}")
 
 
+def reaches(count: int, bound: int) -> bool:
+    """Whether a tree's P-orientation count reaches the bound that no tree but the path
+    may reach (a tie refutes: the claim is "fewer than").
+
+    Examples
+    --------
+    >>> reaches(4, 5), reaches(5, 5)
+    (False, True)
+
+    References
+    ----------
+    *Timber Game with Caterpillars*, §4.
+    """
+    return count >= bound
+
+
 def path_most_sat(n: int, budget: Budget, bound: Form = path_count,
                   oracle: Oracle | None = None) -> Verdict:
     """Even ``n >= 4``: every tree with ``n`` edges other than the path has fewer than
@@ -255,6 +271,7 @@ def path_most_sat(n: int, budget: Budget, bound: Form = path_count,
     trees = all_trees(n)
     per = _per_tree(budget, len(trees))
     cap = bound(n)
+    toggled: tuple[nx.Graph, int] | None = None  # the first other tree and its count
     for g in trees:
         tree = TreeCount(run, g)
         if is_path(g):
@@ -269,10 +286,18 @@ def path_most_sat(n: int, budget: Budget, bound: Form = path_count,
                 return None if got == want else f"the path has {got}, Theorem 2.5 says {want}"
 
             run.control(tree.sink, Control("witness", first, (tree.goal, -tree.blk), known))
-        elif tree.count(cap) >= cap:
+        elif reaches(tree.count(cap), cap):
             tree.controls(per, oracle)
             return run.verdict(counterexample=tree_text(g),
                                detail=f"at least {cap} P-orientations")
+        elif toggled is None:
+            toggled = (g, len(tree.found))
         tree.controls(per, oracle)
+    if toggled is not None:  # the bound toggled to a tree's own count: a tie (issue 24)
+        g, got = toggled
+        run.coverage(f"the bound toggled to the count of {tree_text(g)}",
+                     reaches(got, got) and not reaches(got - 1, got),
+                     f"a tree with {got} P-orientations against the bound {got} does not "
+                     "refute (the comparison lets a tie through)")
     return run.verdict(detail=f"{len(trees)} trees, the path's count {path_count(n)}")
 
