@@ -54,7 +54,9 @@ def test_sixteen_samples_and_one_toggle(claim):
     leaves = get_claim(claim).method("sat").run.keywords.get("leaves")
     for n in (5, 12):
         family = {None: 2 ** (n - 1), 1: n - 1, 2: math.comb(n - 1, 2)}[leaves]
-        k = min(16, family) + 1  # every cordon once when there are fewer than 16
+        # every cordon once when there are fewer than 16; the toggled control, and one per
+        # direction of the "iff" (issue 24: a cordon in the rule, one outside it)
+        k = min(16, family) + 1 + 2
         assert _run(claim, n).controls == {"passed": k, "total": k}, n
 
 
@@ -69,9 +71,9 @@ def test_theorem_31_controls_its_position(claim):
 
 def test_controls_follow_the_budget():
     v = _run("thickets.thm3.2", 10, controls=3)
-    assert v.status == "holds" and v.controls == {"passed": 4, "total": 4}
-    v = _run("thickets.thm3.2", 10, controls=0)  # the toggled control still runs
-    assert v.status == "holds" and v.controls == {"passed": 1, "total": 1}
+    assert v.status == "holds" and v.controls == {"passed": 6, "total": 6}
+    v = _run("thickets.thm3.2", 10, controls=0)  # the toggled controls still run
+    assert v.status == "holds" and v.controls == {"passed": 3, "total": 3}
 
 
 def test_past_the_direct_solver_the_oracle_is_the_theorem():
@@ -149,7 +151,7 @@ def test_a_lying_oracle_is_an_error(claim):
     liar = _with_oracle(claim, lambda n, atts: not truth(n, atts))
     v = liar(8, Budget(seed="liar"))
     assert v.status == "error" and "sample control" in v.reason, v
-    assert v.controls["passed"] == 1  # only the toggled control passes
+    assert v.controls["passed"] == 3  # only the toggled controls pass (r0, each direction)
 
 
 def test_a_lying_nim_value_is_an_error_for_theorem_31():
@@ -174,7 +176,7 @@ def test_the_toggled_control_alone_catches_a_goal_that_can_never_hold(monkeypatc
     for claim in ("thickets.thm3.2", "thickets.thm3.5", "thickets.sec5-two-leaves-nim3"):
         v = _run(claim, 8)
         assert v.status == "error" and "toggled control" in v.reason, v
-        assert v.controls["passed"] == v.controls["total"] - 1
+        assert v.controls["passed"] == v.controls["total"] - 3  # r0 and each direction
 
 
 def test_a_refutation_runs_no_control():
