@@ -59,8 +59,9 @@ def rule_violation(circ: Circuit, parts: dict[str, list[int]]) -> int:
 
 
 def part_r0(m: int, reading: str, part: str) -> str:
-    """The orientation (``m`` bits) at which the toggled control of one part fires: drawn
-    deterministically from the part's name, so a rerun toggles the same place.
+    """The orientation (``m`` bits) at which the toggled control of one part of a Phyminoes
+    rule (*The Game of timber!*, Problem 4.3) fires: drawn deterministically from the
+    part's name, so a rerun toggles the same place.
 
     Examples
     --------
