@@ -343,6 +343,10 @@ def run_checks(
         The Dask scheduler's address (``tcp://host:8786``), with ``executor="dask"``.
     """
     check_executor(executor, scheduler)
+    # Before any executor's threads fork workers: a subprocess started while another
+    # thread forks can hang for good (the fork inherits the pipe that reports the exec),
+    # so the git commit that every stored row records is read now, and cached.
+    source_commit()
     budget = replace(budget, solver=canonical_solver(budget.solver))
     external = external_of(budget)
     # the store key of SAT methods: an external solver's results never mix with PySAT's
