@@ -12,6 +12,9 @@ import argparse
 import re
 from pathlib import Path
 
+import pytest
+
+import docs_examples as dx  # tests/ is on pythonpath (pyproject)
 from cgsat.cli import build_parser
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -113,3 +116,101 @@ def test_the_documented_defaults_are_the_parser_defaults():
     assert check.solver == "cadical195" and "| `--solver NAME` | `cadical195`" in text
     assert check.method == "all" and "| `--method M` | `all` |" in text
     assert report.out == "report" and "| `--out DIR` | `report` |" in text
+
+
+# --- The console examples run (issue 26 item 1; the runner is tests/docs_examples.py) ------
+
+_WITH_EXAMPLES = [p for p in dx.DOC_FILES if dx.parse_blocks(p)]
+
+
+def _run_file(path: Path, tmp_path: Path, slow: bool) -> list[str]:
+    failures: list[str] = []
+    for block in dx.parse_blocks(path):
+        if block.marker == "skip" or (block.marker == "slow") != slow:
+            continue
+        if block.marker == "needs" and dx._unavailable(block):
+            continue
+        failures += dx.run_block(block, tmp_path)
+    return failures
+
+
+@pytest.mark.parametrize("path", _WITH_EXAMPLES, ids=lambda p: p.name)
+def test_the_console_examples_print_what_the_docs_say(path, tmp_path):
+    """Every ``console`` example (not marked slow or skip) prints its documented output,
+    up to times, memory, worker counts and digests, and exits with its documented code."""
+    failures = _run_file(path, tmp_path, slow=False)
+    assert not failures, "\n\n".join(failures)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", _WITH_EXAMPLES, ids=lambda p: p.name)
+def test_the_slow_console_examples_print_what_the_docs_say(path, tmp_path):
+    failures = _run_file(path, tmp_path, slow=True)
+    assert not failures, "\n\n".join(failures)
+
+
+def test_the_examples_cover_readme_and_reference():
+    """The runner finds the examples (a parser that finds nothing would pass vacuously)."""
+    names = {p.name for p in _WITH_EXAMPLES}
+    assert {"README.md", "reference.md"} <= names
+    commands = [c.text for p in _WITH_EXAMPLES for b in dx.parse_blocks(p)
+                for c in b.commands]
+    assert any(c.startswith("cgsat find green-cordon --height 80") for c in commands)
+    assert len(commands) > 40
+
+
+def test_every_skipped_example_says_why():
+    for path in dx.DOC_FILES:
+        for block in dx.parse_blocks(path):
+            if block.marker is not None:
+                assert block.reason.strip(), f"{block.where}: a {block.marker} with no reason"
+
+
+_SAMPLE = """\
+Intro.
+
+```console
+$ cgsat value timber-path LRLR
+timber-path LRLR: outcome P, nim-value 0
+  no winning move
+$ cgsat value timber-path LRX
+cgsat: error: timber-path: unknown letter 'X' at index 2 (a word uses only L and R)
+$ echo $?
+2
+```
+
+<!-- skip: a Dask cluster -->
+```console
+$ cgsat check --all --executor dask --scheduler tcp://nowhere:1
+```
+"""
+
+
+def test_the_runner_passes_a_right_example_and_parses_markers(tmp_path):
+    doc = tmp_path / "x.md"
+    doc.write_text(_SAMPLE)
+    blocks = dx.parse_blocks(doc)
+    assert [b.marker for b in blocks] == [None, "skip"] and blocks[1].reason == "a Dask cluster"
+    assert [c.exit_code for c in blocks[0].commands] == [0, 2]
+    assert dx.run_block(blocks[0], tmp_path) == []
+
+
+@pytest.mark.parametrize("wrong", [
+    ("nim-value 0", "nim-value 1"),      # an output line
+    ("$ echo $?\n2", "$ echo $?\n0"),    # an exit code
+    ("  no winning move\n", ""),         # a missing line
+])
+def test_the_runner_reports_a_wrong_example(tmp_path, wrong):
+    """Negative controls: a wrong line, a wrong exit code, a missing line each fail."""
+    doc = tmp_path / "x.md"
+    doc.write_text(_SAMPLE.replace(*wrong))
+    assert dx.run_block(dx.parse_blocks(doc)[0], tmp_path)
+
+
+def test_the_ellipsis_and_the_normalization():
+    assert dx._matches(["a", "...", "c (1.20 s; 53 MB)", "...", "e"],
+                       ["a", "b", "c (0.07 s; 120 MB)", "d", "d", "e"])
+    assert not dx._matches(["a", "...", "c"], ["a", "b"])
+    assert not dx._matches(["a", "...", "x", "...", "e"], ["a", "b", "e"])
+    assert dx._matches(["x", "..."], ["x"])
+    assert not dx._matches(["n=3 sat: holds"], ["n=3 sat: refuted"])
