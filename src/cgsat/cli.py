@@ -14,6 +14,11 @@ module only parses arguments and turns errors into one line on stderr:
 from __future__ import annotations
 
 import argparse
+import difflib
+import errno
+import math
+import re
+import sqlite3
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -31,52 +36,133 @@ short (timeout, memory); 130 Ctrl-C; 143 SIGTERM. Precedence 3 > 4 > 1 > 5 > 0.
 Full reference: docs/reference.md in the cgsat source tree."""
 
 
+MAX_DIGITS = 18
+"""The most digits a whole-number option takes (every size cgsat can reach is far below
+10**18, and SQLite stores sizes as 64-bit integers)."""
+MAX_TIMEOUT = 30 * 86400.0
+"""The largest ``--timeout``: 30 days (a check's clock must be a finite number)."""
+MAX_CONTROLS = 10_000
+"""The most sample controls per SAT instance (``--controls``). Each sample is one solve of
+the instance under assumptions plus one run of the direct solver: 10,000 samples of
+``timber.thm2.3`` at n=24 took 14 s on a loaded 2-core machine, so a run at this limit
+stays within minutes where 100,000,000 would never end; the default is 16."""
+
+_LONG = re.compile(r"\S{61,}")
+
+
+def shorten(message: str) -> str:
+    """``message`` on one line, with every run of more than 60 non-blank characters (a
+    5,000-digit number a user typed) cut to its ends.
+
+    Examples
+    --------
+    "got '9999999999999999999...(5002 characters)...999999999'"
+    "got '99999999999999999999...(5002 characters)...9999999999'"
+    >>> shorten("two\\nlines")
+    'two lines'
+    """
+    one = " ".join(message.split("\n"))
+    return _LONG.sub(lambda m: f"{m.group()[:20]}...({len(m.group())} characters)..."
+                               f"{m.group()[-10:]}", one)
+
+
 class _Parser(argparse.ArgumentParser):
-    """An ArgumentParser whose usage errors are one line and exit code 2."""
+    """An ArgumentParser whose usage errors are one line and exit code 2, and which names
+    the option a mistyped one was meant to be (``--lenght``: did you mean ``--length``?)."""
+
+    _argv: list[str] = []
+
+    def parse_known_args(  # type: ignore[override]  # argparse's overloads, one body
+            self, args: Sequence[str] | None = None,
+            namespace: argparse.Namespace | None = None,
+    ) -> tuple[argparse.Namespace, list[str]]:
+        self._argv = list(sys.argv[1:] if args is None else args)
+        return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> NoReturn:
-        sys.stderr.write(f"{self.prog}: error: {message}\n")
+        typo = self._mistyped_option()
+        if typo is not None:
+            message = typo
+        sys.stderr.write(f"{self.prog}: error: {shorten(message)}\n")
         raise SystemExit(EXIT_USAGE)
+
+    def _mistyped_option(self) -> str | None:
+        """"unrecognized argument --X (did you mean --Y?)" for the first option of the
+        command line that neither this parser nor its chosen subcommand knows, else None.
+        (argparse would otherwise report a required option as missing first.)"""
+        known = set(self._option_string_actions)
+        for action in self._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                chosen = next((t for t in self._argv if t in action.choices), None)
+                if chosen is not None:
+                    known |= set(action.choices[chosen]._option_string_actions)
+        for token in self._argv:
+            if token == "--":
+                break
+            option = token.split("=", 1)[0]
+            if option.startswith("--") and option not in known:
+                close = difflib.get_close_matches(option, sorted(known), n=1, cutoff=0.6)
+                hint = f" (did you mean {close[0]}?)" if close else ""
+                return f"unrecognized argument {option}{hint}"
+        return None
+
+
+def _whole(text: str) -> int:
+    """``text`` as a whole number written in ASCII digits (no full-width ``３``), at most
+    :data:`MAX_DIGITS` digits, else :class:`argparse.ArgumentTypeError`."""
+    t = text.strip()
+    if not re.fullmatch(r"[+-]?[0-9]+", t):
+        raise argparse.ArgumentTypeError(f"expected a whole number (digits 0-9), got {text!r}")
+    if len(t.lstrip("+-")) > MAX_DIGITS:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number of at most {MAX_DIGITS} digits, got one of "
+            f"{len(t.lstrip('+-'))} digits")
+    return int(t)
 
 
 def non_negative_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    value = _whole(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"a bound must be at least 0, got {value}")
     return value
 
 
 def positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+    """A ``--timeout``: positive, finite seconds in ASCII digits, at most
+    :data:`MAX_TIMEOUT`.
+
+    Examples
+    --------
+    >>> positive_float("0.5"), positive_float("60"), positive_float("1e3")
+    (0.5, 60.0, 1000.0)
+    """
+    t = text.strip()
+    if not re.fullmatch(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]{1,3})?", t):
+        raise argparse.ArgumentTypeError(f"expected seconds (digits 0-9), got {text!r}")
+    value = float(t) if len(t) <= 40 else math.inf
     if not value > 0:
         raise argparse.ArgumentTypeError(f"a timeout must be positive, got {text}")
+    if not math.isfinite(value) or value > MAX_TIMEOUT:
+        raise argparse.ArgumentTypeError(
+            f"a timeout is at most {MAX_TIMEOUT:.0f} seconds (30 days), got {text}")
     return value
 
 
 def positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    value = _whole(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a positive whole number, got {value}")
     return value
 
 
 def controls_count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    value = _whole(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"the number of controls must be at least 0, got "
                                          f"{value}")
+    if value > MAX_CONTROLS:
+        raise argparse.ArgumentTypeError(f"the number of controls is at most {MAX_CONTROLS}, "
+                                         f"got {value}")
     return value
 
 
@@ -253,27 +339,64 @@ def _dispatch(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``cgsat`` console script."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    tokens = list(sys.argv[1:] if argv is None else argv)
+    if tokens[:1] == ["--version"] and len(tokens) > 1:
+        parser.error(f"--version takes no other argument, got {' '.join(tokens[1:])!r}")
+    args = parser.parse_args(tokens)
     try:
         return _dispatch(args)
     except CgsatInputError as exc:
-        sys.stderr.write(f"cgsat: error: {exc}\n")
+        sys.stderr.write(f"cgsat: error: {shorten(str(exc))}\n")
         return EXIT_USAGE
+    except BrokenPipeError:
+        return EXIT_OK
+    except sqlite3.DatabaseError as exc:  # a damaged store, a file that is none, a full disk
+        if "full" in str(exc):
+            sys.stderr.write(f"cgsat: error: no space left on the device (ENOSPC) writing the "
+                             f"results store {_store_of(args)}\n")
+        else:
+            sys.stderr.write(f"cgsat: error: results store {_store_of(args)}: {exc} (the file "
+                             "is damaged or is not a cgsat store; give another with --db)\n")
+        return EXIT_USAGE
+    except OSError as exc:
+        if exc.errno != errno.ENOSPC:
+            return _internal(exc)
+        sys.stderr.write(f"cgsat: error: no space left on the device (ENOSPC) writing "
+                         f"{exc.filename or _store_of(args)}\n")
+        return EXIT_USAGE
+    except ValueError as exc:
+        if "integer string conversion" in str(exc):  # a number of more than 4,300 digits
+            sys.stderr.write("cgsat: error: a number in the input has more than 4300 "
+                             "digits\n")
+            return EXIT_USAGE
+        return _internal(exc)
     except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM during `check` (exit_code 143)
         code = getattr(exc, "exit_code", 130)
         sys.stderr.write("cgsat: terminated\n" if code != 130 else "cgsat: interrupted\n")
         return code
-    except BrokenPipeError:
-        return EXIT_OK
     except Exception as exc:  # noqa: BLE001 - no traceback ever reaches the user
-        if _solver_interrupted(exc):
-            sys.stderr.write("cgsat: interrupted\n")
-            return 130
-        sys.stderr.write(
-            f"cgsat: internal error ({type(exc).__name__}: {exc}); this is a bug in cgsat, "
-            "please report it\n"
-        )
-        return EXIT_INTERNAL
+        return _internal(exc)
+
+
+def _store_of(args: argparse.Namespace) -> str:
+    """The results store a command uses (for a message about it)."""
+    from cgsat.engine.store import db_path
+
+    try:
+        return db_path(getattr(args, "db", None))
+    except CgsatInputError:
+        return str(getattr(args, "db", None))
+
+
+def _internal(exc: Exception) -> int:
+    """Exit 130 for a solver's own Ctrl-C error, else report an internal error (exit 4)."""
+    if _solver_interrupted(exc):
+        sys.stderr.write("cgsat: interrupted\n")
+        return 130
+    sys.stderr.write(shorten(
+        f"cgsat: internal error ({type(exc).__name__}: {exc}); this is a bug in cgsat, "
+        "please report it") + "\n")
+    return EXIT_INTERNAL
 
 
 def _solver_interrupted(exc: BaseException) -> bool:

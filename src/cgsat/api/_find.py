@@ -9,7 +9,7 @@ hands it to the search (:mod:`cgsat.search.plan`): run here, or, for ``--max-len
 
 from __future__ import annotations
 
-from cgsat.api._inputs import controls_count, whole_number
+from cgsat.api._inputs import check_text, controls_count, whole_number
 from cgsat.errors import CgsatInputError
 from cgsat.games import RULESET_NAMES
 from cgsat.search.query import FindQuery, FindResult
@@ -121,6 +121,7 @@ def find(
         if k == "shape":
             if not isinstance(x, str):
                 raise CgsatInputError(f"--shape: expected edges such as '0-1 1-2', got {x!r}")
+            check_text("--shape", x)
         else:
             whole_number("--" + k.replace("_", "-"), x, 1 if k == "max_length" else 0)
     if (value is None) == (outcome is None):
@@ -130,6 +131,8 @@ def find(
     if value is not None and not isinstance(value, str):
         raise CgsatInputError(f"--value: expected a value such as '*2' or '{{1|0}}', "
                               f"got {value!r}")
+    if value is not None:
+        check_text("--value", value)
     if outcome is not None and outcome not in ("P", "N", "L", "R"):
         raise CgsatInputError(f"--outcome: expected one of P, N, L, R, got {outcome!r}")
     if alphabet not in (None, "LR", "LRE"):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from cgsat.api._inputs import check_text
 from cgsat.cgt.impartial import solver_for
 from cgsat.cgt.partizan_values import describe_partizan
 from cgsat.cgt.tuft import tuft_nim_value, tuft_winning_moves
@@ -153,6 +154,7 @@ def value(ruleset: str, position: str, misere: bool = False, *,
     if not isinstance(position, str):
         raise CgsatInputError(
             f"{ruleset}: a position is a string in the ruleset's syntax, got {position!r}")
+    check_text(ruleset, position)
     variant = {}
     if distances is not None:
         if ruleset != "phyminoes":

@@ -40,6 +40,7 @@ imports it.
 from __future__ import annotations
 
 import ctypes
+import math
 import os
 import re
 import resource
@@ -57,7 +58,7 @@ DEFAULT_FRACTION = 0.8
 """The share of the machine's memory the workers of one run may use together by default."""
 
 _UNITS = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
-_SIZE = re.compile(r"^\s*(\d+(?:\.\d*)?|\.\d+)\s*([KMGT])(?:I?B)?\s*$", re.IGNORECASE)
+_SIZE = re.compile(r"^\s*([0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*([KMGT])(?:I?B)?\s*$", re.IGNORECASE)
 _PROC = "/proc"
 _CRASH_SIGNALS = (signal.SIGABRT, signal.SIGBUS, signal.SIGSEGV)
 
@@ -95,7 +96,11 @@ def parse_limit(text: str) -> int | None:
     if not m:
         raise CgsatInputError(f"--memory-limit: expected a size with a unit such as 2G or "
                               f"500M, or none, got {text!r}")
-    value = int(float(m.group(1)) * _UNITS[m.group(2).upper()])
+    number = float(m.group(1)) * _UNITS[m.group(2).upper()]
+    if not math.isfinite(number) or number > 1 << 60:
+        raise CgsatInputError(f"--memory-limit: at most 1048576T (or none for no limit), got "
+                              f"{text!r}")
+    value = int(number)
     if value < 1 << 20:
         raise CgsatInputError(f"--memory-limit: at least 1M, got {text!r}")
     return value

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cgsat.cgt import deadline as clock
+from cgsat.cgt.notation import MAX_NIMBER
 from cgsat.cgt.notation import parse as parse_game
 from cgsat.encodings.timber_graphs import graph_shape
 from cgsat.errors import CgsatInputError
@@ -96,8 +97,12 @@ def _nim_value(text: str) -> int | None:
         return 0
     if t == "*":
         return 1
-    if t.startswith("*") and t[1:].isdigit():
-        return int(t[1:])
+    if t.startswith("*") and t[1:].isascii() and t[1:].isdigit():
+        nim = int(t[1:])
+        if nim > MAX_NIMBER:
+            raise CgsatInputError(f"--value {t}: nimber above *{MAX_NIMBER} (as in every "
+                                  "value cgsat reads)")
+        return nim
     return None
 
 
