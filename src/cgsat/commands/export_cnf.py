@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 import sys
 from dataclasses import dataclass
 
@@ -28,6 +29,7 @@ from cgsat.claims import Claim, Method
 from cgsat.encodings.cnf import ClauseBuffer
 from cgsat.engine.fingerprint import method_fingerprint
 from cgsat.engine.runner import MAX_SIZE
+from cgsat.engine.store import is_store_file
 from cgsat.errors import CgsatInputError, TooLargeError
 from cgsat.papers.registry import get_claim
 from cgsat.sat.solve import Export, ExternalBudget, InstanceExported
@@ -153,11 +155,21 @@ def export_instance(claim: Claim, n: int, target: str | None = None,
 
 def run(args: argparse.Namespace) -> int:
     """Run ``cgsat export-cnf``; returns the exit code."""
+    out = None if args.out == "-" else args.out  # - is standard output, as no --out
+    if out is not None:
+        if not out.strip():
+            raise CgsatInputError("--out: the path is empty")
+        if is_store_file(out):
+            raise CgsatInputError(f"--out: {out!r} is a results store (SQLite); export-cnf "
+                                  "never overwrites one")
+        if os.path.isdir(out):
+            raise CgsatInputError(f"--out: {out!r} is a directory, not a file")
     exported = export_instance(get_claim(args.claim), args.n, args.target, args.method)
     text = exported.text()
-    if args.out is None:
+    if out is None:
         sys.stdout.write(text)
         return 0
+    args.out = out
     try:
         with open(args.out, "w") as f:
             f.write(text)

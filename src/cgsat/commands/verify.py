@@ -156,7 +156,7 @@ def run_report(args: argparse.Namespace) -> int:
     path = db_path(args.db)
     if not os.path.exists(path):
         raise CgsatInputError(f"no results store at {path!r}; run `cgsat check` first")
-    with Store(path) as store:
+    with Store(path, readonly=True) as store:  # a report never writes the store
         written = write_report(store, args.out, args.format)
     for f in written:
         print(f)

@@ -51,6 +51,7 @@ import os
 import sqlite3
 import sys
 import time
+import urllib.parse
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field, fields, replace
@@ -123,12 +124,42 @@ def db_path(explicit: str | None = None) -> str:
     --------
     >>> db_path("x.sqlite")
     'x.sqlite'
+    >>> db_path(":memory:")
+    Traceback (most recent call last):
+    ...
+    cgsat.errors.CgsatInputError: --db :memory:: results would be lost; use a file
     """
     if explicit is not None:
         if not explicit.strip():
             raise CgsatInputError("--db: the path is empty")
-        return explicit
-    return os.environ.get("CGSAT_DB") or DEFAULT_DB
+        path = explicit
+    else:
+        path = os.environ.get("CGSAT_DB") or DEFAULT_DB
+    if path == ":memory:" or path.startswith("file:"):
+        raise CgsatInputError(f"--db {path}: results would be lost; use a file")
+    if path == "-":
+        raise CgsatInputError("--db -: the results store is a file, not standard input or "
+                              "output; use a file")
+    return path
+
+
+def is_store_file(path: str) -> bool:
+    """Whether ``path`` is an SQLite file (a results store, which no output may replace).
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> d = tempfile.mkdtemp()
+    >>> with Store(os.path.join(d, "r.sqlite")):
+    ...     pass
+    >>> is_store_file(os.path.join(d, "r.sqlite")), is_store_file(os.path.join(d, "no"))
+    (True, False)
+    """
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(16) == b"SQLite format 3\x00"
+    except OSError:
+        return False
 
 
 @dataclass
@@ -305,11 +336,14 @@ class Store:
     'holds'
     """
 
-    def __init__(self, path: str):
+    def __init__(self, path: str, readonly: bool = False):
         self.path = path
         parent = os.path.dirname(os.path.abspath(path))
         if not os.path.isdir(parent):
             raise CgsatInputError(f"--db: directory {parent!r} does not exist")
+        if readonly:
+            self._open_readonly(path)
+            return
         try:
             self.conn = sqlite3.connect(path, timeout=60.0, isolation_level=None)
             self.conn.execute("PRAGMA busy_timeout = 60000")
@@ -318,6 +352,34 @@ class Store:
             self._retry(self._create)
         except sqlite3.DatabaseError as exc:
             raise CgsatInputError(f"--db: cannot use {path!r} as a results store ({exc})") \
+                from None
+
+    def _open_readonly(self, path: str) -> None:
+        """Open ``path`` without ever writing it (``cgsat report``): the file is copied
+        into memory (through a read-only connection when a write-ahead log beside it holds
+        writes of a run in progress), where an old schema is brought up to date; a
+        damaged file or one that is not a store is bad input."""
+        if not is_store_file(path):
+            raise CgsatInputError(f"--db: {path!r} is not a results store (not an SQLite "
+                                  "file)")
+        try:
+            self.conn = sqlite3.connect(":memory:", isolation_level=None)
+            if not os.path.exists(path + "-wal"):  # the file holds every committed write
+                with open(path, "rb") as fh:
+                    data = bytearray(fh.read())
+                data[18:20] = b"\x01\x01"  # the copy in memory is not in WAL mode
+                self.conn.deserialize(bytes(data))
+            else:  # another run is writing it: SQLite reads the file and its log
+                src = sqlite3.connect(
+                    f"file:{urllib.parse.quote(os.path.abspath(path))}?mode=ro", uri=True,
+                    timeout=60.0)
+                try:
+                    src.backup(self.conn)
+                finally:
+                    src.close()
+            self._create()
+        except sqlite3.DatabaseError as exc:
+            raise CgsatInputError(f"--db: cannot read {path!r} as a results store ({exc})") \
                 from None
 
     @staticmethod

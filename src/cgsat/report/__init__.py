@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import os
 
-from cgsat.engine.store import Store
+from cgsat.engine.store import Store, is_store_file
 from cgsat.errors import CgsatInputError
 from cgsat.report.data import build_report, claim_summary
 from cgsat.report.html import render_html
@@ -39,6 +39,15 @@ def write_report(store: Store, out_dir: str, fmt: str = "html") -> list[str]:
         raise CgsatInputError(f"--format: expected one of {', '.join(FORMATS)}, got {fmt!r}")
     if not out_dir.strip():
         raise CgsatInputError("--out: the path is empty")
+    if out_dir == "-":
+        raise CgsatInputError("--out -: the report is a directory of files, not standard "
+                              "output; give a directory")
+    names = ["bounds.json"] + (["bounds.md", "bounds.html"] if fmt == "html"
+                               else ["bounds.tex"])
+    for name in names:
+        if is_store_file(os.path.join(out_dir, name)):
+            raise CgsatInputError(f"--out: {os.path.join(out_dir, name)!r} is a results "
+                                  "store (SQLite); the report never overwrites one")
     if os.path.exists(out_dir) and not os.path.isdir(out_dir):
         raise CgsatInputError(f"--out: {out_dir!r} is a file, not a directory")
     try:
@@ -48,7 +57,7 @@ def write_report(store: Store, out_dir: str, fmt: str = "html") -> list[str]:
     if not os.access(out_dir, os.W_OK):
         raise CgsatInputError(f"--out: {out_dir!r} is not writable")
     doc = build_report(store)
-    files = [("bounds.json", json.dumps(doc, indent=2))]
+    files = [("bounds.json", json.dumps(doc, indent=2))]  # the names checked above
     if fmt == "html":
         files += [("bounds.md", render_markdown(doc)), ("bounds.html", render_html(doc))]
     else:

@@ -75,6 +75,9 @@ def prepare_out(out_dir: str) -> None:
     """Create ``out_dir``; a path that is empty, a file or not creatable is bad input."""
     if not out_dir.strip():
         raise CgsatInputError("--out: the path is empty")
+    if out_dir == "-":
+        raise CgsatInputError("--out -: a probe writes a directory of files, not standard "
+                              "output; give a directory")
     if os.path.exists(out_dir) and not os.path.isdir(out_dir):
         raise CgsatInputError(f"--out: {out_dir!r} is a file, not a directory")
     try:
