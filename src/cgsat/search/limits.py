@@ -39,10 +39,13 @@ MAX_COUNT_SIZE = 20
 the exact count of a 20-edge path's P-positions (16,796) takes about 20 s, a 24-letter
 path's 50 s, a 30-edge path's (9,694,845) 4 to 6 minutes. ``--shape`` is bounded in every
 mode by the encoding's follower limit and the replay's exhaustive-play limit."""
-MAX_HEIGHT = 60
+MAX_HEIGHT = 200
 """Largest green-cordon ``--height``: nim-values 0 and * are found by proving Theorems
-3.2/3.3 at every height up to N first, about 9 s at N = 60 (100: 32 s, 200: minutes);
-other values and misère play are limited to height
+3.2/3.3 at every height up to N first. Measured with ``--value 0 --count`` on 2 cores
+shared with other CPU-bound work (load about 4): height 60 took 10 s, 80 33 s, 120 35 s
+(``*``: 74 s), 200 330 s, all under 70 MB. The time grows about as N^3, so height 400
+would take about an hour: the limit leaves a margin of 10 under that, and memory is no
+concern. Other values and misère play are limited to height
 :data:`~cgsat.search.green_cordon.EXPLICIT_LIMIT` by their route."""
 
 
@@ -51,10 +54,10 @@ def at_most(what: str, got: int, limit: int) -> None:
 
     Examples
     --------
-    >>> at_most("--height", 61, MAX_HEIGHT)
+    >>> at_most("--height", 201, MAX_HEIGHT)
     Traceback (most recent call last):
     ...
-    cgsat.errors.CgsatInputError: --height is at most 60, got 61 (see docs/reference.md)
+    cgsat.errors.CgsatInputError: --height is at most 200, got 201 (see docs/reference.md)
     """
     if got > limit:
         raise CgsatInputError(f"{what} is at most {limit}, got {got} (see docs/reference.md)")
