@@ -252,7 +252,16 @@ def build_parser() -> argparse.ArgumentParser:
                         "numbered 1, 2, ... in the order the method reaches them)")
     p.add_argument("--method", default=None,
                    help="the SAT method (default the claim's first method using a solver)")
-    p.add_argument("--out", default=None, metavar="FILE", help="default: standard output")
+    p.add_argument("--out", default=None, metavar="FILE",
+                   help="the DIMACS file (default, or -: standard output); never a results "
+                        "store")
+    p.add_argument("--timeout", type=positive_float, default=60.0, metavar="S",
+                   help="seconds the export may take, default 60; beyond, it stops with "
+                        "exit 5")
+    p.add_argument("--memory-limit", dest="memory_limit", type=memory_limit, default="auto",
+                   metavar="SIZE",
+                   help="memory the export may take (2G, 500M, none); default auto: 80%% of "
+                        "the machine's; beyond, it stops with exit 5")
 
     p = sub.add_parser("find", help="find positions of a shape with a given value")
     p.add_argument("ruleset")

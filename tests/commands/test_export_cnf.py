@@ -158,3 +158,52 @@ def test_bad_usage_is_one_line_and_exit_2(capsys, args, message):
     err = capsys.readouterr().err
     assert stop.value.code == 2
     assert message in err and len(err.strip().splitlines()) == 1, err
+
+
+# --- issue 26: a budget on the export, and outputs that never replace a store -------------
+
+def _cli(argv: list[str], cwd=None):
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "cgsat", *argv], capture_output=True,
+                          text=True, timeout=60, cwd=cwd)
+
+
+def test_an_export_past_its_timeout_is_exit_5_in_one_line():
+    import time
+
+    start = time.monotonic()
+    proc = _cli(["export-cnf", "timber.thm2.3", "--n", "10000", "--timeout", "2"])
+    assert proc.returncode == 5, proc.stderr
+    assert proc.stderr.splitlines() == [
+        "cgsat: stopped short: export-cnf timber.thm2.3 --n 10000 did not finish within 2 s "
+        "(--timeout)"]
+    assert proc.stdout == "" and time.monotonic() - start < 20
+
+
+def test_an_export_over_its_memory_is_exit_5_in_one_line():
+    proc = _cli(["export-cnf", "timber.thm2.3", "--n", "10000", "--memory-limit", "300M",
+                 "--timeout", "50"])
+    assert proc.returncode == 5, proc.stderr
+    assert len(proc.stderr.splitlines()) == 1 and "memory" in proc.stderr
+
+
+def test_export_never_overwrites_a_results_store(tmp_path):
+    from cgsat.engine.store import Store
+
+    db = tmp_path / "r.sqlite"
+    with Store(str(db)):
+        pass
+    before = db.read_bytes()
+    proc = _cli(["export-cnf", "timber.thm2.3", "--n", "4", "--out", str(db)])
+    assert proc.returncode == 2 and "results store" in proc.stderr
+    assert db.read_bytes() == before
+    ok = _cli(["export-cnf", "timber.thm2.3", "--n", "4", "--out", str(tmp_path / "x.cnf")])
+    assert ok.returncode == 0, ok.stderr  # the control: a plain file is written
+
+
+def test_out_dash_is_standard_output(tmp_path):
+    proc = _cli(["export-cnf", "timber.thm2.3", "--n", "4", "--out", "-"], cwd=tmp_path)
+    assert proc.returncode == 0 and proc.stdout.startswith("c cgsat export-cnf")
+    assert not (tmp_path / "-").exists()

@@ -17,22 +17,34 @@ position's variables, such as ``('R', 3)``, "the 4th letter is R", are among the
 from __future__ import annotations
 
 import argparse
+import contextlib
+import ctypes
 import hashlib
 import os
+import pickle
+import resource
+import select
+import signal
 import sys
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from pysat.formula import IDPool
 
 from cgsat import __version__
 from cgsat.claims import Claim, Method
 from cgsat.encodings.cnf import ClauseBuffer
+from cgsat.engine import memory
 from cgsat.engine.fingerprint import method_fingerprint
 from cgsat.engine.runner import MAX_SIZE
 from cgsat.engine.store import is_store_file
 from cgsat.errors import CgsatInputError, TooLargeError
 from cgsat.papers.registry import get_claim
 from cgsat.sat.solve import Export, ExternalBudget, InstanceExported
+
+EXIT_INTERNAL, EXIT_SHORT = 4, 5
 
 
 @dataclass
@@ -164,17 +176,109 @@ def run(args: argparse.Namespace) -> int:
                                   "never overwrites one")
         if os.path.isdir(out):
             raise CgsatInputError(f"--out: {out!r} is a directory, not a file")
-    exported = export_instance(get_claim(args.claim), args.n, args.target, args.method)
-    text = exported.text()
-    if out is None:
+    claim = get_claim(args.claim)
+    sat_method(claim, args.method)  # a bad claim or method is reported here, at once
+    limit = memory.resolve_limit(args.memory_limit, 1)
+
+    def work() -> tuple[str, str]:
+        exported = export_instance(claim, args.n, args.target, args.method)
+        text = exported.text()
+        if out is None:
+            return text, ""
+        try:
+            with open(out, "w") as f:
+                f.write(text)
+        except OSError as exc:
+            raise CgsatInputError(f"--out: cannot write {out!r}: {exc.strerror}") from None
+        return "", (f"{out}: {exported.claim} n={exported.n} {exported.method} instance "
+                    f"{exported.label} ({exported.cnf.nv} vars, {len(exported.cnf)} clauses)")
+
+    what = f"export-cnf {claim.id} --n {args.n}"
+    code, answer = budgeted(work, what, args.timeout, limit)
+    if code == 0:
+        text, summary = answer
         sys.stdout.write(text)
-        return 0
-    args.out = out
+        if summary:
+            print(summary)
+    return code
+
+
+def budgeted(work: Callable[[], Any], what: str, timeout: float | None,
+             limit: int | None) -> tuple[int, Any]:
+    """Run ``work`` in a forked child process within ``timeout`` seconds and ``limit``
+    bytes of address space, and hand back ``(0, its result)``; or ``(2, None)`` after bad
+    input, ``(5, None)`` when the budget ran out, ``(4, None)`` after a bug, each with one
+    line on stderr. The child is killed at the deadline; it also dies if this process
+    does (``PR_SET_PDEATHSIG``).
+
+    Examples
+    --------
+    >>> budgeted(lambda: "done", "nothing", 10, None)
+    (0, 'done')
+    """
+    sys.stdout.flush()
+    sys.stderr.flush()
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns
+        os.close(read_end)
+        answer: tuple[int, Any] = (EXIT_INTERNAL, "cgsat: internal error (no answer)")
+        try:
+            try:
+                ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+            except (OSError, AttributeError):
+                pass
+            if limit is not None:
+                resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+            answer = (0, work())
+        except CgsatInputError as exc:
+            answer = (2, f"cgsat: error: {exc}")
+        except MemoryError:
+            answer = (EXIT_SHORT, f"cgsat: stopped short: {what} needs more than "
+                                  f"{memory.format_bytes(limit or 0)} of memory "
+                                  "(--memory-limit)")
+        except BaseException as exc:  # noqa: BLE001 - no traceback ever reaches the user
+            answer = (EXIT_INTERNAL, f"cgsat: internal error ({type(exc).__name__}: {exc}); "
+                                     "this is a bug in cgsat, please report it")
+        finally:
+            try:
+                with os.fdopen(write_end, "wb") as pipe:
+                    pickle.dump(answer, pipe)
+            finally:
+                os._exit(0)
+    os.close(write_end)
+    deadline = None if timeout is None else time.monotonic() + timeout
+    chunks: list[bytes] = []
     try:
-        with open(args.out, "w") as f:
-            f.write(text)
-    except OSError as exc:
-        raise CgsatInputError(f"--out: cannot write {args.out!r}: {exc.strerror}") from None
-    print(f"{args.out}: {exported.claim} n={exported.n} {exported.method} instance "
-          f"{exported.label} ({exported.cnf.nv} vars, {len(exported.cnf)} clauses)")
-    return 0
+        with os.fdopen(read_end, "rb", buffering=0) as pipe:
+            while True:  # read while waiting: a large result must not fill the pipe
+                left = None if deadline is None else deadline - time.monotonic()
+                if left is not None and left <= 0:
+                    os.kill(pid, signal.SIGKILL)
+                    os.waitpid(pid, 0)
+                    sys.stderr.write(f"cgsat: stopped short: {what} did not finish within "
+                                     f"{timeout:g} s (--timeout)\n")
+                    return EXIT_SHORT, None
+                ready, _, _ = select.select([pipe], [], [], min(left or 0.5, 0.5))
+                if ready:
+                    chunk = pipe.read(1 << 20)
+                    if not chunk:
+                        break
+                    chunks.append(chunk)
+        _, status = os.waitpid(pid, 0)
+        if os.waitstatus_to_exitcode(status) != 0 or not chunks:
+            sys.stderr.write(f"cgsat: stopped short: {what} ended without an answer (exit "
+                             f"{os.waitstatus_to_exitcode(status)}"
+                             + (f"; over --memory-limit {memory.format_bytes(limit)}?)\n"
+                                if limit else ")\n"))
+            return EXIT_SHORT, None
+        code, payload = pickle.loads(b"".join(chunks))
+        if code != 0:
+            sys.stderr.write(payload + "\n")
+            return code, None
+        return 0, payload
+    except BaseException:  # Ctrl-C, SIGTERM: the child goes too
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        raise
