@@ -47,12 +47,12 @@ the instance under assumptions plus one run of the direct solver: 10,000 samples
 ``timber.thm2.3`` at n=24 took 14 s on a loaded 2-core machine, so a run at this limit
 stays within minutes where 100,000,000 would never end; the default is 16."""
 
-_LONG = re.compile(r"\S{61,}")
+_LONG = re.compile(r"\S{201,}")
 
 
 def shorten(message: str) -> str:
-    """``message`` on one line, with every run of more than 60 non-blank characters (a
-    5,000-digit number a user typed) cut to its ends.
+    """``message`` on one line, with every run of more than 200 non-blank characters (a
+    5,000-digit number a user typed; no path is that long) cut to its ends.
 
     Examples
     --------

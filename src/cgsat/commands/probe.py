@@ -9,7 +9,7 @@ import json
 import sys
 
 from cgsat.engine.executors.base import check_executor
-from cgsat.engine.probe import compute_on, run_probe
+from cgsat.engine.probe import check_up_to, compute_on, largest_up_to, run_probe
 from cgsat.engine.store import Store, db_path
 from cgsat.errors import CgsatInputError
 from cgsat.papers.registry import all_probes, get_probe
@@ -18,7 +18,8 @@ from cgsat.report.probes import prepare_out, write_probe
 
 def list_probes(as_json: bool) -> int:
     probes = [{"name": p.name, "source": p.source, "up_to": p.up_to,
-               "default_up_to": p.default_up_to, "base": p.base, "max_up_to": p.max_up_to}
+               "default_up_to": p.default_up_to, "base": p.base,
+               "max_up_to": largest_up_to(p)}
               for p in all_probes()]
     if as_json:
         print(json.dumps(probes))
@@ -38,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     if args.name is None:
         raise CgsatInputError("a probe name or --list is required (see `cgsat probe --list`)")
     probe = get_probe(args.name)
-    up_to = probe.check_up_to(args.up_to)
+    up_to = check_up_to(probe, args.up_to)
     check_executor(args.executor, args.scheduler)
     compute = compute_on(args.executor, args.scheduler)
     out_dir = args.out if args.out is not None else f"probe-{probe.name}"

@@ -153,6 +153,9 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def run_report(args: argparse.Namespace) -> int:
+    if args.out == "-":
+        raise CgsatInputError("--out -: the report is a directory of files, not standard "
+                              "output; give a directory")
     path = db_path(args.db)
     if not os.path.exists(path):
         raise CgsatInputError(f"no results store at {path!r}; run `cgsat check` first")

@@ -51,6 +51,44 @@ def probe_fingerprint(probe: Probe) -> str:
     """The fingerprint of a probe's stored sizes: the code behind its ``size`` function."""
     return callable_fingerprint(probe.size)
 
+
+UP_TO_LIMITS = {
+    "tree-p-counts": 18,
+    "timber-reductions": 9,
+}
+"""The largest ``--up-to`` of the probes whose record sets none (issue 26: ``--up-to
+99999999999999999999`` ran into gigabytes). Measured one size at a time on 2 cores shared
+with other CPU-bound work: ``tree-p-counts`` 15 took 12 s, 16 47 s, 17 66 s and 173 MB
+(each size about 2.3 times the trees of the one before), so 18 takes minutes and 20 about
+an hour; ``timber-reductions`` 8 took 35 s and 220 MB, 9 135 s and 762 MB, so 10 would
+take about 10 minutes and 3 GB. Each limit stays 10 times below an hour's run. Kept here,
+not in the probes' records, so that their fingerprints (and stored data) stand."""
+
+
+def largest_up_to(probe: Probe) -> int | None:
+    """The largest ``--up-to`` ``probe`` accepts: its record's, else :data:`UP_TO_LIMITS`."""
+    return probe.max_up_to if probe.max_up_to is not None else UP_TO_LIMITS.get(probe.name)
+
+
+def check_up_to(probe: Probe, up_to: int | None) -> int:
+    """``up_to`` (the default for None) if ``probe`` accepts it, else bad input.
+
+    Examples
+    --------
+    >>> from cgsat.papers.registry import get_probe
+    >>> try:
+    ...     check_up_to(get_probe("timber-reductions"), 10)
+    ... except CgsatInputError as exc:
+    ...     print(str(exc)[:50])
+    probe timber-reductions: --up-to must be at most 9
+    """
+    n = probe.check_up_to(up_to)
+    top = largest_up_to(probe)
+    if top is not None and n > top:
+        raise CgsatInputError(f"probe {probe.name}: --up-to must be at most {top} "
+                              f"({probe.up_to}), got {n}")
+    return n
+
 @dataclass
 class ProbeRun:
     """What :func:`run_probe` did: the rows per size, seconds per size (as stored), and
