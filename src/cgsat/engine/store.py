@@ -500,7 +500,25 @@ class Store:
                                 and self._resolve(c, m, old, aliases) == fingerprint]
 
     def _row(self, found: Sequence[Any], aliases: dict[tuple[str, str, str], str]) -> Row:
+        """A stored row, checked (a row a tool or a damaged file left with a size that is
+        not a whole number, or ``controls``/``certificate`` that are not JSON objects, is
+        bad input naming the file and the row: exit 2, not an error deep in the report),
+        with its fingerprint resolved through ``aliases``."""
         row = Row(*found)
+        where = f"results store {self.path}: row {row.id} ({row.claim} n={row.n!r} {row.method})"
+        if not isinstance(row.n, int) or isinstance(row.n, bool):
+            raise CgsatInputError(f"{where}: n is not a whole number")
+        for column in ("controls", "certificate"):
+            text = getattr(row, column)
+            if text is None or text == "":
+                continue
+            try:
+                ok = isinstance(json.loads(text), dict)
+            except (TypeError, ValueError):
+                ok = False
+            if not ok:
+                raise CgsatInputError(f"{where}: {column} is not a JSON object "
+                                      f"({str(text)[:40]!r})")
         now = self._resolve(row.claim, row.method, row.fingerprint, aliases)
         if now != row.fingerprint:
             row.fingerprint, row.revalidated = now, True
