@@ -389,7 +389,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _store_of(args: argparse.Namespace) -> str:
     """The results store a command uses (for a message about it)."""
-    from cgsat.engine.store import db_path
+    from cgsat.engine.store import db_path  # CLI start-up time: only on a store error
 
     try:
         return db_path(getattr(args, "db", None))

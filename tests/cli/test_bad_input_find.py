@@ -77,7 +77,7 @@ def test_limits_are_the_documented_values():
     assert limits.MAX_LENGTH == 60 and limits.MAX_MAX_LENGTH == 30
     assert limits.MAX_WORK == 4_000_000
     assert limits.MAX_PATH_LENGTH == 50 and limits.MAX_COUNT_SIZE == 20
-    assert limits.MAX_HEIGHT == 60
+    assert limits.MAX_HEIGHT == 200
     doc = os.path.join(os.path.dirname(SRC), "docs", "reference.md")
     text = open(doc, encoding="utf-8").read()
     for n in ("60", "30", "50", "20", "4,000,000", "10,000"):
