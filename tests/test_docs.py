@@ -214,3 +214,39 @@ def test_the_ellipsis_and_the_normalization():
     assert not dx._matches(["a", "...", "x", "...", "e"], ["a", "b", "e"])
     assert dx._matches(["x", "..."], ["x"])
     assert not dx._matches(["n=3 sat: holds"], ["n=3 sat: refuted"])
+
+
+# --- Help (issue 26 item 8) ----------------------------------------------------------------
+
+def _without_help(parser: argparse.ArgumentParser) -> list[str]:
+    missing = []
+    for name, sub in _subcommands(parser).items():
+        for action in sub._actions:
+            if isinstance(action, argparse._HelpAction):
+                continue
+            if not (action.help or "").strip():
+                missing.append(f"cgsat {name} {'/'.join(action.option_strings) or action.dest}")
+    return missing
+
+
+def test_every_argument_of_every_subcommand_has_a_help_line():
+    assert _without_help(build_parser()) == []
+
+
+def test_an_argument_without_help_is_found():
+    """Negative control: an option added without help is reported."""
+    parser = build_parser()
+    _subcommands(parser)["list"].add_argument("--bare")
+    assert _without_help(parser) == ["cgsat list --bare"]
+
+
+def test_value_and_find_help_list_their_rulesets():
+    from cgsat.games import RULESET_NAMES
+
+    subs = _subcommands(build_parser())
+    value_help = " ".join(subs["value"].format_help().split())
+    find_help = " ".join(subs["find"].format_help().split())
+    assert all(name in value_help for name in RULESET_NAMES)
+    for name in RULESET_NAMES:  # find searches all but lumberjack and thickets
+        assert (name in find_help.split("RULESET one of:")[1].split("options:")[0]) == (
+            name not in ("lumberjack", "thickets"))

@@ -123,6 +123,17 @@ def _whole(text: str) -> int:
     return int(t)
 
 
+VALUE_RULESETS = ("timber", "timber-path", "phyminoes", "lumberjack", "thickets",
+                  "green-cordon", "toppling")
+"""The rulesets of ``cgsat value`` (``cgsat.games.RULESET_NAMES``; a test keeps them equal,
+and the CLI does not import the games to print its help)."""
+FIND_RULESETS = ("timber", "timber-path", "phyminoes", "green-cordon", "toppling")
+"""The rulesets ``cgsat find`` searches."""
+JSON_HELP = "print JSON (docs/reference.md gives its fields)"
+DB_HELP = ("the results store, default $CGSAT_DB, else ./cgsat-results.sqlite (never "
+           ":memory:)")
+
+
 def non_negative_int(text: str) -> int:
     value = _whole(text)
     if value < 0:
@@ -190,24 +201,28 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("value", help="solve one position (or one per line from stdin with -)",
                        description="Solve one position. The position syntax of every "
                                    "ruleset is in docs/reference.md.")
-    p.add_argument("ruleset")
+    p.add_argument("ruleset", metavar="RULESET",
+                   help=f"one of: {', '.join(VALUE_RULESETS)}")
     p.add_argument("position", help="a position in the ruleset's syntax, or - for stdin")
     p.add_argument("--misere", action="store_true", help="misère play (impartial rulesets)")
     p.add_argument("--distances", choices=["minus-edge", "graph"], default=None,
                    help="phyminoes: measure distances in G - xy (default) or in G")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help=JSON_HELP)
 
     p = sub.add_parser("list", help="list the registered claims")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help=JSON_HELP)
 
     p = sub.add_parser("check", help="check claims size by size and store the results")
-    p.add_argument("claims", nargs="*", metavar="CLAIM")
+    p.add_argument("claims", nargs="*", metavar="CLAIM", help="claim ids (see cgsat list)")
     p.add_argument("--all", action="store_true", help="every registered claim")
-    p.add_argument("--from", dest="from_n", type=non_negative_int, default=None)
+    p.add_argument("--from", dest="from_n", type=non_negative_int, default=None, metavar="N",
+                   help="first size (default: the claim's base size)")
     bound = p.add_mutually_exclusive_group()
-    bound.add_argument("--up-to", dest="up_to", type=non_negative_int, default=None)
+    bound.add_argument("--up-to", dest="up_to", type=non_negative_int, default=None, metavar="N",
+                       help="last size (default: the claim's quick bound)")
     bound.add_argument("--target", action="store_true", help="run up to the target bound")
-    p.add_argument("--method", default="all")
+    p.add_argument("--method", default="all", metavar="M",
+                   help="a method of the claim (brute, sat, ...), default all")
     p.add_argument("--timeout", type=positive_float, default=60.0, metavar="S",
                    help="seconds per check (claim, method, n), default 60; a check that "
                         "runs longer is killed, its size is unknown, larger sizes of that "
@@ -228,28 +243,32 @@ def build_parser() -> argparse.ArgumentParser:
                         "of the machine's memory divided by --jobs; a check over it is "
                         "killed, its size is unknown (memory), larger sizes of that method "
                         "are skipped, and the run exits 5")
-    p.add_argument("--solver", default="cadical195")
+    p.add_argument("--solver", default="cadical195", metavar="NAME",
+                   help="the PySAT solver, default cadical195")
     p.add_argument("--proof", action="store_true", help="check DRAT proofs of UNSAT answers")
-    p.add_argument("--confirm-with", dest="confirm_with", default=None)
+    p.add_argument("--confirm-with", dest="confirm_with", default=None, metavar="SOLVER",
+                   help="re-solve every instance with this second PySAT solver")
     p.add_argument("--external-solver", dest="external_solver", default=None, metavar="CMD",
                    help="solve every SAT instance with this DIMACS solver command (the file "
                         "is appended, or replaces {cnf}; {proof}: its DRAT proof is "
                         "checked); stored under solver external:NAME; controls use --solver")
-    p.add_argument("--db", default=None)
-    p.add_argument("--force", action="store_true")
+    p.add_argument("--db", default=None, metavar="PATH", help=DB_HELP)
+    p.add_argument("--force", action="store_true",
+                   help="recompute even what the store already decides")
     p.add_argument("--revalidate", action="store_true",
                    help="first carry stored runs over to the current fingerprints where "
                         "they were decided by exactly the current code under the earlier "
                         "fingerprint scheme (recorded as aliases; nothing is recomputed)")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help=JSON_HELP)
 
     p = sub.add_parser("export-cnf", help="write the DIMACS instance a SAT method solves",
                        description="Write the exact SAT instance a claim's SAT method "
                                    "solves at size n, with a comment header (claim, n, "
                                    "version, method fingerprint, variable map). UNSAT "
                                    "exactly when the method says holds for it.")
-    p.add_argument("claim", metavar="CLAIM")
-    p.add_argument("--n", type=non_negative_int, required=True)
+    p.add_argument("claim", metavar="CLAIM", help="a claim id (see cgsat list)")
+    p.add_argument("--n", type=non_negative_int, required=True, metavar="N",
+                   help="the size whose instance to write")
     p.add_argument("--target", default=None, metavar="LABEL",
                    help="the instance's label (default the first; unlabelled instances are "
                         "numbered 1, 2, ... in the order the method reaches them)")
@@ -267,21 +286,33 @@ def build_parser() -> argparse.ArgumentParser:
                         "the machine's; beyond, it stops with exit 5")
 
     p = sub.add_parser("find", help="find positions of a shape with a given value")
-    p.add_argument("ruleset")
+    p.add_argument("ruleset", metavar="RULESET",
+                   help=f"one of: {', '.join(FIND_RULESETS)}")
     shape = p.add_mutually_exclusive_group(required=True)
-    shape.add_argument("--length", type=non_negative_int)
-    shape.add_argument("--max-length", dest="max_length", type=positive_int)
-    shape.add_argument("--shape")
-    shape.add_argument("--height", type=non_negative_int)
+    shape.add_argument("--length", type=non_negative_int, metavar="N",
+                       help="rows or words of exactly N letters (toppling, timber-path)")
+    shape.add_argument("--max-length", dest="max_length", type=positive_int, metavar="N",
+                       help="every length 1..N (toppling, timber-path)")
+    shape.add_argument("--shape", metavar="EDGES",
+                       help="a graph such as '0-1 1-2'; its orientations are searched "
+                            "(timber, phyminoes)")
+    shape.add_argument("--height", type=non_negative_int, metavar="N",
+                       help="green cordons of height N (green-cordon)")
     target = p.add_mutually_exclusive_group(required=True)
-    target.add_argument("--value")
-    target.add_argument("--outcome", choices=["P", "N", "L", "R"])
-    p.add_argument("--misere", action="store_true")
-    p.add_argument("--alphabet", choices=["LR", "LRE"], default=None)
-    p.add_argument("--distances", choices=["minus-edge", "graph"], default=None)
+    target.add_argument("--value", metavar="GAME",
+                        help="the value to match: 0, *, *k (impartial) or a game such as "
+                             "'{1|0}' (toppling)")
+    target.add_argument("--outcome", choices=["P", "N", "L", "R"],
+                        help="the outcome class to match")
+    p.add_argument("--misere", action="store_true",
+                   help="misère play (impartial rulesets)")
+    p.add_argument("--alphabet", choices=["LR", "LRE"], default=None,
+                   help="toppling: dominoes L and R only, or L, R, E (default LRE)")
+    p.add_argument("--distances", choices=["minus-edge", "graph"], default=None,
+                   help="phyminoes: measure distances in G - xy (default) or in G")
     many = p.add_mutually_exclusive_group()
-    many.add_argument("--all", action="store_true")
-    many.add_argument("--count", action="store_true")
+    many.add_argument("--all", action="store_true", help="print every position found")
+    many.add_argument("--count", action="store_true", help="print how many positions match")
     p.add_argument("--controls", type=controls_count, default=16, metavar="K",
                    help="sample controls per SAT instance, default 16: positions of the "
                         "size searched whose answers must equal the direct solver's "
@@ -296,15 +327,17 @@ def build_parser() -> argparse.ArgumentParser:
                         "--scheduler (pip install \"cgsat[dask]\")")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="the Dask scheduler, e.g. tcp://host:8786 (with --executor dask)")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help=JSON_HELP)
 
     p = sub.add_parser("probe", help="run an open-problem probe (data tables, stored)")
-    p.add_argument("name", nargs="?", default=None)
+    p.add_argument("name", nargs="?", default=None, metavar="NAME",
+                   help="the probe (see cgsat probe --list)")
     p.add_argument("--list", action="store_true", help="list the probes and what --up-to means")
-    p.add_argument("--up-to", dest="up_to", type=non_negative_int, default=None)
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--up-to", dest="up_to", type=non_negative_int, default=None, metavar="N",
+                   help="largest size computed (the probe's own default and range: --list)")
+    p.add_argument("--json", action="store_true", help=JSON_HELP)
     p.add_argument("--out", default=None, help="output directory, default probe-NAME")
-    p.add_argument("--db", default=None)
+    p.add_argument("--db", default=None, metavar="PATH", help=DB_HELP)
     p.add_argument("--force", action="store_true", help="recompute sizes already stored")
     p.add_argument("--executor", choices=["local", "dask"], default="local",
                    help="local (default): the sizes in turn, here; dask: one task per size "
@@ -314,8 +347,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("report", help="write bounds.json with bounds.md and bounds.html "
                        "(or bounds.tex with --format latex)")
-    p.add_argument("--db", default=None)
-    p.add_argument("--out", default="report")
+    p.add_argument("--db", default=None, metavar="PATH", help=DB_HELP)
+    p.add_argument("--out", default="report", metavar="DIR",
+                   help="the directory to write, default report")
     p.add_argument("--format", default="html", choices=("html", "latex"),
                    help="html (default): bounds.json, bounds.md, bounds.html; latex: "
                    "bounds.json and bounds.tex (booktabs tables)")
