@@ -174,3 +174,94 @@ def test_fuzz_report(out, fmt, extra, capsys):
     with tempfile.TemporaryDirectory() as tmp:
         target = os.path.join(tmp, out) if out else out  # never write in the cwd
         _call(["report", "--db", db, "--out", target, "--format", fmt, *extra], capsys)
+
+
+# --- issue 26: large integers and unicode in every place a user types a number ------------
+
+FULL_WIDTH = str.maketrans("0123456789", "０１２３４５６７８９")
+HOSTILE = st.one_of(
+    st.integers(min_value=10**7, max_value=10**40).map(str),    # far past every limit
+    st.integers(max_value=-1).map(str),
+    st.integers(min_value=4000, max_value=6000).map(lambda k: "9" * k),  # past int()'s 4300
+    st.integers(0, 99).map(lambda n: str(n).translate(FULL_WIDTH)),      # ３, ４２
+    st.text(alphabet=st.characters(categories=["Nd", "No", "Nl"]), min_size=1, max_size=4),
+    st.text(max_size=12),                                        # any unicode at all
+    st.sampled_from(["inf", "-inf", "nan", "1e999", "0x10", "1_000", " 7", "٣"]),
+)
+
+
+def _hostile_call(argv: list[str], capsys) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        cwd = os.getcwd()
+        os.chdir(tmp)  # nothing lands in the working directory (--out, the default store)
+        try:
+            _call(argv, capsys)
+        finally:
+            os.chdir(cwd)
+
+
+@FUZZ
+@given(ruleset=st.sampled_from(["timber", "toppling", "green-cordon", "lumberjack",
+                                "thickets", "timber-path", "phyminoes"]),
+       token=HOSTILE, shape=st.sampled_from(["{}", "0>{}", "{}:1", "7:{}", "0-{}",
+                                             "1>{}:b", "stalk:{}", "*{}"]))
+def test_fuzz_value_hostile_numbers(ruleset, token, shape, capsys):
+    _hostile_call(["value", ruleset, shape.format(token)], capsys)
+
+
+@FUZZ
+@given(option=st.sampled_from(["--length", "--max-length", "--height", "--shape", "--value",
+                               "--controls", "--jobs"]),
+       token=HOSTILE, ruleset=st.sampled_from(["toppling", "timber-path", "green-cordon",
+                                                "timber"]))
+def test_fuzz_find_hostile_numbers(option, token, ruleset, capsys):
+    size = {"toppling": "--length", "timber-path": "--length", "green-cordon": "--height",
+            "timber": "--shape"}[ruleset]
+    base = {size: "0-1" if size == "--shape" else "3", "--value": "0"}
+    base[option] = f"0-{token}" if option == "--shape" else (
+        f"*{token}" if option == "--value" and token.isascii() else token)
+    if option in ("--length", "--max-length", "--height", "--shape"):
+        base.pop(size)
+    argv = ["find", ruleset, *[x for kv in base.items() for x in kv], "--controls", "1"] \
+        if option != "--controls" else ["find", ruleset, *[x for kv in base.items() for x in kv]]
+    _hostile_call(argv, capsys)
+
+
+@FUZZ
+@given(option=st.sampled_from(["--up-to", "--from", "--timeout", "--controls", "--jobs",
+                               "--memory-limit", "--method", "--solver", "--db"]),
+       token=HOSTILE)
+def test_fuzz_check_hostile_numbers(option, token, capsys):
+    argv = ["check", "timber.thm2.3", "--method", "sat", "--up-to", "3", "--timeout", "5",
+            "--jobs", "1", "--controls", "1"]
+    if option in argv:
+        i = argv.index(option)
+        argv[i + 1] = token
+    else:
+        argv += [option, token]
+    _hostile_call(argv, capsys)
+
+
+@FUZZ
+@given(option=st.sampled_from(["--n", "--target", "--timeout", "--memory-limit", "--out"]),
+       token=HOSTILE)
+def test_fuzz_export_cnf_hostile_numbers(option, token, capsys):
+    argv = {"--n": "4", "--timeout": "20"}
+    argv[option] = token
+    _hostile_call(["export-cnf", "timber.thm2.3", *[x for kv in argv.items() for x in kv]],
+                  capsys)
+
+
+@FUZZ
+@given(name=st.sampled_from(["tree-p-counts", "timber-reductions", "phyminoes",
+                             "green-cordon-nim", "no-such"]), token=HOSTILE)
+def test_fuzz_probe_hostile_numbers(name, token, capsys):
+    # a hostile --up-to is refused before anything is computed
+    _hostile_call(["probe", name, "--up-to", token, "--db", "p.sqlite"], capsys)
+
+
+@FUZZ
+@given(token=HOSTILE)
+def test_fuzz_report_and_list_hostile(token, capsys):
+    _hostile_call(["report", "--db", _store(), "--out", token], capsys)
+    _hostile_call(["list", token], capsys)
