@@ -16,7 +16,7 @@ import os
 import sys
 from typing import Any
 
-from cgsat.api import CheckResult, check
+from cgsat.api import CheckReport, CheckResult, check
 from cgsat.engine.progress import Progress
 from cgsat.engine.revalidate import revalidate
 from cgsat.engine.store import Store, db_path
@@ -149,7 +149,45 @@ def run_check(args: argparse.Namespace) -> int:
                          f"{r.counterexample}\n")
     for line in report.stopped_short:
         sys.stderr.write(f"cgsat: stopped short: {line}\n")
+    sys.stderr.write(summary_line(report) + "\n")
     return report.exit_code
+
+
+def summary_line(report: CheckReport) -> str:
+    """The last line of ``cgsat check``: how many claims and methods ran, how many were
+    refuted (named), and every method that stopped short (named), so that an exit code 1
+    (a refutation) never hides a short run.
+
+    Examples
+    --------
+    >>> from cgsat.api import CheckReport, CheckResult
+    >>> r = CheckReport(results=(CheckResult("a.x", 3, "sat", "holds"),
+    ...                          CheckResult("b.y", 2, "brute", "refuted")),
+    ...                 verified={}, refutations=(CheckResult("b.y", 2, "brute", "refuted"),),
+    ...                 stopped_short=("a.x sat: verified to 3 of 4: n=4 timed out at 60 s",),
+    ...                 problems=())
+    >>> print(*summary_line(r).split(", "), sep="\\n")
+    cgsat: summary: 2 claims
+    2 methods: 0 reached the sizes asked
+    1 refuted (b.y brute)
+    1 stopped short (a.x sat); exit 1
+    """
+    methods = list(dict.fromkeys((r.claim, r.method) for r in report.results))
+    refuted = list(dict.fromkeys((r.claim, r.method) for r in report.refutations))
+    short = [line.split(":", 1)[0] for line in report.stopped_short]
+    done = len([m for m in methods if m not in refuted and f"{m[0]} {m[1]}" not in short])
+    claims = len({c for c, _ in methods})
+    text = (f"cgsat: summary: {claims} claim{'s' if claims != 1 else ''}, {len(methods)} "
+            f"method{'s' if len(methods) != 1 else ''}: {done} reached the sizes asked, "
+            f"{len(refuted)} refuted")
+    if refuted:
+        text += f" ({', '.join(f'{c} {m}' for c, m in refuted)})"
+    text += f", {len(short)} stopped short"
+    if short:
+        text += f" ({', '.join(short)})"
+    if report.problems:
+        text += f", {len(report.problems)} disagreement{'s' if len(report.problems) > 1 else ''}"
+    return text + f"; exit {report.exit_code}"
 
 
 def run_report(args: argparse.Namespace) -> int:
