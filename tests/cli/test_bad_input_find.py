@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from cgsat.cli import main
+from cgsat.errors import CgsatInputError
 from cgsat.search import limits
 
 PATH30 = " ".join(f"{i}-{i + 1}" for i in range(30))
@@ -144,30 +145,35 @@ def test_ctrl_c_during_a_sat_solve():
 
 def test_value_too_slow_to_build_is_bad_input(capsys, monkeypatch):
     """``v*461`` passes every limit of the parser's text but takes minutes to canonicalize:
-    the clock of ``cgsat.cgt.deadline`` ends it with exit 2."""
-    from cgsat.cgt import deadline as _deadline
+    the child process that builds it first is killed at the deadline, exit 2."""
+    from cgsat.search import plan
 
-    monkeypatch.setattr(_deadline, "VALUE_SECONDS", 1.0)
+    monkeypatch.setattr(plan, "VALUE_SECONDS", 1.0)
     code, err, out = _run(["find", "toppling", "--length", "5", "--value", "v*461"], capsys)
     assert code == 2 and out == ""
     assert "--value v*461" in err and "takes more than 1 s" in err
     assert len(err.strip().splitlines()) == 1
 
 
-def test_deadline_leaves_the_engine_consistent():
-    """After many alarms cut canonicalizations off at random points, every interned game
-    is found again under its own options and ids are its place in the list."""
-    from cgsat.cgt import canonical
-    from cgsat.cgt.deadline import deadline
-    from cgsat.cgt.notation import parse
-    from cgsat.errors import CgsatInputError
+def test_building_a_value_uses_no_signal(monkeypatch):
+    """The deadline is a child process, not SIGALRM: no alarm can fire in unrelated code
+    (issue 26 item 7). A value that is quick to build is built, and the engine stays
+    consistent after children were killed mid-build."""
+    import signal as signal_module
 
-    for k in range(40):
-        try:
-            with deadline(0.002 + 0.0005 * k, "cut"):
-                parse(f"^*{60 + k}+{{1|*{k}}}")
-        except CgsatInputError:
-            pass
+    from cgsat.cgt import canonical
+    from cgsat.cgt.notation import parse
+    from cgsat.search.plan import build_value
+
+    def no_alarm(*args, **kwargs):
+        raise AssertionError("an alarm was set")
+
+    monkeypatch.setattr(signal_module, "setitimer", no_alarm)
+    monkeypatch.setattr(signal_module, "alarm", no_alarm)
+    for k in range(5):
+        with pytest.raises(CgsatInputError):
+            build_value(f"v*{461 + k}", 0.05)
+    assert str(build_value("{{1|0}|0}", 10)) == "{1|0||0}"
     for i, g in enumerate(canonical._GAMES):
         assert g.id == i
         assert canonical._find((g.left, g.right)) is g

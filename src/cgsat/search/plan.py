@@ -16,13 +16,16 @@ draws.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import re
+import signal
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from cgsat.cgt import deadline as clock
 from cgsat.cgt.notation import MAX_NIMBER
 from cgsat.cgt.notation import parse as parse_game
 from cgsat.encodings.timber_graphs import graph_shape
@@ -82,6 +85,60 @@ def _shape_edges(text: str) -> list[tuple[str, str]]:
             raise CgsatInputError(f"--shape: repeated edge {u}-{v}")
         seen.add(frozenset((u, v)))
     return edges
+
+
+VALUE_SECONDS = 10.0
+"""How long building a toppling ``--value`` from its text may take (the command then still
+has to answer within the 20 s that bad input may take)."""
+
+
+def build_value(text: str, seconds: float) -> Any:
+    """The canonical form of ``text`` (:func:`cgsat.cgt.notation.parse`), or
+    :class:`CgsatInputError` if building it takes more than ``seconds``.
+
+    The parser's limits bound the text, not the work of canonicalizing it: ``v*461`` is
+    five characters and takes minutes. So the value is first built in a forked child
+    process, which is killed at the deadline; only when it finished in time is it built
+    here (again: an interned game cannot travel between processes, and the second build
+    takes no longer than the first). Nothing here is interrupted, so no signal can fire in
+    unrelated code (the SIGALRM clock this replaces could raise inside a garbage-collector
+    callback, or in a notebook's other code). Without ``os.fork`` the value is built here,
+    without a clock.
+
+    Examples
+    --------
+    >>> str(build_value("{1|0}", 10))
+    '{1|0}'
+    >>> try:
+    ...     build_value("v*461", 0.5)
+    ... except CgsatInputError as exc:
+    ...     print(str(exc)[:60])
+    --value v*461: its canonical form takes more than 0.5 s to b
+    """
+    if hasattr(os, "fork"):
+        pid = os.fork()
+        if pid == 0:  # the child: build, then leave at once, whatever happened
+            try:
+                parse_game(text)
+            finally:
+                os._exit(0)
+        deadline = time.monotonic() + seconds
+        try:
+            while not os.waitpid(pid, os.WNOHANG)[0]:
+                if time.monotonic() > deadline:
+                    os.kill(pid, signal.SIGKILL)
+                    os.waitpid(pid, 0)
+                    raise CgsatInputError(
+                        f"--value {text.strip()[:40]}: its canonical form takes more than "
+                        f"{seconds:g} s to build here, far more than any row a search can "
+                        "reach (see docs/reference.md, Size limits)")
+                time.sleep(0.005)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+            raise
+    return parse_game(text)
 
 
 def _nim_value(text: str) -> int | None:
@@ -256,12 +313,7 @@ def _toppling(q: FindQuery) -> Plan:
     query["alphabet"] = alphabet = alphabet or "LRE"
     game = None
     if value is not None:
-        seconds = clock.VALUE_SECONDS  # read now: a test shortens it
-        with clock.deadline(seconds,
-                            f"--value {value.strip()[:40]}: its canonical form takes more "
-                            f"than {seconds:g} s to build here, far more than any row a "
-                            "search can reach (see docs/reference.md, Size limits)"):
-            game = parse_game(value)
+        game = build_value(value, VALUE_SECONDS)
         limits.check_toppling_value(max(lengths), game)
         query["value"] = str(game)
     else:
