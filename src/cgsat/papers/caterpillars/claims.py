@@ -251,7 +251,7 @@ CLAIMS: list[Claim] = [
                   "n - 1 + sum(k) edges), counted once per vector (a vector and its "
                   "reversal both count)",
         base=1,
-        quick_bound=8,
+        quick_bound=6,  # brute n=7: 30 s at load 8 on 2 cores (n=6: 3.5 s); issue 26
         target_bound=10,
         methods=(
             Method("sat", partial(counts_sat.binary_sum_sat, oracle=brute.is_p),
@@ -286,7 +286,7 @@ CLAIMS: list[Claim] = [
         parameter="n = number of edges; every tree with n edges (up to isomorphism), all "
                   "2^n labelled orientations counted; odd n and n < 4 are vacuous",
         base=4,
-        quick_bound=10,
+        quick_bound=8,  # brute n=10: 96 s at load 9 on 2 cores (n=8: 2.1 s); issue 26
         target_bound=12,
         methods=(
             Method("sat", partial(counts_sat.path_most_sat, oracle=brute.is_p),
