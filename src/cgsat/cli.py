@@ -83,16 +83,17 @@ class _Parser(argparse.ArgumentParser):
         return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> NoReturn:
-        typo = self._mistyped_option()
+        typo = self._mistyped_option(dash_position="required: position" in message)
         if typo is not None:
             message = typo
         sys.stderr.write(f"{self.prog}: error: {shorten(message)}\n")
         raise SystemExit(EXIT_USAGE)
 
-    def _mistyped_option(self) -> str | None:
+    def _mistyped_option(self, dash_position: bool = False) -> str | None:
         """"unrecognized argument --X (did you mean --Y?)" for the first option of the
-        command line that neither this parser nor its chosen subcommand knows, else None.
-        (argparse would otherwise report a required option as missing first.)"""
+        command line that neither this parser nor its chosen subcommand knows, else None
+        (argparse would otherwise report a required option as missing first). With
+        ``dash_position``, a missing position that was typed as ``-1>2`` is explained."""
         known = set(self._option_string_actions)
         for action in self._actions:
             if isinstance(action, argparse._SubParsersAction):
@@ -102,6 +103,10 @@ class _Parser(argparse.ArgumentParser):
         for token in self._argv:
             if token == "--":
                 break
+            if (dash_position and token.startswith("-") and not token.startswith("--")
+                    and len(token) > 1 and token not in known):
+                return (f"{token!r} reads as an option; a position that starts with - goes "
+                        f"after --: cgsat value RULESET -- '{token}'")
             option = token.split("=", 1)[0]
             if option.startswith("--") and option not in known:
                 close = difflib.get_close_matches(option, sorted(known), n=1, cutoff=0.6)

@@ -138,3 +138,12 @@ def test_a_mistyped_option_control():
 def _env(tmp_path) -> dict[str, str]:
     """The environment of a CLI run: no store of the user's (``$CGSAT_DB`` in tmp_path)."""
     return {**os.environ, "CGSAT_DB": str(tmp_path / "r.sqlite")}
+
+
+def test_a_position_starting_with_a_dash_is_explained(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "cgsat", "value", "timber", "-1>2"],
+                          capture_output=True, text=True, timeout=30, env=_env(tmp_path))
+    assert proc.returncode == 2 and "goes after --" in proc.stderr
+    after = subprocess.run([sys.executable, "-m", "cgsat", "value", "timber", "--", "-1>2"],
+                           capture_output=True, text=True, timeout=30, env=_env(tmp_path))
+    assert after.returncode == 2 and "unknown character '-'" in after.stderr
