@@ -292,7 +292,7 @@ CLAIMS: list[Claim] = [
         statement="A green cordon has nim-value 2 iff its gaps a(1), a(2)-a(1), ..., n-a(k) "
                   "are X (1 Y)* E O*: one arbitrary gap, then any number of pairs (gap 1, "
                   "gap >= 2), then an even gap and only odd gaps after it.",
-        kind="conjecture", parameter=HEIGHT, base=0, quick_bound=30, target_bound=100,
+        kind="conjecture", parameter=HEIGHT, base=0, quick_bound=17, target_bound=100,
         methods=(
             Method("brute", partial(brute.characterization, value=2, rule=nim2_rule,
                                     leaves=None), max_n=brute.BRUTE_MAX,
@@ -317,7 +317,7 @@ CLAIMS: list[Claim] = [
         statement="A green cordon has nim-value 3 iff its gaps a(1), a(2)-a(1), ..., n-a(k) "
                   "are X X (1 Y)* E O*: two arbitrary gaps, then any number of pairs (gap "
                   "1, gap >= 2), then an even gap and only odd gaps after it.",
-        kind="conjecture", parameter=HEIGHT, base=0, quick_bound=30, target_bound=100,
+        kind="conjecture", parameter=HEIGHT, base=0, quick_bound=17, target_bound=100,
         methods=(
             Method("brute", partial(brute.characterization, value=3, rule=nim3_rule,
                                     leaves=None), max_n=brute.BRUTE_MAX,
