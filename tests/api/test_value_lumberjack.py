@@ -11,8 +11,7 @@ import time
 import pytest
 
 from cgsat.api import value
-from cgsat.api._value import winning_edges
-from cgsat.cgt.tuft import tuft_winning_moves
+from cgsat.cgt.tuft import tuft_winning_moves, winning_edges
 from cgsat.games import lumberjack
 
 

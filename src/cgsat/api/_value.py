@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from cgsat.api._inputs import check_text
 from cgsat.cgt.impartial import solver_for
 from cgsat.cgt.partizan_values import describe_partizan
-from cgsat.cgt.tuft import tuft_nim_value
+from cgsat.cgt.tuft import tuft_nim_value, winning_edges
 from cgsat.errors import CgsatInputError
 from cgsat.games import get_ruleset
 from cgsat.games import rooted_trees as rt
@@ -90,50 +89,6 @@ def _moves(items: Any) -> tuple[Move, ...]:
 MAX_PRINTED_EDGES = 2_000_000
 """The most edges ``cgsat value lumberjack`` prints over all winning moves' options (a star
 of 20,000 edges has 20,000 winning moves of 19,999 edges each: 400 million)."""
-
-
-def winning_edges(tree: Sequence[int]) -> list[tuple[int, int]]:
-    """The edges ``(parent, child)`` whose removal leaves a Lumberjack position of
-    nim-value 0, in O(n) for ``n`` edges (:func:`cgsat.cgt.tuft.tuft_winning_moves` values
-    every option, O(n^2); the two are compared by the test suite).
-
-    By the Tuft principle a branch on the edge ``vc`` is worth ``1 + g(T_c)``, and ``g(v)``
-    is the XOR of its branches. For ``g(v)`` to become ``w``, the branch ``c`` must become
-    ``b = g(v) ^ (1 + g(T_c)) ^ w``: cutting ``vc`` gives ``b = 0``; a move inside ``T_c``
-    must bring ``g(T_c)`` to ``b - 1``. Starting from ``w = 0`` at the root, each vertex is
-    visited once.
-
-    Examples
-    --------
-    >>> winning_edges((0, 1, 1))  # T_2 = *1: hack the root edge
-    [(0, 1)]
-    >>> winning_edges((0, 1, 2, 3))  # a stalk of 4: cut the lowest edge
-    [(0, 1)]
-    >>> winning_edges((0, 0, 1))  # *1 + *2: cut the top of the stalk of 2
-    [(1, 3)]
-    """
-    kids = rt.children_lists(tree)
-    order = [0]
-    for v in order:
-        order.extend(kids[v])
-    g = [0] * (len(tree) + 1)
-    for v in reversed(order):
-        x = 0
-        for c in kids[v]:
-            x ^= 1 + g[c]
-        g[v] = x
-    found: list[tuple[int, int]] = []
-    todo = [(0, 0)] if g[0] != 0 else []
-    while todo:
-        v, want = todo.pop()
-        for c in kids[v]:
-            b = g[v] ^ (1 + g[c]) ^ want
-            if b == 0:
-                found.append((v, c))
-            elif b - 1 != g[c]:
-                todo.append((c, b - 1))
-    found.sort(key=lambda e: e[1])  # the ruleset's move order: by child
-    return found
 
 
 def _impartial(ruleset: ImpartialRuleset, name: str, text: str, misere: bool) -> ValueResult:
