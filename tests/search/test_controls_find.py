@@ -107,12 +107,16 @@ def test_samples_are_seeded_by_the_query(capsys):
 
 def test_the_characterization_proofs_bring_their_controls(capsys):
     # heights 0..8: the toggled control at each of 0..7, 16 samples + toggle at 8, and the
-    # listing's 16 samples (it stops at a find: no toggle)
+    # listing's 16 samples (it stops at a find: no toggle); and at every height one toggled
+    # control per direction of the iff (issue 24: at a cordon in the rule and at one
+    # outside it), except at heights 0 and 1, where only one side has a cordon
     got = find(capsys, "green-cordon", "--height", "8", "--value", "0")[1]
-    assert got["controls"] == {"passed": 8 + 17 + 16, "total": 8 + 17 + 16}
+    per_direction = 2 * 9 - 2
+    assert got["controls"] == {"passed": 8 + 17 + 16 + per_direction,
+                               "total": 8 + 17 + 16 + per_direction}
     got = find(capsys, "green-cordon", "--height", "30", "--value", "0", "--count")[1]
     assert got["count"] == 514229  # Theorem 3.4: f_30
-    assert got["controls"]["passed"] == got["controls"]["total"] == 30 + 17
+    assert got["controls"]["passed"] == got["controls"]["total"] == 30 + 17 + 2 * 31 - 2
 
 
 # -- mutations: a clause that cuts part of the search space -----------------------------------

@@ -66,14 +66,16 @@ def test_every_instance_passes_its_controls(cid):
 
 def test_controls_per_instance_and_witnesses():
     """Conjecture 22 at length 9: 16 samples for each of its targets, plus one witness
-    RLxLR for each x whose row has length 5."""
+    RLxLR for each x whose row has length 5; and the coverage controls (issue 24): the
+    rows the instance admits counted, once per target, and the blocked witness rows
+    checked, once per witness."""
     from cgsat.papers.toppling.numbers import positive_numbers
 
     targets = positive_numbers(7)
     witnesses = [w for _, w in targets if len(w) == 5]
     v = run_sat("toppling.conj22", 9)
-    assert v.controls == {"passed": 16 * len(targets) + len(witnesses),
-                          "total": 16 * len(targets) + len(witnesses)}
+    total = 16 * len(targets) + len(witnesses) + len(targets) + len(witnesses)
+    assert v.controls == {"passed": total, "total": total, "coverage": "sample"}
 
 
 def test_sample_rows_are_seeded_and_cover_the_alphabet():
@@ -164,7 +166,8 @@ def test_conj40_checks_every_listed_game():
     games = claim.method("sat").run.keywords["games"]
     assert len(games) == 6 and "^^" in games
     v = run_sat("toppling.conj40", 5)
-    assert v.status == "holds" and v.controls["total"] == 16 * len(games)
+    # 16 samples and one coverage control (the rows admitted, counted) per game
+    assert v.status == "holds" and v.controls["total"] == 17 * len(games)
 
 
 @pytest.mark.parametrize("n", [4, 7])
