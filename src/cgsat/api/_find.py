@@ -17,7 +17,7 @@ from cgsat.search.query import FindQuery, FindResult
 __all__ = ["FindResult", "find"]
 
 
-def find(
+def find(  # noqa: PLR0913 - the API: one keyword per option of cgsat find
     ruleset: str,
     *,
     length: int | None = None,
