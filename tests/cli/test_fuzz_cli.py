@@ -104,7 +104,7 @@ SHAPE = st.lists(st.tuples(st.integers(0, 4), st.integers(0, 4)), min_size=0, ma
        outcome=st.sampled_from(["P", "N", "L", "R", "X"]),
        extra=st.lists(st.sampled_from(["--all", "--count", "--misere", "--json",
                                        "--alphabet", "LR", "--controls", "2"]), max_size=3))
-def test_fuzz_find(ruleset, size, n, shape, target, value, outcome, extra, capsys):
+def test_fuzz_find(ruleset, size, n, shape, target, value, outcome, extra, capsys):  # noqa: PLR0913 - one per strategy
     argv = ["find", ruleset, size, shape if size == "--shape" else str(n),
             target, value if target == "--value" else outcome, *extra]
     _call(argv, capsys)

@@ -65,7 +65,7 @@ def test_conj39_strict_vacuous_below_its_first_tuple() -> None:
 @pytest.mark.parametrize(("fn", "n", "after"), [
     (trees_sat.lemma31, 0, 1), (trees_sat.lemma32, 1, 2), (trees_sat.lemma33, 1, 2),
 ])
-def test_trees_sat_vacuous_below_the_base(fn, n: int, after: int) -> None:  # noqa: ANN001
+def test_trees_sat_vacuous_below_the_base(fn, n: int, after: int) -> None:
     oracle = graphs_brute.nim_and_misere
     assert fn(n, BUDGET, oracle=oracle).status == "vacuous"
     assert fn(after, BUDGET, oracle=oracle).status == "holds"

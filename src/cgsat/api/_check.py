@@ -104,7 +104,45 @@ def _verified(results: Sequence[CheckResult]) -> dict[str, dict[str, int | None]
             for c, ms in out.items()}
 
 
-def check(
+def _claim_ids(claim: object) -> tuple[bool, list[str]]:
+    """``check``'s ``claim``: whether it is "all", and the ids it names."""
+    every = isinstance(claim, str) and claim == "all"
+    if isinstance(claim, str):
+        ids = [] if every else [claim]
+    elif isinstance(claim, Sequence) and all(isinstance(c, str) for c in claim):
+        ids = list(claim)
+    else:
+        raise CgsatInputError(f"a claim is an id such as 'timber.thm2.3', got {claim!r}")
+    if not every and not ids:
+        raise CgsatInputError("name at least one claim (see `cgsat list`) or give --all")
+    return every, ids
+
+
+def _solvers(solver: str, confirm_with: str | None, proof: bool,
+             external_solver: str | None) -> tuple[str, str | None]:
+    """``check``'s solver options, checked: the solver's and the confirming solver's
+    canonical names."""
+    from cgsat.sat.external import check_program, external_name, wants_proof  # start-up time
+    from cgsat.sat.solvers import PROOF_SOLVERS, canonical_solver  # start-up time
+
+    solver = canonical_solver(solver)
+    confirm = canonical_solver(confirm_with) if confirm_with else None
+    if confirm == solver:
+        raise CgsatInputError(f"--confirm-with must name a solver other than {solver!r}")
+    if external_solver is not None:
+        external_name(external_solver)  # bad input (an empty command) before anything runs
+        if proof and not wants_proof(external_solver):
+            raise CgsatInputError("--proof with --external-solver: the command must "
+                                  "contain {proof}, where the solver writes its DRAT proof")
+        check_program(external_solver)  # a missing solver is bad input too (exit 2)
+    elif proof and solver not in PROOF_SOLVERS:
+        raise CgsatInputError(
+            f"--proof: {solver!r} writes no DRAT proof PySAT can give us; use one of "
+            + ", ".join(sorted(PROOF_SOLVERS)))
+    return solver, confirm
+
+
+def check(  # noqa: PLR0913 - the API: one keyword per option of cgsat check
     claim: str | Sequence[str],
     up_to: int | None = None,
     *,
@@ -222,19 +260,9 @@ def check(
     from cgsat.engine.progress import Progress  # start-up time of cgsat value (see above)
     from cgsat.engine.store import Store, db_path  # start-up time of cgsat value (see above)
     from cgsat.papers.registry import all_claims, get_claim  # start-up time (see above)
-    from cgsat.sat.external import check_program, external_name, wants_proof  # start-up time
     from cgsat.sat.solve import ExternalBudget  # start-up time of cgsat value (see above)
-    from cgsat.sat.solvers import PROOF_SOLVERS, canonical_solver  # start-up time
 
-    every = isinstance(claim, str) and claim == "all"
-    if isinstance(claim, str):
-        ids = [] if every else [claim]
-    elif isinstance(claim, Sequence) and all(isinstance(c, str) for c in claim):
-        ids = list(claim)
-    else:
-        raise CgsatInputError(f"a claim is an id such as 'timber.thm2.3', got {claim!r}")
-    if not every and not ids:
-        raise CgsatInputError("name at least one claim (see `cgsat list`) or give --all")
+    every, ids = _claim_ids(claim)
     if target and up_to is not None:
         raise CgsatInputError("give up_to or target, not both")
     for name, x in (("--from", from_n), ("--up-to", up_to)):
@@ -253,27 +281,15 @@ def check(
         mem_limit = "auto"  # each worker's own default, on its own machine
 
     claims = all_claims() if every else [get_claim(c) for c in dict.fromkeys(ids)]
-    solver = canonical_solver(solver)
-    confirm = canonical_solver(confirm_with) if confirm_with else None
-    if confirm == solver:
-        raise CgsatInputError(f"--confirm-with must name a solver other than {solver!r}")
-    if external_solver is not None:
-        external_name(external_solver)  # bad input (an empty command) before anything runs
-        if proof and not wants_proof(external_solver):
-            raise CgsatInputError("--proof with --external-solver: the command must "
-                                  "contain {proof}, where the solver writes its DRAT proof")
-        check_program(external_solver)  # a missing solver is bad input too (exit 2)
-    elif proof and solver not in PROOF_SOLVERS:
-        raise CgsatInputError(
-            f"--proof: {solver!r} writes no DRAT proof PySAT can give us; use one of "
-            + ", ".join(sorted(PROOF_SOLVERS)))
+    solver, confirm = _solvers(solver, confirm_with, proof, external_solver)
     chosen = {c.id: runner.select_methods(c, methods, strict=not every) for c in claims}
     claims = [c for c in claims if chosen[c.id]]
     if not claims:
         raise CgsatInputError(f"no registered claim has method {methods!r}")
     sizes = {c.id: runner.plan_sizes(c, from_n, up_to, target) for c in claims}
-    options: dict[str, Any] = {"timeout": float(timeout), "solver": solver, "proof": bool(proof),
-               "confirm_with": confirm, "controls": controls}
+    options: dict[str, Any] = {"timeout": float(timeout), "solver": solver,
+                               "proof": bool(proof), "confirm_with": confirm,
+                               "controls": controls}
     budget = (Budget(**options) if external_solver is None
               else ExternalBudget(**options, external=external_solver))
     notes = []

@@ -17,7 +17,22 @@ from cgsat.search.query import FindQuery, FindResult
 __all__ = ["FindResult", "find"]
 
 
-def find(
+def _size_given(**sizes: object) -> dict[str, object]:
+    """``find``'s size: exactly one of ``length``, ``max_length``, ``shape``, ``height``."""
+    given = {k: x for k, x in sizes.items() if x is not None}
+    if len(given) != 1:
+        raise CgsatInputError("give exactly one of length, max_length, shape, height")
+    for k, x in given.items():
+        if k == "shape":
+            if not isinstance(x, str):
+                raise CgsatInputError(f"--shape: expected edges such as '0-1 1-2', got {x!r}")
+            check_text("--shape", x)
+        else:
+            whole_number("--" + k.replace("_", "-"), x, 1 if k == "max_length" else 0)
+    return given
+
+
+def find(  # noqa: PLR0913 - the API: one keyword per option of cgsat find
     ruleset: str,
     *,
     length: int | None = None,
@@ -113,17 +128,7 @@ def find(
             raise CgsatInputError(f"find does not support the {ruleset} ruleset")
         raise CgsatInputError(
             f"unknown ruleset {ruleset!r}; expected one of: {', '.join(RULESET_NAMES)}")
-    given = {k: x for k, x in (("length", length), ("max_length", max_length),
-                               ("shape", shape), ("height", height)) if x is not None}
-    if len(given) != 1:
-        raise CgsatInputError("give exactly one of length, max_length, shape, height")
-    for k, x in given.items():
-        if k == "shape":
-            if not isinstance(x, str):
-                raise CgsatInputError(f"--shape: expected edges such as '0-1 1-2', got {x!r}")
-            check_text("--shape", x)
-        else:
-            whole_number("--" + k.replace("_", "-"), x, 1 if k == "max_length" else 0)
+    _size_given(length=length, max_length=max_length, shape=shape, height=height)
     if (value is None) == (outcome is None):
         raise CgsatInputError("give value or outcome (one of them)")
     if isinstance(value, int) and not isinstance(value, bool):

@@ -424,7 +424,8 @@ def _find(key: tuple[tuple, tuple]) -> Game | None:
     return None
 
 
-def _new_game(key: tuple[tuple, tuple], lf: float | None = None, rf: float | None = None) -> Game:
+def _new_game(  # noqa: C901 - every cache of a new game in one pass (hot path)
+        key: tuple[tuple, tuple], lf: float | None = None, rf: float | None = None) -> Game:
     """Intern a new game whose canonical options are ``key`` (two tuples sorted by id, no
     repeats; not yet in the table).
 
@@ -718,7 +719,7 @@ def le(g: Game, h: Game) -> bool:
     return r
 
 
-def _le_compute(g: Game, h: Game) -> bool:
+def _le_compute(g: Game, h: Game) -> bool:  # noqa: C901 - the fast paths inlined (hot path)
     """``G <= H`` for ``G is not H`` whose stops leave it open and that is not memoized yet;
     the answer is memoized. Callers have made the quick checks of :func:`le`.
 
@@ -952,7 +953,7 @@ def game(left: Iterable[Game], right: Iterable[Game]) -> Game:
 _canonical = game
 
 
-def _canonical_uncached(lset: frozenset, rset: frozenset) -> Game:
+def _canonical_uncached(lset: frozenset, rset: frozenset) -> Game:  # noqa: C901 - hot path, inlined
     # Stops of the form: lf = max R(G^L) and rf = min L(G^R) (see _Form).
     lf = max([h._rs for h in lset]) if lset else -_INF
     rf = min([h._ls for h in rset]) if rset else _INF
@@ -1061,7 +1062,7 @@ def _canonical_uncached(lset: frozenset, rset: frozenset) -> Game:
 _SK = attrgetter("_sk")
 
 
-def _sweep_max(kept: list[Game], opts: list[Game]) -> list[Game]:
+def _sweep_max(kept: list[Game], opts: list[Game]) -> list[Game]:  # noqa: C901 - hot path, inlined
     """Add each of ``opts`` to the antichain ``kept`` (a list, changed in place) unless
     some kept option dominates it (``a <= b``), dropping the kept options it dominates.
     Kept options stay in their order and new ones are appended.
@@ -1114,7 +1115,7 @@ def _sweep_max(kept: list[Game], opts: list[Game]) -> list[Game]:
     return kept
 
 
-def _sweep_min(kept: list[Game], opts: list[Game]) -> list[Game]:
+def _sweep_min(kept: list[Game], opts: list[Game]) -> list[Game]:  # noqa: C901 - hot path, inlined
     """As :func:`_sweep_max` with the order reversed (keep the least options)."""
     for a in opts:
         als = a._ls

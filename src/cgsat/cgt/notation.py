@@ -210,7 +210,7 @@ def _show(text: str) -> str:
     return repr(text) if len(text) <= 60 else repr(text[:57]) + "..."
 
 
-def _tokenize(text: str) -> list[tuple[str, str, int]]:
+def _tokenize(text: str) -> list[tuple[str, str, int]]:  # noqa: C901 - a branch per token kind
     """Tokens ``(kind, text, column)``; kinds: num, up, down, star, pm, bars, or the
     character itself for ``{ } ( ) , + -``."""
     tokens: list[tuple[str, str, int]] = []

@@ -60,7 +60,7 @@ def _leaf_path(adj: dict[int, dict[int, bool]], leaf: int) -> tuple[int, list[in
     return cur, path
 
 
-def _reduce(adj: dict[int, dict[int, bool]], next_id: int) -> str:
+def _reduce(adj: dict[int, dict[int, bool]], next_id: int) -> str:  # noqa: C901 - Algorithm 3.5's cases, one loop
     """Run Algorithm 3.5 on ``adj`` (destroyed); return ``"P"`` or ``"N"``."""
     edges = sum(len(nb) for nb in adj.values()) // 2
     while True:

@@ -413,7 +413,7 @@ def leg_pair_checks(
                 yield a, x, _local_check(len(a), top, _minus(top, x, drop), drop, selector)
 
 
-def _local_check(s: int, top1: Hashable, top2: Hashable, drop: int,
+def _local_check(s: int, top1: Hashable, top2: Hashable, drop: int,  # noqa: C901 - the kernel conditions, case by case
                  selector: bool = False) -> list[list[int]]:
     """The clauses of one local check of :func:`leg_pair_checks` (spine literals ``1 .. s-1``).
 

@@ -408,7 +408,7 @@ class _Shaper:
             if self.scheme == 2:  # scheme 1 marked every object once, not the path to it
                 self.seen.discard(id(obj))
 
-    def _object(self, obj: Any) -> str:  # noqa: C901 - one case per kind of object
+    def _object(self, obj: Any) -> str:
         if isinstance(obj, functools.partial):
             args = [self.shape(a) for a in obj.args]
             args += [f"{k}={self.shape(v)}" for k, v in sorted(obj.keywords.items())]

@@ -297,7 +297,7 @@ def _shortfall(lane: _Lane) -> str | None:
     return f"{lane.claim} {lane.method}: {done} of {lane.sizes[-1]}: n={first.n} {why}{tail}"
 
 
-def run_checks(
+def run_checks(  # noqa: PLR0913 - what cgsat check passes on, option by option
     claims: Sequence[Claim],
     methods: dict[str, list[str]],
     sizes: dict[str, range],

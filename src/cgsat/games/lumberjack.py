@@ -61,7 +61,7 @@ def _norm_label(label: str) -> str:
     return str(int(label)) if label.isdigit() else label
 
 
-def parse(text: str) -> Position:
+def parse(text: str) -> Position:  # noqa: C901 - one message per syntax error
     """Parse a rooted forest.
 
     Raises

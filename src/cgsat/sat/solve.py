@@ -171,7 +171,7 @@ def export_of(budget: Budget) -> Export | None:
     return budget.export if isinstance(budget, ExternalBudget) else None
 
 
-class InstanceExported(Exception):  # noqa: N818 - not an error: the export's way out
+class InstanceExported(Exception):  # not an error (no Error suffix): the export's way out
     """Raised by the solve path with the instance :class:`Export` asked for.
 
     Attributes

@@ -174,14 +174,8 @@ def _controlled(name: str, query: dict[str, Any], n_controls: int,
         raise ControlFailed(f"{name} {query}: {exc}") from None
 
 
-def _impartial(q: FindQuery) -> Plan:
-    """Timber, Toppling Peaks (``timber-path``) and Phyminoes: every colouring of a shape."""
-    name = q.ruleset
-    lengths: list[int] = []  # timber-path: the lengths searched
-    query = q.given()
-    value, outcome, misere, mode = q.value, q.outcome, q.misere, q.mode
-    alphabet, distances, n_controls = q.alphabet, q.distances, q.controls
-
+def _impartial_target(value: str | None, outcome: str | None, misere: bool) -> Target:
+    """The target of an impartial search: ``--value`` (a nim-value) or ``--outcome``."""
     if value is not None:
         k = _nim_value(value)
         if k is None:
@@ -191,12 +185,22 @@ def _impartial(q: FindQuery) -> Plan:
             raise CgsatInputError(
                 f"--value {value} with --misere: misère play has no nim-values here; "
                 "use --value 0 (or --outcome P|N) with --misere")
-        target = Target("P", None, misere) if k == 0 else Target(None, k, False)
-    elif outcome not in ("P", "N"):
+        return Target("P", None, misere) if k == 0 else Target(None, k, False)
+    if outcome not in ("P", "N"):
         raise CgsatInputError(f"--outcome {outcome}: impartial rulesets have outcomes P and "
                               "N only")
-    else:
-        target = Target(outcome, None, misere)
+    return Target(outcome, None, misere)
+
+
+def _impartial(q: FindQuery) -> Plan:
+    """Timber, Toppling Peaks (``timber-path``) and Phyminoes: every colouring of a shape."""
+    name = q.ruleset
+    lengths: list[int] = []  # timber-path: the lengths searched
+    query = q.given()
+    value, outcome, misere, mode = q.value, q.outcome, q.misere, q.mode
+    alphabet, distances, n_controls = q.alphabet, q.distances, q.controls
+
+    target = _impartial_target(value, outcome, misere)
     if distances is not None and name != "phyminoes":
         raise CgsatInputError("--distances applies to the phyminoes ruleset only")
     if alphabet not in (None, "LR"):

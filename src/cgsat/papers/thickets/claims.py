@@ -356,7 +356,7 @@ SEC4_PLAY = (
 )
 
 
-def _sec4_claim(cid: str, theorem: str, statement: str, parameter: str, base: int,
+def _sec4_claim(cid: str, theorem: str, statement: str, parameter: str, base: int,  # noqa: PLR0913 - Claim's fields
                 quick: int, target: int, family: Family, rule: Rule, kind: str = "theorem",
                 notes: str = "") -> Claim:
     """A §4 claim: every member of ``family(n)`` meets ``rule``, engine vs play."""

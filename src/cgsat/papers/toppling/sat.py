@@ -200,7 +200,7 @@ def decodes_to(side: StringSide, row: str) -> Callable[[set[int] | None], str | 
     return check
 
 
-def uniqueness(n: int, budget: Budget, targets: Iterable[Target], alphabet: str = "LRE",
+def uniqueness(n: int, budget: Budget, targets: Iterable[Target], alphabet: str = "LRE",  # noqa: PLR0913 - the claims bind these
                extra: Callable[..., None] | None = None, run: SatRun | None = None, *,
                oracle: Oracle, covers: str, chain: bool = False,
                leaders: bool = False) -> Verdict:
