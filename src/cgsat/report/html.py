@@ -7,6 +7,7 @@ against cgsat's and, for claims with more than a handful of sizes, time against 
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 from cgsat.claims import Claim
@@ -21,6 +22,7 @@ from cgsat.report.markdown import (
     provenance_text,
     run_text,
     solver_methods,
+    summary_text,
     variant_text,
     versions_text,
 )
@@ -55,6 +57,9 @@ def render_html(doc: dict[str, Any]) -> str:
            f"</title><style>{CSS}</style></head><body>", "<h1>cgsat: verified bounds</h1>",
            f"<p class='small'>{esc(versions_text(doc))} {esc(provenance_text(doc))}</p>",
            f"<p>{esc(LEGEND)}</p>"]
+    if doc.get("summary"):  # the opening line, as in bounds.md (its `ids` as <code>)
+        text = esc(summary_text(doc)).replace("**Summary.**", "<b>Summary.</b>")
+        out.append("<p>" + re.sub(r"`([^`]*)`", r"<code>\1</code>", text) + "</p>")
     if doc.get("disagreements"):
         out += ["<h2>Disagreements to investigate</h2>", "<p>A later run of the same code "
                 "ended in error against a decided verdict. The verdict stands and its bound "

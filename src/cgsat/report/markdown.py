@@ -100,6 +100,7 @@ def render_markdown(doc: dict[str, Any]) -> str:
     lookup = claim_lookup()
     lines = ["# cgsat: verified bounds", "", versions_text(doc), "", LEGEND, "",
              provenance_text(doc), ""]
+    lines += [summary_text(doc), ""]
     lines += disagreements_markdown(doc)
     lines += ["## Findings: published statements refuted", ""]
     if not doc["findings"]:
@@ -131,11 +132,11 @@ def render_markdown(doc: dict[str, Any]) -> str:
         ver = ", ".join(f"{m}: {bound(b)}" for m, b in c["verified"].items())
         cert = ", ".join(f"{m}: {bound(c['certified'][m])}"
                          for m in solver_methods(c, lookup)) or "n/a"
-        ended = "; ".join(f"{m}: {why}" for m, why in c["ended_by"].items())
+        ended = "<br>".join(f"{m}: {_cell(why)}" for m, why in c["ended_by"].items())
         flag = " **refuted**" if c["counterexamples"] else ""
         lines.append(f"| `{c['id']}`{flag} | {c['kind']} | {_cell(c['statement'])} | "
                      f"{c['quick_bound']} / {c['target_bound']} | {ver} | {cert} | "
-                     f"{_cell(ended)} |")
+                     f"{ended} |")
     if empty:
         lines += ["", "Claims with nothing stored: "
                   + ", ".join(f"`{c['id']}`" for c in empty) + "."]
@@ -144,6 +145,21 @@ def render_markdown(doc: dict[str, Any]) -> str:
     for c in stored:
         lines += _claim_section(c, lookup.get(c["id"]))
     return "\n".join(lines) + "\n"
+
+
+def summary_text(doc: dict[str, Any]) -> str:
+    """The report's opening line (``summary`` in ``bounds.json``)."""
+    s = doc.get("summary")
+    if not s:
+        return ""
+    k = s["counts"]
+    text = (f"**Summary.** {k['stored']} claims with stored runs ({k['nothing stored']} with "
+            f"nothing stored): {k['at target']} at their target bound, {k['refuted']} "
+            f"refuted, {k['stopped short']} stopped short")
+    if s["stopped_short"]:
+        text += f" ({', '.join(f'`{i}`' for i in s['stopped_short'])})"
+    return text + (f", {k['below target']} not run to their target (`cgsat check CLAIM "
+                   "--target` runs a claim to it).")
 
 
 def awaiting_rerun(doc: dict[str, Any]) -> list[str]:
