@@ -23,6 +23,7 @@ from cgsat.report.markdown import (
     run_text,
     solver_methods,
     summary_text,
+    target_hint,
     variant_text,
     versions_text,
 )
@@ -89,7 +90,8 @@ def render_html(doc: dict[str, Any]) -> str:
     for b in doc["beyond_paper"]:
         out.append(f"<tr><td><code>{esc(b['claim'])}</code></td><td>{esc(b['source'])}</td>"
                    f"<td>{b['paper_bound']}</td><td>{bound(b['verified'])}</td>"
-                   f"<td>{bound(b['certified'])}</td><td>{b['target_bound']}</td></tr>")
+                   f"<td>{bound(b['certified'])}</td><td>{b['target_bound']}"
+                   f"{esc(target_hint(b)).replace('`', '')}</td></tr>")
     out.append("</table>")
     out.append(_img(bounds_png(doc["beyond_paper"]), "paper's bounds against cgsat's"))
     stored = [c for c in doc["claims"] if has_runs(c)]
