@@ -13,6 +13,7 @@ from typing import Any
 
 from cgsat.claims import Claim
 from cgsat.papers.registry import all_claims
+from cgsat.report.findings import FINDINGS, finding_of
 from cgsat.report.probes import probes_markdown
 
 LEGEND = (
@@ -119,7 +120,7 @@ def render_markdown(doc: dict[str, Any]) -> str:
              provenance_text(doc), ""]
     lines += [summary_text(doc), ""]
     lines += disagreements_markdown(doc)
-    lines += ["## Findings: published statements refuted", ""]
+    lines += ["## Findings: claims refuted (each says what it breaks)", ""]
     if not doc["findings"]:
         lines.append("None: no published statement was refuted by the stored runs.")
     for f in doc["findings"]:
@@ -131,6 +132,15 @@ def render_markdown(doc: dict[str, Any]) -> str:
                 lines.append(f"  - {method}: {why}")
         for variant, v in f["variants"].items():
             lines.append(f"  - {variant_text(variant, v)}")
+        said = finding_of(f["claim"])
+        if said is not None:
+            lines.append(f"  - what it breaks: {said.breaks}")
+    refuted = {f["claim"] for f in doc["findings"]}
+    others = [f for f in FINDINGS if not f.claims or f.claims[0] not in refuted]
+    if others:
+        lines += ["", "Findings that are not a refuted claim here (a step of a proof, a "
+                  "worked example, or a claim with no stored refutation):", ""]
+        lines += [f"- {f.text}" for f in others]
     lines += ["", "## Beyond the paper", "",
               "The bound each paper checked its statement to, against cgsat's (best over "
               "its methods).", "",
