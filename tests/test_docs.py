@@ -250,3 +250,47 @@ def test_value_and_find_help_list_their_rulesets():
     for name in RULESET_NAMES:  # find searches all but lumberjack and thickets
         assert (name in find_help.split("RULESET one of:")[1].split("options:")[0]) == (
             name not in ("lumberjack", "thickets"))
+
+
+# --- Findings: one source for the README and the report (issue 26 item 4) ------------------
+
+def _readme_findings(text: str) -> list[str]:
+    """The bullets of the README's "Findings" section, each joined into one line."""
+    section = text.split("\n## Findings\n", 1)[1].split("\n## ", 1)[0]
+    bullets: list[str] = []
+    for line in section.splitlines():
+        if line.startswith("- "):
+            bullets.append(line[2:].strip())
+        elif line.startswith("  ") and bullets:
+            bullets[-1] += " " + line.strip()
+        elif not line.strip() and bullets and bullets[-1] is not None:
+            continue
+    return bullets
+
+
+def test_the_readme_findings_are_the_reports():
+    from cgsat.report.findings import FINDINGS
+
+    got = _readme_findings((ROOT / "README.md").read_text(encoding="utf-8"))
+    assert got == [f.text for f in FINDINGS]
+
+
+def test_a_reworded_finding_is_caught():
+    """Negative control: a README whose finding says more than the source fails."""
+    from cgsat.report.findings import FINDINGS
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8").replace(
+        "not the theorem", "so the theorem is false", 1)
+    assert _readme_findings(text) != [f.text for f in FINDINGS]
+
+
+def test_every_refuted_claim_of_the_stored_report_is_a_finding():
+    """The report's findings (the stored runs of docs/report) each have a finding saying
+    what the counterexample breaks, so the README and the report cannot disagree."""
+    import json
+
+    from cgsat.report.findings import finding_of
+
+    doc = json.loads((ROOT / "docs" / "report" / "bounds.json").read_text(encoding="utf-8"))
+    assert doc["findings"]
+    assert [f["claim"] for f in doc["findings"] if finding_of(f["claim"]) is None] == []

@@ -375,11 +375,17 @@ def test_check_and_report_json_shapes(tmp_path, capsys):
     code, _, _ = _run_cli(["report", "--db", db, "--out", str(out_dir)], capsys)
     assert code == 0
     doc = json.loads((out_dir / "bounds.json").read_text())
-    assert set(doc) == {"generated", "versions", "provenance", "disagreements", "findings",
-                        "beyond_paper", "claims", "probes"}
+    assert set(doc) == {"generated", "versions", "provenance", "disagreements", "summary",
+                        "findings", "beyond_paper", "claims", "probes"}
     assert set(doc["provenance"]) == {"store", "report_commit", "commits"}
     assert sum(doc["provenance"]["commits"].values()) >= 18
     assert doc["versions"]["cgsat"] == _version()
+    # the opening line counts every claim with runs once (issue 26 item 9)
+    k = doc["summary"]["counts"]
+    assert k["stored"] == sum(1 for c in doc["claims"] if c["runs"]) > 0
+    assert k["at target"] + k["refuted"] + k["stopped short"] + k["below target"] == k["stored"]
+    md = (out_dir / "bounds.md").read_text()
+    assert md.index("**Summary.**") < md.index("## Findings")
     entry = next(c for c in doc["claims"] if c["id"] == "timber.thm2.5")
     assert set(entry) == REPORT_CLAIM_FIELDS
     assert entry["verified"] == {"brute": 8, "sat": 8}

@@ -255,6 +255,39 @@ def _ended_by(claim: Claim, method: str, verified: int | None,
     return f"n={later[0]}: {v['status']}{reason}"
 
 
+def summary(claims: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The report's opening line: of the claims with stored runs, how many reached their
+    target bound with every method (or its size limit), how many were refuted, how many
+    stopped short (a method's chain ended by an ``unknown``: a timeout, the memory limit),
+    and how many were not run as far as their target (``cgsat check CLAIM --target``).
+
+    Examples
+    --------
+    >>> c = {"id": "a", "counterexamples": [], "runs": [1],
+    ...      "ended_by": {"sat": "target reached"}}
+    >>> d = dict(c, id="b", ended_by={"sat": "n=5: unknown (timeout 60s)"})
+    >>> e = dict(c, id="c", ended_by={"sat": "not run beyond n=8"})
+    >>> s = summary([c, d, e, dict(c, id="d", runs=[])])
+    >>> k = s["counts"]
+    >>> k["stored"], k["nothing stored"], k["at target"], k["stopped short"], k["below target"]
+    (3, 1, 1, 1, 1)
+    >>> s["stopped_short"]
+    ['b']
+    """
+    stored = [c for c in claims if c["runs"]]
+    refuted = {c["id"] for c in stored if c["counterexamples"]}
+    short = {c["id"] for c in stored if c["id"] not in refuted and any(
+        ": unknown" in why for why in c["ended_by"].values())}
+    at_target = {c["id"] for c in stored if c["id"] not in refuted | short and all(
+        why == "target reached" or why.startswith("the method's size limit")
+        for why in c["ended_by"].values())}
+    below = len(stored) - len(refuted) - len(short) - len(at_target)
+    return {"counts": {"stored": len(stored), "nothing stored": len(claims) - len(stored),
+                       "at target": len(at_target), "refuted": len(refuted),
+                       "stopped short": len(short), "below target": below},
+            "stopped_short": [c["id"] for c in stored if c["id"] in short]}
+
+
 def findings(claims: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """Published statements refuted: per claim, the smallest counterexample with every
     method's explanation of it (the direct solver's names the counterexample's value).
@@ -379,7 +412,8 @@ def build_report(store: Store) -> dict[str, Any]:
         c["earlier_code"] = earlier.get(c["id"], {})
     return {"generated": now_utc(), "versions": versions(all_rows),
             "provenance": provenance(all_rows, store.path),
-            "disagreements": disagreements(store, all_claims()), "findings": findings(claims),
+            "disagreements": disagreements(store, all_claims()), "summary": summary(claims),
+            "findings": findings(claims),
             "beyond_paper": beyond_paper(claims), "claims": claims,
             "probes": probe_summaries(store)}
 

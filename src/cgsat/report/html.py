@@ -7,10 +7,12 @@ against cgsat's and, for claims with more than a handful of sizes, time against 
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 from cgsat.claims import Claim
 from cgsat.report.counts import counted
+from cgsat.report.findings import FINDINGS, finding_of
 from cgsat.report.markdown import (
     LEGEND,
     bound,
@@ -21,6 +23,8 @@ from cgsat.report.markdown import (
     provenance_text,
     run_text,
     solver_methods,
+    summary_text,
+    target_hint,
     variant_text,
     versions_text,
 )
@@ -55,6 +59,9 @@ def render_html(doc: dict[str, Any]) -> str:
            f"</title><style>{CSS}</style></head><body>", "<h1>cgsat: verified bounds</h1>",
            f"<p class='small'>{esc(versions_text(doc))} {esc(provenance_text(doc))}</p>",
            f"<p>{esc(LEGEND)}</p>"]
+    if doc.get("summary"):  # the opening line, as in bounds.md (its `ids` as <code>)
+        text = esc(summary_text(doc)).replace("**Summary.**", "<b>Summary.</b>")
+        out.append("<p>" + re.sub(r"`([^`]*)`", r"<code>\1</code>", text) + "</p>")
     if doc.get("disagreements"):
         out += ["<h2>Disagreements to investigate</h2>", "<p>A later run of the same code "
                 "ended in error against a decided verdict. The verdict stands and its bound "
@@ -62,7 +69,7 @@ def render_html(doc: dict[str, Any]) -> str:
         out += [f"<li class='refuted'>{esc(disagreement_text(d))}</li>"
                 for d in doc["disagreements"]]
         out.append("</ul>")
-    out.append("<h2>Findings: published statements refuted</h2>")
+    out.append("<h2>Findings: claims refuted (each says what it breaks)</h2>")
     if not doc["findings"]:
         out.append("<p>None: no published statement was refuted by the stored runs.</p>")
     for f in doc["findings"]:
@@ -73,10 +80,21 @@ def render_html(doc: dict[str, Any]) -> str:
         for method, why in f["explanations"].items():
             if why:
                 out.append(f"<li>{esc(method)}: {esc(why)}</li>")
-        for variant, v in f["variants"].items():
-            out.append(f"<li><a href='#{esc(variant)}'>{esc(variant_text(variant, v))}"
-                       "</a></li>")
+        for variant, v in f["variants"].items():  # plain text, the claim id linked
+            link = f"<a href='#{esc(variant)}'><code>{esc(variant)}</code></a>"
+            out.append(f"<li>{esc(variant_text(variant, v)).replace(esc(variant), link, 1)}"
+                       "</li>")
+        said = finding_of(f["claim"])
+        if said is not None:
+            out.append(f"<li>What it breaks: {esc(said.breaks)}</li>")
         out.append("</ul></div>")
+    refuted = {f["claim"] for f in doc["findings"]}
+    others = [f for f in FINDINGS if not f.claims or f.claims[0] not in refuted]
+    if others:
+        out.append("<p>Findings that are not a refuted claim here (a step of a proof, a "
+                   "worked example, or a claim with no stored refutation):</p><ul>")
+        out += [f"<li>{esc(f.text)}</li>" for f in others]
+        out.append("</ul>")
     out += ["<h2>Beyond the paper</h2>", "<p>The bound each paper checked its statement to, "
             "against cgsat's (best over its methods).</p>",
             "<table><tr><th>claim</th><th>source</th><th>paper's bound</th><th>cgsat "
@@ -84,7 +102,8 @@ def render_html(doc: dict[str, Any]) -> str:
     for b in doc["beyond_paper"]:
         out.append(f"<tr><td><code>{esc(b['claim'])}</code></td><td>{esc(b['source'])}</td>"
                    f"<td>{b['paper_bound']}</td><td>{bound(b['verified'])}</td>"
-                   f"<td>{bound(b['certified'])}</td><td>{b['target_bound']}</td></tr>")
+                   f"<td>{bound(b['certified'])}</td><td>{b['target_bound']}"
+                   f"{esc(target_hint(b)).replace('`', '')}</td></tr>")
     out.append("</table>")
     out.append(_img(bounds_png(doc["beyond_paper"]), "paper's bounds against cgsat's"))
     stored = [c for c in doc["claims"] if has_runs(c)]

@@ -13,6 +13,7 @@ from typing import Any
 
 from cgsat.claims import Claim
 from cgsat.papers.registry import all_claims
+from cgsat.report.findings import FINDINGS, finding_of
 from cgsat.report.probes import probes_markdown
 
 LEGEND = (
@@ -63,6 +64,23 @@ def versions_text(doc: dict[str, Any]) -> str:
             f"PySAT {v['pysat']}; solvers used: {solvers}).")
 
 
+def target_hint(b: dict[str, Any]) -> str:
+    """For a claim of "Beyond the paper" whose stored runs stop short of its target: how to
+    reach it (a quick run stops at the quick bound).
+
+    Examples
+    --------
+    >>> target_hint({"claim": "toppling.conj22", "verified": 9, "target_bound": 30})
+    ' (stored to 9; `cgsat check toppling.conj22 --target` runs to 30)'
+    >>> target_hint({"claim": "x", "verified": 30, "target_bound": 30})
+    ''
+    """
+    if b["verified"] is not None and b["verified"] >= b["target_bound"]:
+        return ""
+    got = "nothing stored" if b["verified"] is None else f"stored to {b['verified']}"
+    return f" ({got}; `cgsat check {b['claim']} --target` runs to {b['target_bound']})"
+
+
 def variant_text(variant: str, v: dict[str, Any]) -> str:
     """A variant of a refuted claim that cgsat checks beside it: statement and bounds."""
     ver = ", ".join(f"{m}: {bound(b)}" for m, b in v["verified"].items())
@@ -100,8 +118,9 @@ def render_markdown(doc: dict[str, Any]) -> str:
     lookup = claim_lookup()
     lines = ["# cgsat: verified bounds", "", versions_text(doc), "", LEGEND, "",
              provenance_text(doc), ""]
+    lines += [summary_text(doc), ""]
     lines += disagreements_markdown(doc)
-    lines += ["## Findings: published statements refuted", ""]
+    lines += ["## Findings: claims refuted (each says what it breaks)", ""]
     if not doc["findings"]:
         lines.append("None: no published statement was refuted by the stored runs.")
     for f in doc["findings"]:
@@ -113,6 +132,15 @@ def render_markdown(doc: dict[str, Any]) -> str:
                 lines.append(f"  - {method}: {why}")
         for variant, v in f["variants"].items():
             lines.append(f"  - {variant_text(variant, v)}")
+        said = finding_of(f["claim"])
+        if said is not None:
+            lines.append(f"  - what it breaks: {said.breaks}")
+    refuted = {f["claim"] for f in doc["findings"]}
+    others = [f for f in FINDINGS if not f.claims or f.claims[0] not in refuted]
+    if others:
+        lines += ["", "Findings that are not a refuted claim here (a step of a proof, a "
+                  "worked example, or a claim with no stored refutation):", ""]
+        lines += [f"- {f.text}" for f in others]
     lines += ["", "## Beyond the paper", "",
               "The bound each paper checked its statement to, against cgsat's (best over "
               "its methods).", "",
@@ -121,7 +149,7 @@ def render_markdown(doc: dict[str, Any]) -> str:
     for b in doc["beyond_paper"]:
         lines.append(f"| `{b['claim']}` | {b['source']} | {b['paper_bound']} | "
                      f"{bound(b['verified'])} | {bound(b['certified'])} | "
-                     f"{b['target_bound']} |")
+                     f"{b['target_bound']}{target_hint(b)} |")
     stored = [c for c in doc["claims"] if has_runs(c)]
     empty = [c for c in doc["claims"] if not has_runs(c)]
     lines += ["", "## Every claim", "",
@@ -131,11 +159,11 @@ def render_markdown(doc: dict[str, Any]) -> str:
         ver = ", ".join(f"{m}: {bound(b)}" for m, b in c["verified"].items())
         cert = ", ".join(f"{m}: {bound(c['certified'][m])}"
                          for m in solver_methods(c, lookup)) or "n/a"
-        ended = "; ".join(f"{m}: {why}" for m, why in c["ended_by"].items())
+        ended = "<br>".join(f"{m}: {_cell(why)}" for m, why in c["ended_by"].items())
         flag = " **refuted**" if c["counterexamples"] else ""
         lines.append(f"| `{c['id']}`{flag} | {c['kind']} | {_cell(c['statement'])} | "
                      f"{c['quick_bound']} / {c['target_bound']} | {ver} | {cert} | "
-                     f"{_cell(ended)} |")
+                     f"{ended} |")
     if empty:
         lines += ["", "Claims with nothing stored: "
                   + ", ".join(f"`{c['id']}`" for c in empty) + "."]
@@ -144,6 +172,21 @@ def render_markdown(doc: dict[str, Any]) -> str:
     for c in stored:
         lines += _claim_section(c, lookup.get(c["id"]))
     return "\n".join(lines) + "\n"
+
+
+def summary_text(doc: dict[str, Any]) -> str:
+    """The report's opening line (``summary`` in ``bounds.json``)."""
+    s = doc.get("summary")
+    if not s:
+        return ""
+    k = s["counts"]
+    text = (f"**Summary.** {k['stored']} claims with stored runs ({k['nothing stored']} with "
+            f"nothing stored): {k['at target']} at their target bound, {k['refuted']} "
+            f"refuted, {k['stopped short']} stopped short")
+    if s["stopped_short"]:
+        text += f" ({', '.join(f'`{i}`' for i in s['stopped_short'])})"
+    return text + (f", {k['below target']} not run to their target (`cgsat check CLAIM "
+                   "--target` runs a claim to it).")
 
 
 def awaiting_rerun(doc: dict[str, Any]) -> list[str]:

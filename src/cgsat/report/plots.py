@@ -54,6 +54,8 @@ def bounds_png(beyond: list[dict[str, Any]]) -> str | None:
               ("cgsat certified", "certified", "#1f5fbf")]
     h = 0.26
     for k, (label, key, color) in enumerate(series):
+        if not any(b[key] for b in beyond):  # the legend shows only the series drawn
+            continue
         ax.barh([y + (1 - k) * h for y in ys], [b[key] or 0 for b in beyond], height=h,
                 label=label, color=color)
     ax.set_yticks(list(ys), [b["claim"] for b in beyond], fontsize=8)
