@@ -34,6 +34,7 @@ for m in "${mods[@]}"; do
     work=$root/mutation/$m
     rm -rf "$work" && mkdir -p "$work"
     cp -r src tests pyproject.toml "$work"/
+    cat benchmarks/mutation_forks.py >>"$work/tests/conftest.py"
     tests=""
     for t in ${TESTS[$m]}; do [ -e "$t" ] && tests+="\"$t\", "; done
     cat >>"$work/pyproject.toml" <<TOML
