@@ -235,3 +235,10 @@ def test_solve_external_reports_signals_timeouts_and_missing_programs(
     assert info.value.unknown is True
     with pytest.raises(CgsatInputError, match="cannot run '/no/such/solver'"):
         solve_external("/no/such/solver", cnf)
+
+
+def test_combine_renames_old_kinds_but_never_checkers() -> None:
+    old = _cert("confirm", "unsat", checker="confirm")
+    c = combine([old, _cert("drat", "unsat", checker="cgsat-drat")])
+    assert c is not None
+    assert (c["kind"], c["checker"]) == ("second-solver+drat", "confirm+cgsat-drat")
