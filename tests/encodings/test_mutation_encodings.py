@@ -18,7 +18,10 @@ import pytest
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
+from cgsat.encodings.cnf import ClauseBuffer
 from cgsat.encodings.gates import Circuit, adder
+from cgsat.encodings.toppling import letter_vars
+from cgsat.encodings.toppling_leaders import add_leader
 
 
 def _forced(clauses: list[list[int]], inputs: Sequence[int], values: Sequence[bool],
@@ -169,3 +172,18 @@ def test_at_most_one_is_pairwise_up_to_five() -> None:
             assert len(cl) == size and pool.top == n
         else:
             assert pool.top > n  # the ladder's registers
+
+
+# -- toppling leaders --------------------------------------------------------------------
+
+@pytest.mark.parametrize("n", range(0, 8))
+def test_leader_clauses_chain_only_between_mirrored_pairs(n: int) -> None:
+    """Three clauses per mirrored pair, and an "equal so far" variable (four clauses)
+    between consecutive pairs only: an odd middle letter adds nothing."""
+    pool, buf = IDPool(), ClauseBuffer()
+    side = letter_vars(pool, "G", n)
+    top = pool.top
+    add_leader(buf, pool, side)
+    h = n // 2
+    assert len(buf) == 3 * h + 4 * max(h - 1, 0)
+    assert pool.top - top == max(h - 1, 0)
