@@ -9,6 +9,11 @@ loosely (truthiness, one order of arguments, one kind).
 from __future__ import annotations
 
 import hashlib
+import multiprocessing
+import os
+import signal
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -242,3 +247,41 @@ def test_combine_renames_old_kinds_but_never_checkers() -> None:
     c = combine([old, _cert("drat", "unsat", checker="cgsat-drat")])
     assert c is not None
     assert (c["kind"], c["checker"]) == ("second-solver+drat", "confirm+cgsat-drat")
+
+
+def _run_solver(cmd: str) -> None:
+    solve_external(cmd, ClauseBuffer([[1]]))
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` is still running (a zombie has ended)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG")
+def test_the_solver_dies_with_its_caller(tmp_path: Path) -> None:
+    pidfile = tmp_path / "pid"
+    cmd = _script(tmp_path, "hang.sh", f'echo $$ > {pidfile}.tmp; mv {pidfile}.tmp {pidfile}; '
+                                       "exec sleep 30")
+    caller = multiprocessing.get_context("fork").Process(target=_run_solver, args=(cmd,))
+    caller.start()
+    try:
+        deadline = time.monotonic() + 20
+        while not pidfile.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        pid = int(pidfile.read_text())
+        assert _alive(pid)
+    finally:
+        os.kill(caller.pid, signal.SIGKILL)  # type: ignore[arg-type]
+        caller.join()
+    deadline = time.monotonic() + 5
+    while _alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    alive = _alive(pid)
+    if alive:
+        os.kill(pid, signal.SIGKILL)
+    assert not alive, "the external solver outlived the process that ran it"
