@@ -20,6 +20,7 @@ from pysat.solvers import Solver
 
 from cgsat.encodings.cnf import ClauseBuffer
 from cgsat.encodings.gates import Circuit, adder
+from cgsat.encodings.kernel import add_grundy
 from cgsat.encodings.toppling import letter_vars
 from cgsat.encodings.toppling_leaders import add_leader
 
@@ -187,3 +188,19 @@ def test_leader_clauses_chain_only_between_mirrored_pairs(n: int) -> None:
     h = n // 2
     assert len(buf) == 3 * h + 4 * max(h - 1, 0)
     assert pool.top - top == max(h - 1, 0)
+
+
+# -- kernel ------------------------------------------------------------------------------
+
+def test_value_lit_is_false_beyond_the_encoded_values() -> None:
+    pool, cl = IDPool(), []
+    circ = Circuit(pool, cl)
+    g = add_grundy(pool, cl, [0, 1, 2], [(2, 1, []), (2, 0, []), (1, 0, [])])
+    assert [g.value_lit(2, t, circ) for t in range(3)] == g.value[2]
+    assert g.value_lit(1, 1, circ) == g.value[1][1]
+    for f, t in [(0, 1), (1, 2), (2, 3), (2, -1), (0, -1)]:
+        assert g.value_lit(f, t, circ) == circ.false, (f, t)
+    with Solver(name="minisat22", bootstrap_with=cl) as s:
+        assert s.solve()
+        model = s.get_model()
+    assert [g.value_of(f, model) for f in (0, 1, 2)] == [0, 1, 2]
