@@ -20,7 +20,7 @@ from pysat.solvers import Solver
 
 from cgsat.encodings.cnf import ClauseBuffer
 from cgsat.encodings.gates import Circuit, adder
-from cgsat.encodings.kernel import add_grundy
+from cgsat.encodings.kernel import add_grundy, grundy_bounds
 from cgsat.encodings.toppling import letter_vars
 from cgsat.encodings.toppling_leaders import add_leader
 
@@ -204,3 +204,16 @@ def test_value_lit_is_false_beyond_the_encoded_values() -> None:
         assert s.solve()
         model = s.get_model()
     assert [g.value_of(f, model) for f in (0, 1, 2)] == [0, 1, 2]
+
+
+def test_grundy_bounds_with_parallel_moves() -> None:
+    # two moves a -> b (different conditions) put b twice on the search stack
+    assert grundy_bounds(["a", "b"], [("a", "b", [1]), ("a", "b", [-1])]) == {"a": 1, "b": 0}
+    assert grundy_bounds(["c", "a", "b"], [("a", "b", [1]), ("a", "b", [-1]), ("c", "a", []),
+                                           ("c", "b", [])]) == {"c": 2, "a": 1, "b": 0}
+
+
+def test_add_grundy_of_nothing_is_empty() -> None:
+    pool, cl = IDPool(), []
+    g = add_grundy(pool, cl, [], [])
+    assert (g.value, g.bound, cl) == ({}, {}, [])
