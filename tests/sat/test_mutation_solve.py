@@ -345,6 +345,7 @@ def test_controls_on_an_external_solver(tmp_path: Path) -> None:
     cnf = ClauseBuffer([[1, 2]])
     run = SatRun(ExternalBudget(external="picosat"))
     assert run._external_control("picosat", cnf, [-1]) == ({2}, None)
+    assert run._external_control("picosat", cnf, [1, -2]) == ({1}, None)
     assert run._external_control("picosat", cnf, [-1, -2]) == (None, None)
     bad = _script(tmp_path, "bad.sh", "echo 's SATISFIABLE'; echo 'v -1 -2 0'; exit 10")
     assert run._external_control(bad, cnf, []) == (
@@ -378,6 +379,9 @@ def test_sat_verdict_holds_or_decodes() -> None:
     assert (v.status, v.counterexample, v.detail) == ("refuted", "[1]", "dd")
     assert v.certificate is not None and v.certificate["kind"] == "model"
     assert v.dimacs_sha256 == cnf.sha256() and v.instance == {"vars": 2, "clauses": 2}
+    assert v.solver == "cadical195"
+    v = sat_verdict(cnf, Budget(), lambda t: Verdict.unknown("undecoded"))
+    assert (v.status, v.reason, v.solver) == ("unknown", "undecoded", "cadical195")
 
 
 def test_sat_verdict_rejects_a_misfit_certificate(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -394,6 +398,8 @@ def test_sat_verdict_rejects_a_misfit_certificate(monkeypatch: pytest.MonkeyPatc
     assert v.status == "error"
     assert v.reason == ("certificate does not fit its answer: a model certificate on an "
                         "UNSAT answer (a model certifies SAT answers only)")
+    assert (v.solver, v.instance) == ("cadical195", {"vars": 2, "clauses": 4})
+    assert v.certificate is not None and v.dimacs_sha256 == ClauseBuffer(UNSAT).sha256()
 
 
 def test_an_export_selects_its_instance_by_label() -> None:
@@ -404,6 +410,7 @@ def test_an_export_selects_its_instance_by_label() -> None:
     with pytest.raises(InstanceExported) as info:
         sat_verdict(ClauseBuffer([[1]]), budget, lambda t: Verdict.refuted("x"))
     assert export.seen == ["1", "2"] and info.value.label == "2" and info.value.pool is None
+    assert str(info.value) == "instance 2 exported"
     run = SatRun(ExternalBudget(export=Export(target="b")))
     sink, pool = run.new()
     sink.add_clause([1])
@@ -415,3 +422,11 @@ def test_an_export_selects_its_instance_by_label() -> None:
     first = ExternalBudget(export=Export())
     with pytest.raises(InstanceExported):
         sat_verdict(ClauseBuffer([[1]]), first, lambda t: Verdict.refuted("x"))
+
+
+def test_an_external_control_keeps_the_budget_timeout(tmp_path: Path) -> None:
+    slow = _script(tmp_path, "slow.sh", "sleep 3; exit 0")
+    run = SatRun(ExternalBudget(external=slow, timeout=0.3))
+    with pytest.raises(ExternalSolverError, match="no answer within 0.3 s") as info:
+        run._external_control(slow, ClauseBuffer([[1]]), [])
+    assert info.value.unknown
