@@ -20,7 +20,7 @@ from pysat.solvers import Solver
 
 from cgsat.encodings.cnf import ClauseBuffer
 from cgsat.encodings.gates import Circuit, adder
-from cgsat.encodings.kernel import add_grundy, grundy_bounds
+from cgsat.encodings.kernel import add_grundy, add_kernel, grundy_bounds
 from cgsat.encodings.toppling import letter_vars
 from cgsat.encodings.toppling_leaders import add_leader
 
@@ -217,3 +217,29 @@ def test_add_grundy_of_nothing_is_empty() -> None:
     pool, cl = IDPool(), []
     g = add_grundy(pool, cl, [], [])
     assert (g.value, g.bound, cl) == ({}, {}, [])
+
+
+def test_grundy_bounds_cap_at_one_more_than_the_options() -> None:
+    moves = [("a", leaf, []) for leaf in "xyz"]
+    assert grundy_bounds(["a", "x", "y", "z"], moves) == {"a": 1, "x": 0, "y": 0, "z": 0}
+
+
+def test_kernel_variables_and_gates_are_named_as_documented() -> None:
+    """Follower f gets ``pool.id((tag, f))``; moves with one condition share their
+    "available" gate, and a move listed twice shares its "win" gate."""
+    pool, cl = IDPool(), []
+    moves = [(2, 1, [7]), (2, 0, [7]), (1, 0, [7]), (1, 0, [7]), (2, 0, [8])]
+    enc = add_kernel(pool, cl, [0, 1, 2], moves)
+    assert enc.p == {f: pool.id(("P", f)) for f in (0, 1, 2)}
+    assert len(set(enc.available[:4])) == 1 and enc.available[4] != enc.available[0]
+    assert enc.win[2] == enc.win[3] and len(set(enc.win)) == 4
+    enc2 = add_kernel(pool, cl, [0, 1, 2], moves, tag="Q")
+    assert enc2.p[0] == pool.id(("Q", 0)) and enc2.p[0] != enc.p[0]
+    assert enc2.available == enc.available  # gates shared through the pool
+
+
+def test_kernel_names_an_unlisted_follower() -> None:
+    with pytest.raises(ValueError, match=r"^move target 1 is not a listed follower$"):
+        add_kernel(IDPool(), [], [0], [(0, 1, [])])
+    with pytest.raises(ValueError, match=r"^move source 'x' is not a listed follower$"):
+        add_kernel(IDPool(), [], [0], [("x", 0, [])])
