@@ -255,7 +255,7 @@ def test_a_verdict_decides_misfits_then_failures_then_the_answer() -> None:
     assert run.verdict(counterexample="LR").status == "refuted"
     assert run.verdict(unknown="timeout").reason == "timeout"
     for i in range(4):
-        run.coverage("rows", False, f"m{i}")
+        assert run.coverage("rows", False, f"m{i}") is False
     assert run.coverage("rows", True, "fine") is True
     v = run.verdict(counterexample="LR")
     assert v.status == "error"
