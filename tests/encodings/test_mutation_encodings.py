@@ -140,6 +140,36 @@ def test_named_gates_are_built_once() -> None:
     assert circ.and_([a, b]) != circ.and_([a, b]) and len(cl) == n + 6  # unnamed: twice
 
 
+
+def test_conj_and_equiv_gate_share_their_gates() -> None:
+    pool, cl = IDPool(), []
+    circ = Circuit(pool, cl)
+    a, b = pool.id("a"), pool.id("b")
+    ab = circ.conj([a, b])
+    n = len(cl)
+    assert circ.conj([circ.true, b, a]) == ab and len(cl) == n
+    e = circ.equiv_gate(a, b, name="e")
+    n = len(cl)
+    assert circ.equiv_gate(a, b, name="e") == e and len(cl) == n
+
+
+@pytest.mark.parametrize(("n", "k", "registers"), [
+    (6, 2, 5 * 2),     # at_most: (n - 1) * k
+    (5, 4, 4 * 1),     # at_least, k > n - k: at_most(n - k) of the negations
+    (4, 2, 4 * 2),     # at_least, k = n - k: n * k registers counting the true literals
+    (5, 2, 5 * 2),
+])
+def test_counters_use_the_documented_registers(n: int, k: int, registers: int) -> None:
+    pool, cl = IDPool(), []
+    xs = [pool.id(i) for i in range(n)]
+    circ = Circuit(pool, cl)
+    if (n, k) == (6, 2):
+        circ.at_most(xs, k)
+    else:
+        circ.at_least(xs, k)
+    assert pool.top - n == registers
+
+
 # -- cardinality -------------------------------------------------------------------------
 
 def _card_table(add: Callable[[Circuit, list[int]], None], n: int) -> list[bool]:
