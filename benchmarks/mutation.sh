@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Mutation testing of cgsat (issue 24 item 6): a benchmark rerun by hand, not a CI step.
+#
+#   pip install -e ".[test,mutation]" && benchmarks/mutation.sh [MODULE ...]
+#
+# MODULE is a key of the table below (default: all of them, in priority order). Each module
+# runs mutmut 3 in a scratch copy of src/ and tests/ (mutation/<module>/, git-ignored), with
+# its own [tool.mutmut] section: only that module is mutated, and only the tests that
+# exercise it run (quick suite, plus the module's doctests). Scores: mutation/<module>.txt
+# (`mutmut results --all true`); docs/benchmarks.md records them and every survivor.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+
+declare -A FILE TESTS
+FILE[certificates]=src/cgsat/sat/certificates.py
+TESTS[certificates]="tests/sat/test_verify_drat.py tests/sat/test_mutation_sat.py tests/engine/test_trust_store.py src/cgsat/sat/certificates.py"
+FILE[external]=src/cgsat/sat/external.py
+TESTS[external]="tests/sat/test_external_solver.py tests/sat/test_mutation_sat.py src/cgsat/sat/external.py"
+FILE[solve]=src/cgsat/sat/solve.py
+TESTS[solve]="tests/sat/test_mutation_solve.py tests/sat/test_controls_buffers.py tests/sat/test_verify_drat.py tests/engine/test_vacuous.py tests/engine/test_trust_store.py tests/commands/test_export_cnf.py src/cgsat/sat/solve.py"
+FILE[kernel]=src/cgsat/encodings/kernel.py
+TESTS[kernel]="tests/encodings/test_encodings_kernel.py tests/encodings/test_encodings_peaks.py tests/encodings/test_mutation_encodings.py src/cgsat/encodings/kernel.py"
+FILE[gates]=src/cgsat/encodings/gates.py
+TESTS[gates]="tests/encodings/test_encodings_kernel.py tests/encodings/test_encodings_graphs.py tests/encodings/test_mutation_encodings.py src/cgsat/encodings/gates.py"
+FILE[toppling_leaders]=src/cgsat/encodings/toppling_leaders.py
+TESTS[toppling_leaders]="tests/papers/toppling/test_toppling_scale.py tests/encodings/test_mutation_encodings.py src/cgsat/encodings/toppling_leaders.py"
+# then the other encodings (issue 24: "over encodings/")
+FILE[toppling]=src/cgsat/encodings/toppling.py
+TESTS[toppling]="tests/papers/toppling/test_toppling_sat.py tests/papers/toppling/test_toppling_scale.py src/cgsat/encodings/toppling.py"
+FILE[timber_graphs]=src/cgsat/encodings/timber_graphs.py
+TESTS[timber_graphs]="tests/encodings/test_encodings_graphs.py src/cgsat/encodings/timber_graphs.py"
+FILE[timber_trees]=src/cgsat/encodings/timber_trees.py
+TESTS[timber_trees]="tests/encodings/test_encodings_trees.py src/cgsat/encodings/timber_trees.py"
+FILE[green_cordon]=src/cgsat/encodings/green_cordon.py
+TESTS[green_cordon]="tests/encodings/test_cordon_sat.py src/cgsat/encodings/green_cordon.py"
+FILE[timber_path]=src/cgsat/encodings/timber_path.py
+TESTS[timber_path]="tests/encodings/test_encodings_peaks.py src/cgsat/encodings/timber_path.py"
+FILE[caterpillars]=src/cgsat/encodings/caterpillars.py
+TESTS[caterpillars]="tests/encodings/test_encodings_trees.py src/cgsat/encodings/caterpillars.py"
+FILE[cnf]=src/cgsat/encodings/cnf.py
+TESTS[cnf]="tests/encodings/ tests/sat/test_mutation_sat.py tests/sat/test_mutation_solve.py src/cgsat/encodings/cnf.py"
+ORDER="certificates external solve kernel gates toppling_leaders toppling timber_graphs timber_trees green_cordon timber_path caterpillars cnf"
+
+mods=("$@")
+[ ${#mods[@]} -eq 0 ] && read -r -a mods <<<"$ORDER"
+for m in "${mods[@]}"; do
+    [ -n "${FILE[$m]:-}" ] || { echo "unknown module $m (one of: $ORDER)" >&2; exit 2; }
+    work=$root/mutation/$m
+    rm -rf "$work" && mkdir -p "$work"
+    cp -r src tests pyproject.toml "$work"/
+    cat benchmarks/mutation_forks.py >>"$work/tests/conftest.py"
+    tests=""
+    for t in ${TESTS[$m]}; do [ -e "$t" ] && tests+="\"$t\", "; done
+    cat >>"$work/pyproject.toml" <<TOML
+
+[tool.mutmut]
+source_paths = ["src"]
+only_mutate = ["${FILE[$m]}"]
+pytest_add_cli_args = ["-m", "not slow", "-p", "no:cacheprovider", "-p", "no:xdist"]
+pytest_add_cli_args_test_selection = [${tests%, }]
+TOML
+    echo "== $m: ${FILE[$m]}"
+    (cd "$work" && nice -n 19 mutmut run --max-children "${MUTMUT_CHILDREN:-2}" >run.log 2>&1 || true)
+    (cd "$work" && mutmut results --all true >"$root/mutation/$m.txt" 2>&1 || true)
+    awk '{print $NF}' "$root/mutation/$m.txt" | sort | uniq -c
+done
