@@ -1,0 +1,141 @@
+"""Reading a user's claims file (``--claims FILE``).
+
+The file is a Python module with a module-level list ``CLAIMS`` of claims
+(:func:`cgsat.user.claim`, or any :class:`cgsat.claims.Claim` whose id is
+``user.<label>``). It is imported under its own name (its stem; a stem that is no
+identifier, or already names another module, gets a prefix), with its directory on
+``sys.path``, so that it can import modules of its own beside it; the fingerprint of its
+claims' methods covers the file and those modules (:mod:`cgsat.engine.fingerprint`).
+
+Every problem is bad input, one line naming the file or the claim (exit code 2): a
+missing or unreadable file, one that raises on import or defines no ``CLAIMS``, an id
+that is not ``user.<label>``, or one that collides with a registered claim or another
+user claim.
+
+References
+----------
+.. [1] docs/own-conjectures.md; issue 28.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import re
+import sys
+import traceback
+from collections.abc import Iterable, Sequence
+
+from cgsat.claims import Claim
+from cgsat.errors import CgsatInputError
+from cgsat.papers.registry import all_claims
+from cgsat.user.records import ID
+
+_IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def module_name(path: str) -> str:
+    """The name the file at ``path`` is imported under.
+
+    Examples
+    --------
+    >>> module_name("/tmp/my_conjectures.py")
+    'my_conjectures'
+    >>> module_name("/tmp/2026-notes.py").startswith("cgsat_user_")
+    True
+    """
+    stem = os.path.splitext(os.path.basename(path))[0]
+    if _IDENT.match(stem):
+        mod = sys.modules.get(stem)
+        where = getattr(mod, "__file__", None) if mod is not None else None
+        if mod is None or (where and os.path.realpath(where) == os.path.realpath(path)):
+            return stem
+    digest = hashlib.sha256(os.path.realpath(path).encode()).hexdigest()[:8]
+    return f"cgsat_user_{re.sub(r'[^A-Za-z0-9_]', '_', stem)}_{digest}"
+
+
+def _where(exc: BaseException, path: str) -> str:
+    """``line N`` of the innermost frame in the user's file, if any."""
+    for frame in reversed(traceback.extract_tb(exc.__traceback__)):
+        if os.path.realpath(frame.filename) == os.path.realpath(path):
+            return f" (line {frame.lineno})"
+    line = getattr(exc, "lineno", None)
+    return f" (line {line})" if line else ""
+
+
+def load_file(path: str) -> list[Claim]:
+    """The claims of one file, in the file's order (read afresh on every call).
+
+    Raises
+    ------
+    CgsatInputError
+        See the module's text.
+    """
+    shown = f"--claims {path}"
+    if not os.path.exists(path):
+        raise CgsatInputError(f"{shown}: no such file")
+    if os.path.isdir(path) or not os.access(path, os.R_OK):
+        raise CgsatInputError(f"{shown}: not a readable file")
+    path = os.path.abspath(path)
+    name = module_name(path)
+    folder = os.path.dirname(path)
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    importlib.invalidate_caches()
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise CgsatInputError(f"{shown}: not a Python file")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except CgsatInputError as exc:
+        sys.modules.pop(name, None)
+        raise CgsatInputError(f"{shown}: {exc}{_where(exc, path)}") from None
+    except Exception as exc:  # noqa: BLE001 - the user's file: one line, exit 2
+        sys.modules.pop(name, None)
+        raise CgsatInputError(f"{shown}: {type(exc).__name__}: {exc}{_where(exc, path)}") \
+            from None
+    found = getattr(module, "CLAIMS", None)
+    if not isinstance(found, (list, tuple)):
+        raise CgsatInputError(f"{shown}: defines no list CLAIMS of claims")
+    for c in found:
+        if not isinstance(c, Claim):
+            raise CgsatInputError(f"{shown}: CLAIMS holds {c!r}, not a claim (use "
+                                  "cgsat.user.claim)")
+    return list(found)
+
+
+def check_ids(claims: Iterable[Claim]) -> list[Claim]:
+    """``claims`` when each id is ``user.<label>``, and none is registered or repeated.
+
+    Examples
+    --------
+    >>> from cgsat.user import claim, rows, never
+    >>> c = claim("user.a", rows("LR"), never("^*"))
+    >>> [x.id for x in check_ids([c])]
+    ['user.a']
+    >>> check_ids([c, c])
+    Traceback (most recent call last):
+    ...
+    cgsat.errors.CgsatInputError: user claim id 'user.a' is defined twice
+    """
+    registered = {c.id for c in all_claims()}
+    seen: set[str] = set()
+    out = []
+    for c in claims:
+        if c.id in registered:
+            raise CgsatInputError(f"user claim id {c.id!r} collides with a registered claim")
+        if not ID.match(c.id):
+            raise CgsatInputError(f"claim id {c.id!r}: a user claim's id is user.<label>")
+        if c.id in seen:
+            raise CgsatInputError(f"user claim id {c.id!r} is defined twice")
+        seen.add(c.id)
+        out.append(c)
+    return out
+
+
+def load_claims(paths: Sequence[str]) -> list[Claim]:
+    """The claims of every file (``--claims`` may be repeated), ids checked."""
+    return check_ids(c for path in paths for c in load_file(path))

@@ -1,0 +1,224 @@
+"""The methods of a user's claim: play always, and SAT where ``cgsat find`` can search.
+
+- :func:`play`: every position of the family at size n, by the direct solver
+  (:mod:`cgsat.cgt`), the statement evaluated on each; the user's predicate runs here.
+- :func:`sat`: the searches of ``cgsat find`` (:mod:`cgsat.search`), each with its
+  sample controls and, when it finds nothing, its toggled control; a position a search
+  finds is a counterexample (for ``exactly``: the listing is compared with the claimed
+  positions). A failed control is an ``error`` (exit code 3), never "holds".
+- :func:`confirm`: the replay of a counterexample by the direct solver.
+
+This adapter calls the searches through four entry points only
+(:func:`cgsat.search.impartial.first_position` / ``all_positions``,
+:func:`cgsat.search.toppling.search_rows`, :func:`cgsat.search.green_cordon.search`), so
+that it follows their interface and nothing below it.
+
+References
+----------
+.. [1] R. J. Nowakowski et al., *The Game of timber!*; *Thinning Thickets*; Fink et al.,
+   *Toppling Conjectures*: the rulesets and the searches' encodings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from cgsat.claims import Budget, Verdict
+from cgsat.cgt.notation import parse as parse_game
+from cgsat.encodings.timber_graphs import graph_shape
+from cgsat.errors import CgsatInputError, PositionError
+from cgsat.search import ControlFailed, Controls, Disagreement
+from cgsat.search import green_cordon as cordon_search
+from cgsat.search import impartial as impartial_search
+from cgsat.search import limits
+from cgsat.search import toppling as toppling_search
+from cgsat.user.families import Family
+from cgsat.user.statements import Position, Statement
+
+
+class UserClaimError(CgsatInputError):
+    """A user's claim cannot be evaluated (its predicate raised, a listed position does
+    not parse): bad input, one line naming the claim (exit code 2)."""
+
+
+def _listed(claim_id: str, family: Family, statement: Statement, n: int) -> set[str]:
+    try:
+        return statement.listed(family, n)
+    except PositionError as exc:
+        raise UserClaimError(f"{claim_id}: a listed position does not parse: {exc}") from None
+    except CgsatInputError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - the user's function: one line, exit 2
+        raise UserClaimError(f"{claim_id}: the list of positions raised "
+                             f"{type(exc).__name__}: {exc}") from None
+
+
+def _violation(claim_id: str, statement: Statement, p: Position,
+               listed: set[str] | None) -> str | None:
+    try:
+        return statement.violation(p, listed)
+    except CgsatInputError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - the user's predicate: one line, exit 2
+        raise UserClaimError(f"{claim_id}: the predicate raised {type(exc).__name__}: {exc} "
+                             f"(at {p.text})") from None
+
+
+def _members(family: Family, n: int) -> Iterator[str]:
+    for text in family.positions(n):
+        if family.keep(text):
+            yield family.normalize(text)
+
+
+def play(n: int, budget: Budget, family: Family, statement: Statement,
+         claim_id: str) -> Verdict:
+    """Every position of the family at size n by the direct solver (play).
+
+    References
+    ----------
+    The rulesets of *The Game of timber!*, *Thinning Thickets* and *Toppling Conjectures*.
+    """
+    listed = _listed(claim_id, family, statement, n) if statement.form == "exactly" else None
+    count = 0
+    seen = set()
+    for text in _members(family, n):
+        count += 1
+        seen.add(text)
+        why = _violation(claim_id, statement, Position(family, text, n), listed)
+        if why is not None:
+            return Verdict.refuted(text, detail=why)
+    for text in sorted(listed or (), key=lambda t: (len(t), t)):
+        if text not in seen:  # not a member (cannot happen: listed() keeps members)
+            return Verdict.refuted(text, detail="listed, but not a position of the family")
+    if count == 0:
+        return Verdict.vacuous(f"no position of size {n} in the family")
+    return Verdict.holds(detail=f"{count} positions played")
+
+
+def confirm(n: int, text: str, family: Family, statement: Statement, claim_id: str) -> bool:
+    """The direct solver's replay: ``text`` is a position of the family at size n that
+    breaks the statement.
+
+    References
+    ----------
+    The rulesets of *The Game of timber!*, *Thinning Thickets* and *Toppling Conjectures*.
+    """
+    norm = family.normalize(text)
+    if not family.contains(n, norm):
+        return False
+    listed = _listed(claim_id, family, statement, n) if statement.form == "exactly" else None
+    return _violation(claim_id, statement, Position(family, norm, n), listed) is not None
+
+
+def _nim_bound(family: Family, n: int) -> int:
+    """A nim-value is at most the number of moves: dominoes, edges, arcs."""
+    if family.kind == "green-cordon":
+        return 2 * n
+    if family.kind == "graphs":
+        return n * (n - 1) // 2
+    return n
+
+
+def _targets(family: Family, statement: Statement, n: int) -> list[dict[str, Any]]:
+    """The searches at size n (value / nim / outcome), after :meth:`Statement.searches`."""
+    found, _ = statement.searches(family)
+    out: list[dict[str, Any]] = []
+    for t in found or ():
+        if t.get("nim") == "*":
+            out += [{"nim": k} for k in range(_nim_bound(family, n) + 1)
+                    if k not in (statement.nims or ())]
+        elif "value" in t and family.impartial:
+            out.append({"nim": parse_game(t["value"]).nim_value()})
+        else:
+            out.append(t)
+    return out
+
+
+def _search(family: Family, n: int, t: dict[str, Any], misere: bool, mode: str,
+            controls: Controls) -> list[str]:
+    """One ``cgsat find`` search of size n; the positions found, replayed."""
+    if family.kind == "rows":
+        game = None
+        if "value" in t:
+            game = parse_game(t["value"])
+            if game.birthday() > n:  # a row of n dominoes is born by day n
+                return []
+            limits.check_toppling_value(n, game)
+        return toppling_search.search_rows([n], game, t.get("outcome"), family.alphabet,
+                                           mode, controls)
+    if family.kind == "green-cordon":
+        nim = t.get("nim")
+        outcome = t.get("outcome")
+        if nim == 0 and not misere:
+            nim, outcome = None, "P"
+        found = cordon_search.search(n, nim, outcome, misere, mode, controls)
+        if found.disagreement is not None:
+            raise Disagreement(f"green-cordon {found.disagreement}: SAT found it, exhaustive "
+                               "play disagrees", found.disagreement)
+        return list(found.positions)
+    nim = t.get("nim")
+    if nim is not None:
+        target = (impartial_search.Target("P", None, False) if nim == 0
+                  else impartial_search.Target(None, nim, False))
+    else:
+        target = impartial_search.Target(t["outcome"], None, misere)
+    if family.kind == "timber-path":
+        instances: Any = [impartial_search.build_path(n, target)]
+    else:
+        instances = (impartial_search.build_graph(graph_shape(edges), target, family.rule,
+                                                  family.distances)
+                     for edges in family.shapes(n))
+    how = (impartial_search.first_position if mode == "one"
+           else impartial_search.all_positions)
+    return how(family.ruleset, instances, target, controls)  # type: ignore[arg-type]
+
+
+def sat(n: int, budget: Budget, family: Family, statement: Statement,
+        claim_id: str) -> Verdict:
+    """The ``cgsat find`` searches at size n: a position found (and kept by the filter)
+    breaks the statement; for ``exactly``, the listing must equal the claimed positions.
+
+    References
+    ----------
+    The searches of ``cgsat find`` over the rulesets of *The Game of timber!*, *Thinning
+    Thickets* and *Toppling Conjectures* (their encodings and controls).
+    """
+    controls = Controls(budget.controls, seed=budget.seed or f"{claim_id}:{n}")
+    listing = statement.form == "exactly" or family.filtered
+    mode = "all" if listing else "one"
+    found: set[str] = set()
+    try:
+        for t in _targets(family, statement, n):
+            for text in _search(family, n, t, statement.misere, mode, controls):
+                norm = family.normalize(text)
+                if not family.keep(norm):
+                    continue
+                if statement.form != "exactly":
+                    return Verdict.refuted(norm, detail=f"found with {_show(t)}",
+                                           controls=controls.tally, solver="cadical195")
+                found.add(norm)
+    except (ControlFailed, Disagreement) as exc:
+        return Verdict.error(str(exc), controls=controls.tally)
+    except UserClaimError:
+        raise
+    except CgsatInputError as exc:  # a search's size limit
+        return Verdict.unknown(f"too large: {exc}", controls=controls.tally)
+    if statement.form == "exactly":
+        listed = _listed(claim_id, family, statement, n)
+        for text in sorted(found - listed, key=lambda t: (len(t), t)):
+            return Verdict.refuted(text, detail=f"has {statement.target_text()}, not listed",
+                                   controls=controls.tally, solver="cadical195")
+        for text in sorted(listed - found, key=lambda t: (len(t), t)):
+            return Verdict.refuted(text, detail="listed, but the search did not find it",
+                                   controls=controls.tally, solver="cadical195")
+    return Verdict.holds(controls=controls.tally, solver="cadical195",
+                         detail=f"{len(found)} found" if listing else None)
+
+
+def _show(t: dict[str, Any]) -> str:
+    if "nim" in t:
+        return f"nim-value {t['nim']}"
+    if "value" in t:
+        return f"value {t['value']}"
+    return f"outcome {t['outcome']}"

@@ -1,0 +1,178 @@
+"""A user's claim as a record: :class:`UserClaim`, built by :func:`claim`.
+
+A :class:`UserClaim` *is* a :class:`cgsat.claims.Claim` (the runner, the store and the
+report take it as they take a paper's), with three fields more: the family, the statement,
+and why it got the methods it got. Its methods are derived, never written by hand: ``play``
+always (the direct solver over every position of the family), ``sat`` when the statement
+has a form the ``cgsat find`` searches can look for (:meth:`Statement.searches`). A claim
+with one method says so: "one method: not cross-checked".
+
+References
+----------
+.. [1] docs/own-conjectures.md (a worked example); issue 28.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import partial
+
+from cgsat.claims import KINDS, Claim, Method
+from cgsat.errors import CgsatInputError
+from cgsat.user import methods
+from cgsat.user.families import PARAMETERS, PLAY_LIMITS, Family
+from cgsat.user.statements import Statement
+
+ID = re.compile(r"^user\.[A-Za-z0-9][A-Za-z0-9_.\-]*$")
+ONE_METHOD = "one method: not cross-checked"
+
+
+@dataclass(frozen=True)
+class UserClaim(Claim):
+    """A claim of a user's own (ids ``user.<label>``): a :class:`cgsat.claims.Claim`
+    whose methods are derived from a family and a statement.
+
+    Attributes
+    ----------
+    family : Family or None
+    test : Statement or None
+        The statement (``every``, ``exactly``, ``never``).
+    why : str
+        Which methods it got, and why (``"one method: not cross-checked: ..."``).
+    origin : str
+        The ``source`` the user gave (default ``"user"``): the paper and theorem fields
+        of ``list --json`` and the report.
+    """
+
+    family: Family | None = None
+    test: Statement | None = None
+    why: str = ""
+    origin: str = "user"
+
+    @property
+    def source(self) -> str:
+        """The user's ``source`` text, as given."""
+        return self.origin
+
+    @property
+    def cross_checked(self) -> bool:
+        """Whether the claim has two independent methods."""
+        return len(self.methods) > 1
+
+
+def claim(id: str, family: Family, statement: Statement, *, text: str | None = None,  # noqa: A002
+          source: str = "user", kind: str = "conjecture", quick: int | None = None,
+          target: int | None = None, notes: str = "") -> UserClaim:
+    """A user's claim: ``statement`` about every position of ``family`` of size n.
+
+    Parameters
+    ----------
+    id : str
+        ``user.<label>``.
+    family : Family
+        :func:`~cgsat.user.families.rows`, ``timber_paths``, ``trees``, ``caterpillars``,
+        ``graphs`` or ``green_cordons``.
+    statement : Statement
+        :func:`~cgsat.user.statements.every`, ``exactly`` or ``never``.
+    text : str, optional
+        The statement in words (default: generated).
+    source : str, default "user"
+        Where the claim comes from (a paper and theorem, a notebook).
+    kind : str, default "conjecture"
+    quick, target : int, optional
+        The default ``--up-to`` and ``--target`` bounds (default: play's size limit, and
+        twice that where SAT can search).
+    notes : str, optional
+
+    Returns
+    -------
+    UserClaim
+
+    Raises
+    ------
+    CgsatInputError
+        For a malformed id, family or statement (one line naming the claim).
+
+    Examples
+    --------
+    >>> from cgsat.user import rows, never, every
+    >>> c = claim("user.no-up-star", rows("LR"), never("^*"))
+    >>> [m.name for m in c.methods], c.source
+    (['play', 'sat'], 'user')
+    >>> c = claim("user.numbers", rows("LR"), every(lambda p: p.value.is_number()))
+    >>> c.why
+    'one method: not cross-checked (the statement is a Python predicate, which no SAT search expresses)'
+    """
+    if not isinstance(id, str) or not ID.match(id):
+        raise CgsatInputError(f"claim id {id!r}: a user claim's id is user.<label> "
+                              "(letters, digits, _ . -)")
+    if not isinstance(family, Family):
+        raise CgsatInputError(f"{id}: family must be rows(), timber_paths(), trees(), "
+                              f"caterpillars(), graphs() or green_cordons(), got {family!r}")
+    if not isinstance(statement, Statement):
+        raise CgsatInputError(f"{id}: statement must be every(), exactly() or never(), got "
+                              f"{statement!r}")
+    if not isinstance(source, str) or not source.strip():
+        raise CgsatInputError(f"{id}: source must be a non-empty string")
+    if kind not in KINDS:
+        raise CgsatInputError(f"{id}: kind is one of {', '.join(KINDS)}, got {kind!r}")
+    _check_fit(id, family, statement)
+    searches, reason = statement.searches(family)
+    args = {"family": family, "statement": statement, "claim_id": id}
+    play_limit = PLAY_LIMITS[family.kind]
+    found = [Method(name="play", run=partial(methods.play, **args), max_n=play_limit,
+                    scope=f"every position of size n ({family.describe()}) played out by "
+                          "the direct solver; the statement evaluated on each")]
+    if searches is not None:
+        filt = (" every position found is listed and the filter applied to it (a search "
+                "cannot express the filter);" if family.filtered else "")
+        found.append(Method(
+            name="sat", run=partial(methods.sat, **args),
+            scope=f"the cgsat find searches over every position of size n "
+                  f"({family.describe()}), {reason};{filt} each search answers its sample "
+                  "controls, and its toggled control when it finds nothing; a position "
+                  "found is replayed by the direct solver"))
+        why = f"play and sat ({reason})"
+    else:
+        why = f"{ONE_METHOD} ({reason})"
+    quick_bound = quick if quick is not None else min(play_limit, 8)
+    target_bound = target if target is not None else (
+        2 * play_limit if searches is not None else play_limit)
+    for name, x in (("quick", quick_bound), ("target", target_bound)):
+        if isinstance(x, bool) or not isinstance(x, int) or x < family.base:
+            raise CgsatInputError(f"{id}: {name}= must be a whole number >= {family.base}")
+    theorem = ""
+    paper = source
+    if ", " in source:
+        paper, theorem = source.rsplit(", ", 1)
+    return UserClaim(
+        id=id, paper=paper, theorem=theorem, statement=text or _sentence(family, statement),
+        kind=kind, parameter=PARAMETERS[family.kind],
+        base=family.base, quick_bound=quick_bound, target_bound=target_bound,
+        methods=tuple(found), confirm=partial(methods.confirm, **args),
+        notes=(notes + " " if notes else "") + why, tags=("user",),
+        family=family, test=statement, why=why, origin=source)
+
+
+def _sentence(family: Family, statement: Statement) -> str:
+    text = statement.describe()
+    return f"{family.describe()}: {text[0].upper()}{text[1:]}."
+
+
+def _check_fit(cid: str, family: Family, statement: Statement) -> None:
+    """Bad input when the statement does not apply to the family's ruleset."""
+    if family.impartial:
+        if statement.outcome and set(statement.outcome) - set("PN"):
+            raise CgsatInputError(f"{cid}: {family.describe()} are impartial: outcomes P and "
+                                  "N only")
+        for v, g in zip(statement.values, statement.games, strict=True):
+            if g.nim_value() is None:
+                raise CgsatInputError(f"{cid}: {v} is not a nim-value ({family.describe()} "
+                                      "are impartial)")
+    else:
+        if statement.misere:
+            raise CgsatInputError(f"{cid}: misère play applies to impartial families only")
+        if statement.nims is not None:
+            raise CgsatInputError(f"{cid}: Toppling Dominoes has values, not nim-values; "
+                                  "use never()/exactly() with value= or a predicate")
