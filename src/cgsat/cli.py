@@ -197,6 +197,15 @@ def memory_limit(text: str) -> str:
     return text
 
 
+def add_claims_files(p: argparse.ArgumentParser) -> None:
+    """``--claims FILE`` (repeatable): a user's own claims (docs/own-conjectures.md)."""
+    p.add_argument("--claims", dest="claims_files", action="append", default=[],
+                   metavar="FILE",
+                   help="a Python file of your own claims (a list CLAIMS of "
+                   "cgsat.user.claim records, ids user.<label>; docs/own-conjectures.md); "
+                   "may be repeated")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cgsat", description=__doc__.splitlines()[0], epilog=EPILOG,
                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -216,12 +225,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("list", help="list the registered claims")
     p.add_argument("--json", action="store_true", help=JSON_HELP)
+    add_claims_files(p)
 
     p = sub.add_parser("check", help="check claims size by size and store the results")
     p.add_argument("claims", nargs="*", metavar="CLAIM", help="claim ids (see cgsat list)")
     p.add_argument("--all", action="store_true", help="every registered claim")
     p.add_argument("--from", dest="from_n", type=non_negative_int, default=None, metavar="N",
                    help="first size (default: the claim's base size)")
+    add_claims_files(p)
     bound = p.add_mutually_exclusive_group()
     bound.add_argument("--up-to", dest="up_to", type=non_negative_int, default=None, metavar="N",
                        help="last size (default: the claim's quick bound)")
@@ -355,6 +366,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--db", default=None, metavar="PATH", help=DB_HELP)
     p.add_argument("--out", default="report", metavar="DIR",
                    help="the directory to write, default report")
+    add_claims_files(p)
     p.add_argument("--format", default="html", choices=("html", "latex"),
                    help="html (default): bounds.json, bounds.md, bounds.html; latex: "
                    "bounds.json and bounds.tex (booktabs tables)")

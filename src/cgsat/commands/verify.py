@@ -23,6 +23,7 @@ from cgsat.engine.store import Store, db_path
 from cgsat.errors import CgsatInputError
 from cgsat.papers.registry import all_claims, all_probes, get_claim
 from cgsat.report import write_report
+from cgsat.user.load import load_claims
 
 EXIT_OK = 0
 
@@ -50,11 +51,19 @@ def claim_json(claim: Any) -> dict[str, Any]:
         "target_bound": claim.target_bound,
         "methods": [m.name for m in claim.methods],
         "scope": {m.name: m.scope for m in claim.methods},
+        **({"methods_why": claim.why} if getattr(claim, "why", "") else {}),
     }
 
 
+def _own(args: argparse.Namespace) -> list[Any]:
+    """The user's claims of ``--claims FILE`` (none without it)."""
+    files = getattr(args, "claims_files", None) or []
+    return load_claims(files) if files else []
+
+
 def run_list(args: argparse.Namespace) -> int:
-    claims = all_claims()
+    own = _own(args)
+    claims = all_claims() + own
     if args.json:
         print(json.dumps([claim_json(c) for c in claims], indent=2))
         return EXIT_OK
@@ -64,6 +73,8 @@ def run_list(args: argparse.Namespace) -> int:
         print(f"{'':28} {c.statement}")
         print(f"{'':28} n: {c.parameter}; quick {c.quick_bound}, target {c.target_bound}"
               f"{bound}; methods: {', '.join(m.name for m in c.methods)}")
+        if getattr(c, "why", ""):
+            print(f"{'':28} {c.why}")
     return EXIT_OK
 
 
@@ -121,14 +132,20 @@ def _revalidate(path: str, ids: list[str] | None) -> None:
 def run_check(args: argparse.Namespace) -> int:
     """Run ``cgsat check`` through :func:`cgsat.api.check`; print the results and the
     closing summary; return the exit code."""
+    own = {c.id: c for c in _own(args)}
     if args.all and args.claims:
         raise CgsatInputError("give claim ids or --all, not both")
-    if not args.all and not args.claims:
+    if not args.all and not args.claims and not own:
         raise CgsatInputError("name at least one claim (see `cgsat list`) or give --all")
+    named: Any = [own.get(i, i) for i in args.claims] if args.claims else list(
+        own.values())
+    if args.all:
+        named = [c.id for c in all_claims()] + list(own.values()) if own else "all"
     if args.revalidate:
-        _revalidate(db_path(args.db), None if args.all else list(args.claims))
+        _revalidate(db_path(args.db), None if args.all else
+                    [i for i in args.claims if i not in own])
     report = check(
-        "all" if args.all else list(args.claims), args.up_to, from_n=args.from_n,
+        named, args.up_to, from_n=args.from_n,
         target=args.target, methods=args.method, timeout=args.timeout, solver=args.solver,
         controls=args.controls, jobs=args.jobs, proof=args.proof,
         confirm_with=args.confirm_with, db=db_path(args.db), force=args.force,
@@ -197,8 +214,9 @@ def run_report(args: argparse.Namespace) -> int:
     path = db_path(args.db)
     if not os.path.exists(path):
         raise CgsatInputError(f"no results store at {path!r}; run `cgsat check` first")
+    own = _own(args)
     with Store(path, readonly=True) as store:  # a report never writes the store
-        written = write_report(store, args.out, args.format)
+        written = write_report(store, args.out, args.format, own)
     for f in written:
         print(f)
     return EXIT_OK

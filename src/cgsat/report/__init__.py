@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 
+from cgsat.claims import Claim
 from cgsat.engine.store import Store, is_store_file
 from cgsat.errors import CgsatInputError
 from cgsat.report.data import build_report, claim_summary
 from cgsat.report.html import render_html
 from cgsat.report.latex import render_latex
 from cgsat.report.markdown import render_markdown
+from cgsat.report.user import user_data, user_html, user_markdown
 
 __all__ = ["FORMATS", "build_report", "claim_summary", "render_html", "render_latex",
            "render_markdown", "write_report"]
@@ -27,13 +30,16 @@ __all__ = ["FORMATS", "build_report", "claim_summary", "render_html", "render_la
 FORMATS = ("html", "latex")
 
 
-def write_report(store: Store, out_dir: str, fmt: str = "html") -> list[str]:
+def write_report(store: Store, out_dir: str, fmt: str = "html",
+                 own: Sequence[Claim] = ()) -> list[str]:
     """Write the report into ``out_dir``; return the paths written.
 
     ``fmt`` "html" writes ``bounds.json``, ``bounds.md`` and ``bounds.html``; "latex"
     writes ``bounds.json`` and ``bounds.tex``. A path that is empty, names a file, or
     cannot be created or written is bad input (:class:`~cgsat.errors.CgsatInputError`,
-    exit code 2), checked before the report is built.
+    exit code 2), checked before the report is built. ``own``: a user's claims
+    (``--claims FILE``), in a section of their own (:mod:`cgsat.report.user`); stored
+    rows of user claims not given are listed apart.
     """
     if fmt not in FORMATS:
         raise CgsatInputError(f"--format: expected one of {', '.join(FORMATS)}, got {fmt!r}")
@@ -57,9 +63,13 @@ def write_report(store: Store, out_dir: str, fmt: str = "html") -> list[str]:
     if not os.access(out_dir, os.W_OK):
         raise CgsatInputError(f"--out: {out_dir!r} is not writable")
     doc = build_report(store)
+    doc.update(user_data(store, own))
     files = [("bounds.json", json.dumps(doc, indent=2))]  # the names checked above
     if fmt == "html":
-        files += [("bounds.md", render_markdown(doc)), ("bounds.html", render_html(doc))]
+        mine = user_markdown(doc, own)
+        files += [("bounds.md", render_markdown(doc) + "\n".join(mine) + ("\n" if mine else "")),
+                  ("bounds.html", render_html(doc).replace(
+                      "</body></html>", user_html(mine) + "</body></html>"))]
     else:
         files += [("bounds.tex", render_latex(doc))]
     paths = []

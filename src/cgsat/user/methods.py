@@ -142,8 +142,6 @@ def _search(family: Family, n: int, t: dict[str, Any], misere: bool, mode: str,
         game = None
         if "value" in t:
             game = parse_game(t["value"])
-            if game.birthday() > n:  # a row of n dominoes is born by day n
-                return []
             limits.check_toppling_value(n, game)
         return toppling_search.search_rows([n], game, t.get("outcome"), family.alphabet,
                                            mode, controls)
