@@ -177,6 +177,50 @@ def imports_of(source: bytes, module: str, is_package: bool) -> frozenset[str]:
     return frozenset(m for m in found if m == "cgsat" or m.startswith("cgsat."))
 
 
+_CGSAT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def local_imports(source: bytes, module: str, is_package: bool, folder: str
+                  ) -> frozenset[str]:
+    """The modules ``source`` (of ``module``, a file in ``folder`` outside cgsat: a user's
+    claims file, a test module) imports from ``folder`` itself, wherever the import stands
+    (issue 28: a user's claims and the helpers beside them).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> d = tempfile.mkdtemp()
+    >>> _ = pathlib.Path(d, "helper_x1.py").write_text("X = 1")
+    >>> import sys; sys.path.insert(0, d)
+    >>> sorted(local_imports(b"import os\\nfrom helper_x1 import X", "mine", False, d))
+    ['helper_x1']
+    >>> sys.path.remove(d)
+    """
+    package = module if is_package else module.rpartition(".")[0]
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                try:
+                    base = importlib.util.resolve_name("." * node.level + base, package)
+                except ImportError:
+                    continue
+            names.add(base)
+            names.update(f"{base}.{a.name}" for a in node.names if a.name != "*")
+    here = os.path.realpath(folder)
+    out = set()
+    for name in names:
+        if not name or name == "cgsat" or name.startswith("cgsat."):
+            continue
+        origin = _spec_origin(name)[0]
+        if origin is not None and os.path.realpath(origin).startswith(here + os.sep):
+            out.add(name)
+    return frozenset(out)
+
+
 def alias(module: str) -> str:
     """The name under which ``module`` enters a fingerprint: its name before any recorded
     move (:data:`cgsat.engine.moves.ALIASES`), else its own.
@@ -319,7 +363,11 @@ def _module_entry(module: str, scheme: int) -> tuple[str, frozenset[str]] | None
     source = read_source(path)
     is_package = os.path.basename(path) == "__init__.py"
     code = source if scheme == 1 else normalized_code(source, module, is_package)
-    entry = (hashlib.sha256(code).hexdigest(), imports_of(source, module, is_package))
+    imports = imports_of(source, module, is_package)
+    if scheme == 2 and not os.path.realpath(path).startswith(_CGSAT_DIR + os.sep):
+        # a module outside cgsat (a user's claims file): its own modules beside it count
+        imports |= local_imports(source, module, is_package, os.path.dirname(path))
+    entry = (hashlib.sha256(code).hexdigest(), imports)
     _MODULES[scheme, module] = entry
     return entry
 
@@ -329,7 +377,9 @@ def module_closure(roots: Iterable[str], scheme: int = 2) -> dict[str, str]:
     transitively, leaving out (and not following) :func:`excluded` modules. ``scheme`` 2
     hashes :func:`normalized_code`; scheme 1 (stores before issue 23) the source bytes.
 
-    A root outside cgsat (a test module, a script) is hashed and followed like any other.
+    A root outside cgsat (a test module, a script, a user's claims file) is hashed and
+    followed like any other, and so are the modules it imports from its own directory
+    (:func:`local_imports`, scheme 2).
 
     Examples
     --------
