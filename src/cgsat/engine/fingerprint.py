@@ -14,6 +14,7 @@ over
   (a paper's ``claims.py``, ``__main__``, a notebook) enters with its compiled code
   (bytecode, constants, names; not line numbers) and the shapes of the globals it reads,
   so a lambda in ``claims.py`` and the constants it uses are covered (issue 24, item 1);
+  so does a function of a module with no source file (a doctest's namespace; issue 28);
 - the *normalized code* of every cgsat module those functions run through: statically, the
   transitive closure of cgsat imports (read with :mod:`ast`, every ``import`` wherever it
   stands, so lazy imports count) starting from each module defining one of the functions.
@@ -481,7 +482,10 @@ class _Shaper:
                 except ValueError:  # an empty cell
                     cells.append("<empty>")
             text += f"[{', '.join(cells)}]"
-        uncovered = module == "__main__" or excluded(module)
+        uncovered = module == "__main__" or excluded(module) or (
+            # a function of a module with no source file to hash (a doctest's or a
+            # notebook's namespace under another name): its own code counts (issue 28)
+            self.scheme == 2 and inspect.isfunction(obj) and _source_file(module) is None)
         if inspect.isfunction(obj) and uncovered and self.scheme == 1:
             try:  # its module is not hashed: take the function's own text
                 text += hashlib.sha256(inspect.getsource(obj).encode()).hexdigest()
