@@ -83,6 +83,10 @@ def load_file(path: str) -> list[Claim]:
     if folder not in sys.path:
         sys.path.insert(0, folder)
     importlib.invalidate_caches()
+    for other, mod in list(sys.modules.items()):  # modules beside it are read afresh too
+        where = getattr(mod, "__file__", None)
+        if where and os.path.dirname(os.path.realpath(where)) == os.path.realpath(folder):
+            del sys.modules[other]
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
         raise CgsatInputError(f"{shown}: not a Python file")

@@ -142,7 +142,8 @@ def _search(family: Family, n: int, t: dict[str, Any], misere: bool, mode: str,
         game = None
         if "value" in t:
             game = parse_game(t["value"])
-            limits.check_toppling_value(n, game)
+            if game.birthday() <= n:  # (a value born later is searched too: none found)
+                limits.check_toppling_value(n, game)
         return toppling_search.search_rows([n], game, t.get("outcome"), family.alphabet,
                                            mode, controls)
     if family.kind == "green-cordon":
