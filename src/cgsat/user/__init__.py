@@ -28,8 +28,15 @@ References
 
 from __future__ import annotations
 
-from cgsat.user.families import Family, caterpillars, graphs, green_cordons, rows, \
-    timber_paths, trees
+from cgsat.user.families import (
+           Family,
+           caterpillars,
+           graphs,
+           green_cordons,
+           rows,
+           timber_paths,
+           trees,
+)
 from cgsat.user.records import ONE_METHOD, UserClaim, claim
 from cgsat.user.statements import Position, Statement, every, exactly, never
 

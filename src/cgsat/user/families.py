@@ -277,9 +277,9 @@ def caterpillars(*, match: str | None = None) -> Family:
 
     Examples
     --------
-    >>> len(caterpillars().shapes(6)), len(trees().shapes(6))
+    >>> len(caterpillars().shapes(5)), len(trees().shapes(5))
     (6, 6)
-    >>> len(caterpillars().shapes(7)), len(trees().shapes(7))
+    >>> len(caterpillars().shapes(6)), len(trees().shapes(6))
     (10, 11)
     """
     _filter_args(match, False, False, "caterpillars")

@@ -24,14 +24,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from cgsat.claims import Budget, Verdict
 from cgsat.cgt.notation import parse as parse_game
+from cgsat.claims import Budget, Verdict
 from cgsat.encodings.timber_graphs import graph_shape
 from cgsat.errors import CgsatInputError, PositionError
-from cgsat.search import ControlFailed, Controls, Disagreement
+from cgsat.games.base import ImpartialRuleset
+from cgsat.search import ControlFailed, Controls, Disagreement, limits
 from cgsat.search import green_cordon as cordon_search
 from cgsat.search import impartial as impartial_search
-from cgsat.search import limits
 from cgsat.search import toppling as toppling_search
 from cgsat.user.families import Family
 from cgsat.user.statements import Position, Statement
@@ -170,7 +170,9 @@ def _search(family: Family, n: int, t: dict[str, Any], misere: bool, mode: str,
                      for edges in family.shapes(n))
     how = (impartial_search.first_position if mode == "one"
            else impartial_search.all_positions)
-    return how(family.ruleset, instances, target, controls)  # type: ignore[arg-type]
+    ruleset = family.ruleset
+    assert isinstance(ruleset, ImpartialRuleset)  # paths, trees, graphs
+    return how(ruleset, instances, target, controls)
 
 
 def sat(n: int, budget: Budget, family: Family, statement: Statement,

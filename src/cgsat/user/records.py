@@ -101,8 +101,9 @@ def claim(id: str, family: Family, statement: Statement, *, text: str | None = N
     >>> [m.name for m in c.methods], c.source
     (['play', 'sat'], 'user')
     >>> c = claim("user.numbers", rows("LR"), every(lambda p: p.value.is_number()))
-    >>> c.why
-    'one method: not cross-checked (the statement is a Python predicate, which no SAT search expresses)'
+    >>> print(c.why)  # doctest: +NORMALIZE_WHITESPACE
+    one method: not cross-checked (the statement is a Python predicate, which no SAT
+    search expresses)
     """
     if not isinstance(id, str) or not ID.match(id):
         raise CgsatInputError(f"claim id {id!r}: a user claim's id is user.<label> "
@@ -119,16 +120,16 @@ def claim(id: str, family: Family, statement: Statement, *, text: str | None = N
         raise CgsatInputError(f"{id}: kind is one of {', '.join(KINDS)}, got {kind!r}")
     _check_fit(id, family, statement)
     searches, reason = statement.searches(family)
-    args = {"family": family, "statement": statement, "claim_id": id}
     play_limit = PLAY_LIMITS[family.kind]
-    found = [Method(name="play", run=partial(methods.play, **args), max_n=play_limit,
+    found = [Method(name="play", run=partial(methods.play, family=family, statement=statement,
+                                               claim_id=id), max_n=play_limit,
                     scope=f"every position of size n ({family.describe()}) played out by "
                           "the direct solver; the statement evaluated on each")]
     if searches is not None:
         filt = (" every position found is listed and the filter applied to it (a search "
                 "cannot express the filter);" if family.filtered else "")
         found.append(Method(
-            name="sat", run=partial(methods.sat, **args),
+            name="sat", run=partial(methods.sat, family=family, statement=statement, claim_id=id),
             scope=f"the cgsat find searches over every position of size n "
                   f"({family.describe()}), {reason};{filt} each search answers its sample "
                   "controls, and its toggled control when it finds nothing; a position "
@@ -150,7 +151,8 @@ def claim(id: str, family: Family, statement: Statement, *, text: str | None = N
         id=id, paper=paper, theorem=theorem, statement=text or _sentence(family, statement),
         kind=kind, parameter=PARAMETERS[family.kind],
         base=family.base, quick_bound=quick_bound, target_bound=target_bound,
-        methods=tuple(found), confirm=partial(methods.confirm, **args),
+        methods=tuple(found), confirm=partial(methods.confirm, family=family, statement=statement,
+                                     claim_id=id),
         notes=(notes + " " if notes else "") + why, tags=("user",),
         family=family, test=statement, why=why, origin=source)
 

@@ -31,6 +31,7 @@ from cgsat.cgt.impartial import solver_for
 from cgsat.cgt.notation import parse as parse_game
 from cgsat.cgt.partizan_values import canonical_form
 from cgsat.errors import CgsatInputError
+from cgsat.games.base import ImpartialRuleset, PartizanRuleset
 from cgsat.user.families import Family
 
 OUTCOMES = "LRNP"
@@ -62,14 +63,16 @@ class Position:
         """The canonical form (a nimber ``*k`` for impartial rulesets)."""
         if self.family.impartial:
             return canonical.nimber(self.nim or 0)
-        return canonical_form(self.family.ruleset, self._parsed)  # type: ignore[arg-type]
+        rs = self.family.ruleset
+        assert isinstance(rs, PartizanRuleset)  # the only partizan family: rows
+        return canonical_form(rs, self._parsed)
 
     @cached_property
     def nim(self) -> int | None:
         """The nim-value (normal play; None for Toppling Dominoes)."""
         if not self.family.impartial:
             return None
-        return solver_for(self.family.ruleset).nim_value(self._parsed)  # type: ignore[arg-type]
+        return solver_for(self._impartial()).nim_value(self._parsed)
 
     @cached_property
     def outcome(self) -> str:
@@ -83,8 +86,12 @@ class Position:
         """The outcome under misère play (impartial rulesets)."""
         if not self.family.impartial:
             raise CgsatInputError("misère play applies to impartial families only")
-        return solver_for(self.family.ruleset).outcome(  # type: ignore[arg-type]
-            self._parsed, misere=True)
+        return solver_for(self._impartial()).outcome(self._parsed, misere=True)
+
+    def _impartial(self) -> ImpartialRuleset:
+        rs = self.family.ruleset
+        assert isinstance(rs, ImpartialRuleset)  # every family but rows
+        return rs
 
     @property
     def word(self) -> str:
