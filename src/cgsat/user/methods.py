@@ -189,8 +189,13 @@ def sat(n: int, budget: Budget, family: Family, statement: Statement,
     listing = statement.form == "exactly" or family.filtered
     mode = "all" if listing else "one"
     found: set[str] = set()
+    targets = _targets(family, statement, n)
+    if not targets:
+        return Verdict.vacuous(f"nothing to search: a nim-value at size {n} is at most "
+                               f"{_nim_bound(family, n)} (the number of moves), and each is "
+                               "in the set")
     try:
-        for t in _targets(family, statement, n):
+        for t in targets:
             for text in _search(family, n, t, statement.misere, mode, controls):
                 norm = family.normalize(text)
                 if not family.keep(norm):
