@@ -19,7 +19,7 @@ import pytest
 import cgsat
 from cgsat.errors import CgsatInputError
 from cgsat.user import claim, every, exactly, never, rows, timber_paths
-from cgsat.user.load import load_file
+from cgsat.user.load import load_file, module_name
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "own-conjectures.md"
 CONJ40 = ("^*", "v*", "{0,*|-1}", "{1|0,*}", "^^", "^^*")
@@ -202,3 +202,23 @@ def test_a_file_loads_afresh(tmp_path: Path) -> None:
     assert [c.id for c in load_file(str(path))] == [
         "user.conj40", "user.wrong2", "user.small"]
     assert first[1].id == "user.wrong"
+
+
+def test_only_a_users_own_modules_are_followed(tmp_path: Path) -> None:
+    """The fingerprint follows a user's file into its directory, not the standard library
+    or installed packages into theirs (a negative control for both)."""
+    import fractions
+
+    import networkx
+
+    from cgsat.engine import fingerprint
+
+    assert not fingerprint._own_module(fractions.__file__)
+    assert not fingerprint._own_module(networkx.__file__)
+    assert not fingerprint._own_module(fingerprint.__file__)
+    path = write(tmp_path, "helper_own")
+    assert fingerprint._own_module(str(path))
+    load_file(str(path))
+    closure = fingerprint.module_closure([module_name(str(path))])
+    assert "helper_own" in closure and "fractions" not in closure
+    assert not any(m.startswith(("os", "re", "json")) for m in closure)

@@ -67,6 +67,7 @@ import inspect
 import os
 import re
 import sys
+import sysconfig
 import types
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -178,7 +179,27 @@ def imports_of(source: bytes, module: str, is_package: bool) -> frozenset[str]:
     return frozenset(m for m in found if m == "cgsat" or m.startswith("cgsat."))
 
 
-_CGSAT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_CGSAT_DIR = os.path.realpath(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+@functools.cache
+def _installed_dirs() -> tuple[str, ...]:
+    """The standard library's and the installed packages' directories (of this
+    interpreter and of its base installation)."""
+    found = set()
+    for extra in ({}, {"base": sys.base_prefix, "platbase": sys.base_exec_prefix}):
+        paths = sysconfig.get_paths(vars=extra) if extra else sysconfig.get_paths()
+        for key in ("stdlib", "platstdlib", "purelib", "platlib"):
+            if paths.get(key):
+                found.add(os.path.realpath(paths[key]))
+    return tuple(sorted(found))
+
+
+def _own_module(path: str) -> bool:
+    """Whether the source file ``path`` is a user's own: outside cgsat, the standard
+    library and the installed packages (its imports from its directory are followed)."""
+    real = os.path.realpath(path)
+    return not any(real.startswith(d + os.sep) for d in (_CGSAT_DIR, *_installed_dirs()))
 
 
 def local_imports(source: bytes, module: str, is_package: bool, folder: str
@@ -365,7 +386,7 @@ def _module_entry(module: str, scheme: int) -> tuple[str, frozenset[str]] | None
     is_package = os.path.basename(path) == "__init__.py"
     code = source if scheme == 1 else normalized_code(source, module, is_package)
     imports = imports_of(source, module, is_package)
-    if scheme == 2 and not os.path.realpath(path).startswith(_CGSAT_DIR + os.sep):
+    if scheme == 2 and _own_module(path):
         # a module outside cgsat (a user's claims file): its own modules beside it count
         imports |= local_imports(source, module, is_package, os.path.dirname(path))
     entry = (hashlib.sha256(code).hexdigest(), imports)

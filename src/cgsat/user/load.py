@@ -40,8 +40,8 @@ def module_name(path: str) -> str:
 
     Examples
     --------
-    >>> module_name("/tmp/my_conjectures.py")
-    'my_conjectures'
+    >>> module_name("/tmp/zz_doc_conjectures.py")
+    'zz_doc_conjectures'
     >>> module_name("/tmp/2026-notes.py").startswith("cgsat_user_")
     True
     """
