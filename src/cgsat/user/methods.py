@@ -8,10 +8,10 @@
   positions). A failed control is an ``error`` (exit code 3), never "holds".
 - :func:`confirm`: the replay of a counterexample by the direct solver.
 
-This adapter calls the searches through four entry points only
-(:func:`cgsat.search.impartial.first_position` / ``all_positions``,
-:func:`cgsat.search.toppling.search_rows`, :func:`cgsat.search.green_cordon.search`), so
-that it follows their interface and nothing below it.
+This adapter calls the searches through their public entry point,
+:func:`cgsat.search.plan.run_query` with a :class:`cgsat.search.query.FindQuery` (what
+``cgsat find`` runs), and :func:`cgsat.search.toppling.search_rows` for a value born after
+day n (``find`` refuses it as bad input; the instance still answers its controls).
 
 References
 ----------
@@ -22,17 +22,17 @@ References
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from cgsat.cgt.notation import parse as parse_game
 from cgsat.claims import Budget, Verdict
-from cgsat.encodings.timber_graphs import graph_shape
 from cgsat.errors import CgsatInputError, PositionError
-from cgsat.games.base import ImpartialRuleset
-from cgsat.search import ControlFailed, Controls, Disagreement, limits
-from cgsat.search import green_cordon as cordon_search
-from cgsat.search import impartial as impartial_search
+from cgsat.search import ControlFailed, Disagreement
 from cgsat.search import toppling as toppling_search
+from cgsat.search.controls import Controls
+from cgsat.search.plan import run_query
+from cgsat.search.query import FindQuery
 from cgsat.user.families import Family
 from cgsat.user.statements import Position, Statement
 
@@ -136,43 +136,42 @@ def _targets(family: Family, statement: Statement, n: int) -> list[dict[str, Any
 
 
 def _search(family: Family, n: int, t: dict[str, Any], misere: bool, mode: str,
-            controls: Controls) -> list[str]:
-    """One ``cgsat find`` search of size n; the positions found, replayed."""
+            k: int, tally: Controls) -> list[str]:
+    """One ``cgsat find`` search of size n (its controls added to ``tally``); the
+    positions found, each replayed by the direct solver."""
+    value = t.get("value")
+    if "nim" in t:
+        value = "0" if t["nim"] == 0 else f"*{t['nim']}"
+    outcome = None if value is not None else t["outcome"]
+    play = misere and value is None
     if family.kind == "rows":
-        game = None
-        if "value" in t:
-            game = parse_game(t["value"])
-            if game.birthday() <= n:  # (a value born later is searched too: none found)
-                limits.check_toppling_value(n, game)
-        return toppling_search.search_rows([n], game, t.get("outcome"), family.alphabet,
-                                           mode, controls)
-    if family.kind == "green-cordon":
-        nim = t.get("nim")
-        outcome = t.get("outcome")
-        if nim == 0 and not misere:
-            nim, outcome = None, "P"
-        found = cordon_search.search(n, nim, outcome, misere, mode, controls)
-        if found.disagreement is not None:
-            raise Disagreement(f"green-cordon {found.disagreement}: SAT found it, exhaustive "
-                               "play disagrees", found.disagreement)
-        return list(found.positions)
-    nim = t.get("nim")
-    if nim is not None:
-        target = (impartial_search.Target("P", None, False) if nim == 0
-                  else impartial_search.Target(None, nim, False))
+        game = parse_game(value) if value is not None else None
+        if game is not None and game.birthday() > n:
+            # find refuses a value born after day n (no row of n dominoes has it); the
+            # instance is still built and answers its controls, so "holds" rests on one
+            return toppling_search.search_rows([n], game, None, family.alphabet, mode, tally)
+        queries = [FindQuery("toppling", length=n, alphabet=family.alphabet, value=value,
+                             outcome=outcome)]
+    elif family.kind == "timber-path":
+        queries = [FindQuery("timber-path", length=n, value=value, outcome=outcome,
+                             misere=play)]
+    elif family.kind == "green-cordon":
+        queries = [FindQuery("green-cordon", height=n, value=value, outcome=outcome,
+                             misere=play)]
     else:
-        target = impartial_search.Target(t["outcome"], None, misere)
-    if family.kind == "timber-path":
-        instances: Any = [impartial_search.build_path(n, target)]
-    else:
-        instances = (impartial_search.build_graph(graph_shape(edges), target, family.rule,
-                                                  family.distances)
-                     for edges in family.shapes(n))
-    how = (impartial_search.first_position if mode == "one"
-           else impartial_search.all_positions)
-    ruleset = family.ruleset
-    assert isinstance(ruleset, ImpartialRuleset)  # paths, trees, graphs
-    return how(ruleset, instances, target, controls)
+        distances = family.distances if family.rule == "phyminoes" else None
+        queries = [FindQuery(family.rule, shape=" ".join(f"{u}-{v}" for u, v in edges),
+                             value=value, outcome=outcome, misere=play, distances=distances)
+                   for edges in family.shapes(n)]
+    found: list[str] = []
+    for q in queries:
+        result = run_query(replace(q, mode=mode, controls=k))
+        tally.passed += result.controls["passed"]
+        tally.total += result.controls["total"]
+        found += result.positions or ()
+        if found and mode == "one":
+            break
+    return found
 
 
 def sat(n: int, budget: Budget, family: Family, statement: Statement,
@@ -186,6 +185,7 @@ def sat(n: int, budget: Budget, family: Family, statement: Statement,
     Thickets* and *Toppling Conjectures* (their encodings and controls).
     """
     controls = Controls(budget.controls, seed=budget.seed or f"{claim_id}:{n}")
+    k = budget.controls
     listing = statement.form == "exactly" or family.filtered
     mode = "all" if listing else "one"
     found: set[str] = set()
@@ -196,7 +196,7 @@ def sat(n: int, budget: Budget, family: Family, statement: Statement,
                                "in the set")
     try:
         for t in targets:
-            for text in _search(family, n, t, statement.misere, mode, controls):
+            for text in _search(family, n, t, statement.misere, mode, k, controls):
                 norm = family.normalize(text)
                 if not family.keep(norm):
                     continue
