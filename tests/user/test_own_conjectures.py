@@ -177,6 +177,8 @@ def test_list_and_report_show_user_claims(cli: Any, tmp_path: Path, store_path: 
     section = md[md.index("## Your own claims"):]
     assert "`user.wrong` **refuted**" in section and "not cross-checked" in section
     assert "user.wrong" not in md[:md.index("## Your own claims")]
+    page = (tmp_path / "r1" / "bounds.html").read_text()
+    assert "<h2>Your own claims (--claims)</h2>" in page and "<code>LR</code>" in page
     run = cli("report", "--db", store_path, "--out", str(tmp_path / "r2"))
     assert run.code == 0, run.err
     md = (tmp_path / "r2" / "bounds.md").read_text()

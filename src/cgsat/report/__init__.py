@@ -69,7 +69,7 @@ def write_report(store: Store, out_dir: str, fmt: str = "html",
         mine = user_markdown(doc, own)
         files += [("bounds.md", render_markdown(doc) + "\n".join(mine) + ("\n" if mine else "")),
                   ("bounds.html", render_html(doc).replace(
-                      "</body></html>", user_html(mine) + "</body></html>"))]
+                      "</body></html>", user_html(doc) + "</body></html>"))]
     else:
         files += [("bounds.tex", render_latex(doc))]
     paths = []

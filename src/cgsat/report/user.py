@@ -9,6 +9,7 @@ never fail the report.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 from typing import Any
 
@@ -72,9 +73,37 @@ def user_markdown(doc: dict[str, Any], own: Sequence[Claim]) -> list[str]:
     return lines
 
 
-def user_html(lines: list[str]) -> str:
-    """The Markdown section as preformatted HTML (the HTML report's last section)."""
-    if not lines:
-        return ""
-    text = "\n".join(lines).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return f"<h2>Your own claims</h2><pre>{text}</pre>"
+def user_html(doc: dict[str, Any]) -> str:
+    """The HTML section of the user's claims, and of stored rows not loaded."""
+    out: list[str] = []
+    claims = doc.get("user_claims") or []
+    if claims:
+        out += ["<h2>Your own claims (--claims)</h2>",
+                "<table><tr><th>claim</th><th>source</th><th>statement</th><th>methods</th>"
+                "<th>verified up to</th><th>counterexamples</th></tr>"]
+        for c in claims:
+            ver = "<br>".join(f"{esc(m)}: {bound(b)}" for m, b in c["verified"].items())
+            cex = "<br>".join(f"n = {x['n']}, {esc(x['method'])}: <code>"
+                              f"{esc(x['position'])}</code>" for x in c["counterexamples"])
+            out.append(f"<tr><td><code>{esc(c['id'])}</code></td><td>{esc(c['source'])}</td>"
+                       f"<td>{esc(c['statement'])}</td><td>{esc(c['methods_why'])}</td>"
+                       f"<td>{ver}</td><td>{cex}</td></tr>")
+        out.append("</table>")
+    rows = doc.get("unloaded_user_rows") or []
+    if rows:
+        out += ["<h2>Stored rows of user claims not loaded</h2>",
+                "<p>Give their file with <code>--claims FILE</code> to see them as claims."
+                "</p><table><tr><th>claim</th><th>n</th><th>method</th><th>status</th>"
+                "<th>counterexample</th><th>fingerprint</th></tr>"]
+        for r in rows:
+            out.append(f"<tr><td><code>{esc(r['claim'])}</code></td><td>{r['n']}</td>"
+                       f"<td>{esc(r['method'])}</td><td>{esc(r['status'])}</td>"
+                       f"<td>{esc(r['counterexample'] or '')}</td>"
+                       f"<td><code>{esc(r['fingerprint'][:12])}</code></td></tr>")
+        out.append("</table>")
+    return "\n".join(out)
+
+
+def esc(text: object) -> str:
+    """HTML-escaped text."""
+    return html.escape(str(text))
