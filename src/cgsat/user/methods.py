@@ -89,8 +89,9 @@ def play(n: int, budget: Budget, family: Family, statement: Statement,
         if why is not None:
             return Verdict.refuted(text, detail=why)
     for text in sorted(listed or (), key=lambda t: (len(t), t)):
-        if text not in seen:  # not a member (cannot happen: listed() keeps members)
-            return Verdict.refuted(text, detail="listed, but not a position of the family")
+        if text not in seen:  # a tree or graph labelled otherwise than the family's
+            return Verdict.refuted(text, detail="listed, but not among the family's "
+                                   "positions as cgsat labels them (compare as printed)")
     if count == 0:
         return Verdict.vacuous(f"no position of size {n} in the family")
     return Verdict.holds(detail=f"{count} positions played")
