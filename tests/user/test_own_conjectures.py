@@ -224,3 +224,18 @@ def test_only_a_users_own_modules_are_followed(tmp_path: Path) -> None:
     closure = fingerprint.module_closure([module_name(str(path))])
     assert "helper_own" in closure and "fractions" not in closure
     assert not any(m.startswith(("os", "re", "json")) for m in closure)
+
+
+def test_a_function_without_a_source_file_enters_with_its_code() -> None:
+    """A doctest's or a notebook's function (its module has no file) is fingerprinted by
+    its code: two different bodies under the same name differ; the same body agrees."""
+    from cgsat.engine.fingerprint import callable_fingerprint
+
+    def made(body: str) -> Any:
+        space: dict[str, Any] = {"__name__": "no_such_module_zz"}
+        exec(f"def pred(p):\n    return {body}\n", space)
+        return space["pred"]
+
+    a, b, c = made("p.nim <= 2"), made("p.nim <= 3"), made("p.nim <= 2")
+    assert callable_fingerprint(a) != callable_fingerprint(b)
+    assert callable_fingerprint(a) == callable_fingerprint(c)
