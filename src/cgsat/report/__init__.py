@@ -63,7 +63,7 @@ def write_report(store: Store, out_dir: str, fmt: str = "html",
     if not os.access(out_dir, os.W_OK):
         raise CgsatInputError(f"--out: {out_dir!r} is not writable")
     doc = build_report(store)
-    doc.update(user_data(store, own))
+    doc.update({k: v for k, v in user_data(store, own).items() if v})  # only when any
     files = [("bounds.json", json.dumps(doc, indent=2))]  # the names checked above
     if fmt == "html":
         mine = user_markdown(doc, own)
