@@ -52,23 +52,11 @@ def _img(png: str | None, alt: str) -> str:
     return f"<p><img alt='{esc(alt)}' src='data:image/png;base64,{png}'></p>" if png else ""
 
 
-def render_html(doc: dict[str, Any]) -> str:
-    """The HTML report of a ``bounds.json`` document."""
-    lookup = claim_lookup()
-    out = ["<!DOCTYPE html><html><head><meta charset='utf-8'><title>cgsat: verified bounds"
-           f"</title><style>{CSS}</style></head><body>", "<h1>cgsat: verified bounds</h1>",
-           f"<p class='small'>{esc(versions_text(doc))} {esc(provenance_text(doc))}</p>",
-           f"<p>{esc(LEGEND)}</p>"]
-    if doc.get("summary"):  # the opening line, as in bounds.md (its `ids` as <code>)
-        text = esc(summary_text(doc)).replace("**Summary.**", "<b>Summary.</b>")
-        out.append("<p>" + re.sub(r"`([^`]*)`", r"<code>\1</code>", text) + "</p>")
-    if doc.get("disagreements"):
-        out += ["<h2>Disagreements to investigate</h2>", "<p>A later run of the same code "
-                "ended in error against a decided verdict. The verdict stands and its bound "
-                "is kept; each line is a bug to look into.</p>", "<ul>"]
-        out += [f"<li class='refuted'>{esc(disagreement_text(d))}</li>"
-                for d in doc["disagreements"]]
-        out.append("</ul>")
+def findings_html(doc: dict[str, Any]) -> list[str]:
+    """The findings section: each refuted claim with its counterexample, explanations,
+    variants (plain text, the id linked) and what it breaks; then the findings that are
+    no refuted claim (:mod:`cgsat.report.findings`)."""
+    out: list[str] = []
     out.append("<h2>Findings: claims refuted (each says what it breaks)</h2>")
     if not doc["findings"]:
         out.append("<p>None: no published statement was refuted by the stored runs.</p>")
@@ -95,6 +83,27 @@ def render_html(doc: dict[str, Any]) -> str:
                    "worked example, or a claim with no stored refutation):</p><ul>")
         out += [f"<li>{esc(f.text)}</li>" for f in others]
         out.append("</ul>")
+    return out
+
+
+def render_html(doc: dict[str, Any]) -> str:
+    """The HTML report of a ``bounds.json`` document."""
+    lookup = claim_lookup()
+    out = ["<!DOCTYPE html><html><head><meta charset='utf-8'><title>cgsat: verified bounds"
+           f"</title><style>{CSS}</style></head><body>", "<h1>cgsat: verified bounds</h1>",
+           f"<p class='small'>{esc(versions_text(doc))} {esc(provenance_text(doc))}</p>",
+           f"<p>{esc(LEGEND)}</p>"]
+    if doc.get("summary"):  # the opening line, as in bounds.md (its `ids` as <code>)
+        text = esc(summary_text(doc)).replace("**Summary.**", "<b>Summary.</b>")
+        out.append("<p>" + re.sub(r"`([^`]*)`", r"<code>\1</code>", text) + "</p>")
+    if doc.get("disagreements"):
+        out += ["<h2>Disagreements to investigate</h2>", "<p>A later run of the same code "
+                "ended in error against a decided verdict. The verdict stands and its bound "
+                "is kept; each line is a bug to look into.</p>", "<ul>"]
+        out += [f"<li class='refuted'>{esc(disagreement_text(d))}</li>"
+                for d in doc["disagreements"]]
+        out.append("</ul>")
+    out += findings_html(doc)
     out += ["<h2>Beyond the paper</h2>", "<p>The bound each paper checked its statement to, "
             "against cgsat's (best over its methods).</p>",
             "<table><tr><th>claim</th><th>source</th><th>paper's bound</th><th>cgsat "
