@@ -258,3 +258,24 @@ def test_find_on_dask_gives_the_local_answer(cluster):
         assert (there.positions, there.count) == (here.positions, here.count)
         assert there.controls["total"] > 0
         assert there.controls["passed"] == there.controls["total"]
+
+
+@pytest.mark.parametrize("address", ["not a url", "tcp://:8786", "localhost:99999",
+                                     "tcp://127.0.0.1:1"])
+@pytest.mark.parametrize("command", [["check", "timber.thm2.3", "--up-to", "2"],
+                                     ["probe", "phyminoes", "--up-to", "3"]])
+def test_a_bad_or_unreachable_scheduler_is_one_line_within_20_s(address, command, tmp_path):
+    """Issue 26: 'not a url' took 68 s and printed a traceback; an unreachable scheduler
+    34 to 38 s. Now: one line, exit 2, within 20 s (the connect timeout is 10 s)."""
+    import subprocess
+    import sys
+    import time
+
+    pytest.importorskip("distributed")
+    start = time.monotonic()
+    proc = subprocess.run([sys.executable, "-m", "cgsat", *command, "--executor", "dask",
+                           "--scheduler", address, "--db", str(tmp_path / "r.sqlite")],
+                          capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert proc.returncode == 2, proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1 and "Traceback" not in proc.stderr
+    assert "--scheduler" in proc.stderr and time.monotonic() - start < 20

@@ -52,9 +52,10 @@ def _img(png: str | None, alt: str) -> str:
     return f"<p><img alt='{esc(alt)}' src='data:image/png;base64,{png}'></p>" if png else ""
 
 
-def _findings(doc: dict[str, Any]) -> list[str]:
-    """The report's findings section: each refuted claim with what it breaks, then the
-    findings that are not a refuted claim here."""
+def findings_html(doc: dict[str, Any]) -> list[str]:
+    """The findings section: each refuted claim with its counterexample, explanations,
+    variants (plain text, the id linked) and what it breaks; then the findings that are
+    no refuted claim (:mod:`cgsat.report.findings`)."""
     out: list[str] = []
     out.append("<h2>Findings: claims refuted (each says what it breaks)</h2>")
     if not doc["findings"]:
@@ -102,7 +103,7 @@ def render_html(doc: dict[str, Any]) -> str:
         out += [f"<li class='refuted'>{esc(disagreement_text(d))}</li>"
                 for d in doc["disagreements"]]
         out.append("</ul>")
-    out += _findings(doc)
+    out += findings_html(doc)
     out += ["<h2>Beyond the paper</h2>", "<p>The bound each paper checked its statement to, "
             "against cgsat's (best over its methods).</p>",
             "<table><tr><th>claim</th><th>source</th><th>paper's bound</th><th>cgsat "

@@ -35,7 +35,9 @@ from cgsat.engine.executors.worker import worker_name
 from cgsat.engine.result import Why
 from cgsat.errors import CgsatInputError
 
-CONNECT_TIMEOUT = 30  # seconds to reach the scheduler
+CONNECT_TIMEOUT = 10
+"""Seconds to reach the scheduler: a reachable one answers in well under a second, and
+an unreachable or wrong address must end in one line within 20 s (issue 26)."""
 
 _LOCAL = threading.local()  # one sandbox per worker thread
 
@@ -84,6 +86,32 @@ def run_task(call: Call, limit: int | str | None = None) -> Outcome:
     return replace(out, worker=worker or out.worker or worker_name())
 
 
+def _check_address(scheduler: str) -> None:
+    """An input error, at once, for a scheduler address Dask cannot read (no port, no
+    host, spaces): Dask would otherwise take a minute to fail and print a traceback.
+
+    Examples
+    --------
+    >>> _check_address("tcp://127.0.0.1:8786")
+    >>> try:
+    ...     _check_address("not a url")
+    ... except CgsatInputError as exc:
+    ...     print(str(exc)[:50])
+    --scheduler 'not a url': not a Dask scheduler addr
+    """
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    try:
+        scheme, location = parse_address(scheduler)
+        if scheme in ("tcp", "tls", "ws", "wss"):
+            host, port = parse_host_port(location)
+            if not host or any(ch.isspace() for ch in host) or not 0 < int(port) < 65536:
+                raise ValueError(f"bad host or port in {location!r}")
+    except (ValueError, TypeError) as exc:
+        raise CgsatInputError(f"--scheduler {scheduler!r}: not a Dask scheduler address "
+                              f"such as tcp://host:8786 ({exc})") from None
+
+
 class DaskExecutor:
     """``--executor dask``: the checks as tasks of the Dask scheduler at ``scheduler``.
 
@@ -112,6 +140,7 @@ class DaskExecutor:
                                   '"cgsat[dask]"') from None
         self._distributed = distributed
         self.limit = limit
+        _check_address(scheduler)
         try:
             self.client = distributed.Client(scheduler, timeout=connect_timeout,
                                              set_as_default=False)
