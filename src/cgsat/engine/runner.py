@@ -80,7 +80,7 @@ from cgsat.engine.result import CheckResult, Ran, Why
 from cgsat.engine.store import Current, Row, Store
 from cgsat.engine.task import ACTIVE, run_check
 from cgsat.errors import CgsatInputError
-from cgsat.sat.certificates import kinds
+from cgsat.sat.certificates import Certificate
 from cgsat.sat.external import external_name
 from cgsat.sat.solve import external_of
 from cgsat.sat.solvers import canonical_solver, pysat_version
@@ -196,16 +196,16 @@ def reusable(current: Current | None, budget: Budget, uses_solver: bool) -> Row 
     for row in reversed(current.history):
         if row.status != "holds":
             continue
-        cert = row.certificate_dict or {}
-        has = kinds(cert)  # the old name "confirm" read as "second-solver"
-        verified = cert.get("verdict") == "verified"
+        cert = Certificate.read(row.certificate_dict or {})
+        has = cert.kind_names  # the old name "confirm" read as "second-solver"
+        verified = cert.verdict == "verified"
         # a size whose instances were all SAT has checked models and nothing to prove
         if uses_solver and budget.proof and not (
                 verified and ("drat" in has or has == {"model"})):
             continue
         if uses_solver and budget.confirm_with and not (
                 "second-solver" in has and canonical_solver(budget.confirm_with)
-                in cert.get("checker", "").split("+")):
+                in cert.checkers):
             continue
         if uses_solver and (row.controls_asked or 0) < budget.controls:
             continue

@@ -11,6 +11,11 @@ The kinds are ``"drat"``, ``"second-solver"`` (``--confirm-with``; stored rows f
 issue 12 call it ``"confirm"``, read here as the same kind) and ``"model"`` (a SAT answer
 checked clause by clause), joined with ``+`` when one answer has several.
 
+In code a certificate is a :class:`Certificate`, whose kinds, checkers and answers are
+tuples; the JSON object (``check --json``, the store) is its :meth:`Certificate.to_json`,
+read back by :meth:`Certificate.read`. Those two are the only places where the parts are
+joined with ``+`` or split again.
+
 A certificate also names the answers it backs (issue 24, "Certificates fit their
 answers"): ``"answer"`` is ``"unsat"``, ``"sat"`` or, combined over several SAT calls,
 ``"sat+unsat"``. It must fit them (:func:`misfit`): an UNSAT answer is certified only by a
@@ -23,7 +28,8 @@ and a ``refuted`` a SAT answer.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -43,6 +49,66 @@ solver)."""
 _OLD_KINDS = {"confirm": "second-solver"}  # the name stored before issue 12
 
 
+def _parts(text: str | None) -> tuple[str, ...]:
+    return tuple(text.split("+")) if text else ()
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """What backs the answers of one or more SAT calls, as a typed value.
+
+    Attributes
+    ----------
+    kinds : tuple of str
+        ``"drat"``, ``"second-solver"``, ``"model"``, as written (a stored row's old
+        ``"confirm"`` included; :attr:`kind_names` reads it as ``"second-solver"``).
+    checkers : tuple of str
+        The programs that checked it (``"cgsat-drat"``, ``"clause-check"``, a solver).
+    verdict : str
+        ``"verified"``, ``"agreed"``, ``"unchecked"``, ``"too-large"`` or ``"rejected"``.
+    sha256 : str
+        The hash of the proof, or of the instance.
+    answers : tuple of str
+        ``("sat",)``, ``("unsat",)``, ``("sat", "unsat")``; empty in rows stored before
+        the field existed.
+
+    Examples
+    --------
+    >>> c = Certificate.read({"kind": "drat+confirm", "checker": "cgsat-drat+glucose4",
+    ...                       "verdict": "verified", "sha256": "aa"})
+    >>> c.kinds, sorted(c.kind_names), c.answers
+    (('drat', 'confirm'), ['drat', 'second-solver'], ())
+    >>> c.to_json()["kind"], Certificate.read(c.to_json()) == c
+    ('drat+confirm', True)
+    """
+
+    kinds: tuple[str, ...]
+    checkers: tuple[str, ...]
+    verdict: str
+    sha256: str
+    answers: tuple[str, ...] = ()
+
+    @classmethod
+    def read(cls, certificate: Mapping[str, str]) -> Certificate:
+        """The certificate of a JSON object (a stored row's, or one made here)."""
+        return cls(_parts(certificate.get("kind")), _parts(certificate.get("checker")),
+                   certificate.get("verdict", ""), certificate.get("sha256", ""),
+                   _parts(certificate.get("answer")))
+
+    def to_json(self) -> dict[str, str]:
+        """The JSON object ``{"kind","checker","verdict","sha256"[,"answer"]}``."""
+        out = {"kind": "+".join(self.kinds), "checker": "+".join(self.checkers),
+               "verdict": self.verdict, "sha256": self.sha256}
+        if self.answers:
+            out["answer"] = "+".join(self.answers)
+        return out
+
+    @property
+    def kind_names(self) -> set[str]:
+        """The kinds, the old name ``"confirm"`` read as ``"second-solver"``."""
+        return {_OLD_KINDS.get(k, k) for k in self.kinds}
+
+
 def kinds(certificate: dict[str, str] | None) -> set[str]:
     """The kinds of a certificate, the old name ``"confirm"`` read as ``"second-solver"``.
 
@@ -53,9 +119,9 @@ def kinds(certificate: dict[str, str] | None) -> set[str]:
     >>> kinds(None)
     set()
     """
-    if not certificate or not certificate.get("kind"):
+    if not certificate:
         return set()
-    return {_OLD_KINDS.get(k, k) for k in certificate["kind"].split("+")}
+    return Certificate.read(certificate).kind_names
 
 
 def answers(certificate: dict[str, str] | None, status: str = "holds") -> set[str]:
@@ -73,8 +139,9 @@ def answers(certificate: dict[str, str] | None, status: str = "holds") -> set[st
     """
     if not certificate:
         return set()
-    if certificate.get("answer"):
-        return set(certificate["answer"].split("+"))
+    said = Certificate.read(certificate).answers
+    if said:
+        return set(said)
     if status == "refuted" or kinds(certificate) == {"model"}:
         return {"sat"}
     return {"unsat"}
@@ -170,26 +237,18 @@ def combine(certificates: Sequence[dict[str, str] | None]) -> dict[str, str] | N
     """
     if not certificates or any(c is None for c in certificates):
         return None
-    certs = [c for c in certificates if c is not None]
-    if len(certs) == 1:
-        return dict(certs[0])
+    given = [c for c in certificates if c is not None]
+    if len(given) == 1:
+        return dict(given[0])
     said: set[str] = set()
-    for c in certs:
+    for c in given:
         said |= answers(c)
-
-    def joined(key: str) -> str:
-        seen: list[str] = []
-        for c in certs:
-            for part in c[key].split("+"):
-                part = _OLD_KINDS.get(part, part) if key == "kind" else part
-                if part not in seen:
-                    seen.append(part)
-        return "+".join(seen)
-
-    verdict = max((c["verdict"] for c in certs), key=lambda v: _RANK.get(v, 1))
-    digest = hashlib.sha256(":".join(c["sha256"] for c in certs).encode()).hexdigest()
-    return {"kind": joined("kind"), "checker": joined("checker"), "verdict": verdict,
-            "sha256": digest, "answer": "+".join(sorted(said))}
+    certs = [Certificate.read(c) for c in given]
+    kinds_seen = tuple(dict.fromkeys(_OLD_KINDS.get(k, k) for c in certs for k in c.kinds))
+    checkers = tuple(dict.fromkeys(k for c in certs for k in c.checkers))
+    verdict = max((c.verdict for c in certs), key=lambda v: _RANK.get(v, 1))
+    digest = hashlib.sha256(":".join(c.sha256 for c in certs).encode()).hexdigest()
+    return Certificate(kinds_seen, checkers, verdict, digest, tuple(sorted(said))).to_json()
 
 
 def is_certified(certificate: dict[str, str] | None) -> TypeGuard[dict[str, str]]:

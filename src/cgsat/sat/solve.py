@@ -71,7 +71,7 @@ from cgsat.claims import Budget, Verdict
 from cgsat.encodings.cnf import ClauseBuffer
 from cgsat.errors import CgsatInputError
 from cgsat.sat import drat
-from cgsat.sat.certificates import combine, fits
+from cgsat.sat.certificates import Certificate, combine, fits
 from cgsat.sat.external import (
     ExternalSolverError,
     external_name,
@@ -315,16 +315,11 @@ def solve_cnf(cnf: ClauseBuffer, budget: Budget) -> SatOutcome:
     certificate = None
     if kinds:
         verdict = "verified" if not notes else "unchecked"
-        certificate = {
-            "kind": "+".join(kinds),
-            "checker": "+".join(checkers),
-            "verdict": verdict,
-            "sha256": cert_hash,
-            "answer": "sat" if sat else "unsat",
-        }
+        certificate = Certificate(tuple(kinds), tuple(checkers), verdict, cert_hash,
+                                  ("sat" if sat else "unsat",)).to_json()
     elif sat:
-        certificate = {"kind": "model", "checker": "clause-check", "verdict": "verified",
-                       "sha256": digest, "answer": "sat"}
+        certificate = Certificate(("model",), ("clause-check",), "verified", digest,
+                                  ("sat",)).to_json()
     return SatOutcome(sat, model, instance, digest, certificate, name, seconds, notes)
 
 
