@@ -5,11 +5,14 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cgsat.api._inputs import controls_count, whole_number
 from cgsat.engine.result import CheckResult
 from cgsat.errors import CgsatInputError
+
+if TYPE_CHECKING:  # a type only: the claim model loads with the engine, in check
+    from cgsat.claims import Claim
 
 __all__ = ["CheckReport", "CheckResult", "check"]
 
@@ -104,18 +107,75 @@ def _verified(results: Sequence[CheckResult]) -> dict[str, dict[str, int | None]
             for c, ms in out.items()}
 
 
-def _claim_ids(claim: object) -> tuple[bool, list[str]]:
-    """``check``'s ``claim``: whether it is "all", and the ids it names."""
+def _claim_ids(claim: object) -> tuple[bool, list[str | Claim]]:
+    """``check``'s ``claim``: whether it is "all", and the ids (or claim objects: a user's
+    own, :func:`cgsat.user.claim`) it names."""
+    from cgsat.claims import Claim  # start-up time of cgsat value (see check)
+
     every = isinstance(claim, str) and claim == "all"
-    if isinstance(claim, str):
+    ids: list[str | Claim]
+    if isinstance(claim, str | Claim):
         ids = [] if every else [claim]
-    elif isinstance(claim, Sequence) and all(isinstance(c, str) for c in claim):
+    elif isinstance(claim, Sequence) and all(isinstance(c, str | Claim) for c in claim):
         ids = list(claim)
     else:
-        raise CgsatInputError(f"a claim is an id such as 'timber.thm2.3', got {claim!r}")
+        raise CgsatInputError(f"a claim is an id such as 'timber.thm2.3' or a Claim, got "
+                              f"{claim!r}")
     if not every and not ids:
         raise CgsatInputError("name at least one claim (see `cgsat list`) or give --all")
     return every, ids
+
+
+def _claims_of(items: Sequence[str | Claim], get_claim: Callable[[str], Claim]
+               ) -> list[Claim]:
+    """The claims named (ids) or given (Claim objects), each once; a given claim must be
+    a user claim (``user.<label>``) whose id is not registered, or a registered claim
+    itself (:func:`cgsat.user.load.check_ids`)."""
+    from cgsat.papers.registry import all_claims  # start-up time of cgsat value (see check)
+    from cgsat.user.load import check_ids  # start-up time of cgsat value (see check)
+
+    registered = {c.id for c in all_claims()}
+    out: dict[str, Claim] = {}
+    given = []
+    for item in items:
+        if isinstance(item, str):
+            c = get_claim(item)
+        else:
+            c = item
+            if not c.id.startswith("user.") and c.id in registered:
+                if get_claim(c.id) is not c:
+                    raise CgsatInputError(f"claim id {c.id!r} collides with a registered "
+                                          "claim; a user claim's id is user.<label>")
+            else:
+                given.append(c)
+        if c.id in out and out[c.id] is not c:
+            raise CgsatInputError(f"two different claims have the id {c.id!r}")
+        out[c.id] = c
+    check_ids(given)
+    return list(out.values())
+
+
+def _own_claims(claims: Sequence[Claim], executor: str,
+                on_note: Callable[[str], None] | None) -> list[str]:
+    """A user's claims among ``claims``: refused on Dask (their file is not shipped), the
+    fingerprint cache cleared (their file may have changed since the last check in this
+    process); the notes of those with one method ("one method: not cross-checked")."""
+    own = [c for c in claims if c.id.startswith("user.")]
+    if own and executor == "dask":
+        raise CgsatInputError(f"--executor dask: user claims ({own[0].id}) live in a file "
+                              "of your own, which is not shipped to the cluster; run them "
+                              "with --executor local")
+    notes = []
+    if own:
+        from cgsat.engine.fingerprint import clear_cache  # start-up time of cgsat value
+
+        clear_cache()
+    for c in own:
+        if len(c.methods) == 1:
+            notes.append(f"{c.id}: {getattr(c, 'why', '') or 'one method: not cross-checked'}")
+            if on_note is not None:
+                on_note(notes[-1])
+    return notes
 
 
 def _solvers(solver: str, confirm_with: str | None, proof: bool,
@@ -143,7 +203,7 @@ def _solvers(solver: str, confirm_with: str | None, proof: bool,
 
 
 def check(  # noqa: PLR0913 - the API: one keyword per option of cgsat check
-    claim: str | Sequence[str],
+    claim: str | Claim | Sequence[str | Claim],
     up_to: int | None = None,
     *,
     from_n: int | None = None,
@@ -173,9 +233,11 @@ def check(  # noqa: PLR0913 - the API: one keyword per option of cgsat check
 
     Parameters
     ----------
-    claim : str or sequence of str
-        A claim id (see ``cgsat list``), several ids, or ``"all"`` for every registered
-        claim (as ``--all``: claims without the selected methods are skipped).
+    claim : str, Claim, or sequence of them
+        A claim id (see ``cgsat list``), a claim object (a user's own,
+        :func:`cgsat.user.claim`, id ``user.<label>``), several of them, or ``"all"`` for
+        every registered claim (as ``--all``: claims without the selected methods are
+        skipped).
     up_to : int, optional
         The largest n (default: each claim's quick bound).
     from_n : int, optional
@@ -280,7 +342,8 @@ def check(  # noqa: PLR0913 - the API: one keyword per option of cgsat check
     if executor == "dask" and memory_limit == "auto":
         mem_limit = "auto"  # each worker's own default, on its own machine
 
-    claims = all_claims() if every else [get_claim(c) for c in dict.fromkeys(ids)]
+    claims = all_claims() if every else _claims_of(ids, get_claim)
+    notes = _own_claims(claims, executor, on_note)
     solver, confirm = _solvers(solver, confirm_with, proof, external_solver)
     chosen = {c.id: runner.select_methods(c, methods, strict=not every) for c in claims}
     claims = [c for c in claims if chosen[c.id]]
@@ -292,7 +355,6 @@ def check(  # noqa: PLR0913 - the API: one keyword per option of cgsat check
                                "controls": controls}
     budget = (Budget(**options) if external_solver is None
               else ExternalBudget(**options, external=external_solver))
-    notes = []
     for c in claims:
         for name in chosen[c.id]:
             limit = c.method(name).max_n

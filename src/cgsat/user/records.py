@@ -61,9 +61,11 @@ class UserClaim(Claim):
         return len(self.methods) > 1
 
 
-def claim(id: str, family: Family, statement: Statement, *, text: str | None = None,  # noqa: A002
-          source: str = "user", kind: str = "conjecture", quick: int | None = None,
-          target: int | None = None, notes: str = "") -> UserClaim:
+def claim(  # noqa: PLR0913 - the record's fields, as keywords
+    id: str, family: Family, statement: Statement, *, text: str | None = None,
+    source: str = "user", kind: str = "conjecture", quick: int | None = None,
+    target: int | None = None, notes: str = "",
+) -> UserClaim:
     """A user's claim: ``statement`` about every position of ``family`` of size n.
 
     Parameters
