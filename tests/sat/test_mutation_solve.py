@@ -430,3 +430,30 @@ def test_an_external_control_keeps_the_budget_timeout(tmp_path: Path) -> None:
     with pytest.raises(ExternalSolverError, match="no answer within 0.3 s") as info:
         run._external_control(slow, ClauseBuffer([[1]]), [])
     assert info.value.unknown
+
+
+def test_every_verdict_carries_the_run_fields() -> None:
+    run = SatRun(Budget())
+    sink, _ = run.new()
+    sink.add_clause([1])
+    assert run.solve(sink) == [1]
+    for v in (run.verdict(counterexample="LR"), run.verdict(unknown="why")):
+        assert v.instance == {"vars": 1, "clauses": 1} and v.solver == "cadical195", v
+    empty = SatRun(Budget())
+    empty.coverage("rows", True, "")
+    v = empty.verdict(detail="d")
+    assert v.status == "vacuous" and v.controls == {"passed": 1, "total": 1,
+                                                    "coverage": "count"}
+    run.misfits.extend(f"instance {i}: bad" for i in range(1, 5))
+    v = run.verdict()
+    assert v.reason == ("certificate does not fit its answer: instance 1: bad; instance 2: "
+                        "bad; instance 3: bad")
+    assert v.instance == {"vars": 1, "clauses": 1} and v.solver == "cadical195"
+
+
+def test_three_failures_are_all_shown_without_more() -> None:
+    run = SatRun(Budget())
+    for i in range(3):
+        run.coverage("rows", False, f"m{i}")
+    assert run.verdict().reason == ("control failed: coverage control (rows): m0; coverage "
+                                    "control (rows): m1; coverage control (rows): m2")
