@@ -261,6 +261,7 @@ def test_kernel_variables_and_gates_are_named_as_documented() -> None:
     moves = [(2, 1, [7]), (2, 0, [7]), (1, 0, [7]), (1, 0, [7]), (2, 0, [8])]
     enc = add_kernel(pool, cl, [0, 1, 2], moves)
     assert enc.p == {f: pool.id(("P", f)) for f in (0, 1, 2)}
+    assert enc.moves == [(s, t, tuple(c)) for s, t, c in moves]
     assert len(set(enc.available[:4])) == 1 and enc.available[4] != enc.available[0]
     assert enc.win[2] == enc.win[3] and len(set(enc.win)) == 4
     enc2 = add_kernel(pool, cl, [0, 1, 2], moves, tag="Q")
