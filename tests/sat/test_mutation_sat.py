@@ -140,8 +140,10 @@ def test_parse_output_reads_the_status_and_model_exactly() -> None:
 @pytest.mark.parametrize(("text", "code", "message", "unknown"), [
     ("", 0, "no 's' line in the solver's output (exit code 0; last line: '(nothing)')",
      False),
-    ("c one\nc two\n", 3, "no 's' line in the solver's output (exit code 3; last line: "
-     "'c two')", False),
+    ("c one\nc two\nc three\n", 3, "no 's' line in the solver's output (exit code 3; last "
+     "line: 'c three')", False),
+    ("c " + "x" * 100, 0, "no 's' line in the solver's output (exit code 0; last line: "
+     f"'c {'x' * 78}')", False),
     ("sSATISFIABLE\nv 1 0\n", 10, "no 's' line", False),
     ("s SATISFIABLE\ns SATISFIABLE\nv 1 0\n", 10,
      "several 's' lines: ['SATISFIABLE', 'SATISFIABLE']", False),
@@ -154,6 +156,8 @@ def test_parse_output_reads_the_status_and_model_exactly() -> None:
     ("s SATISFIABLE\nv 1 -2\n", 10,
      "a SAT answer without a complete model (no 'v ... 0')", False),
     ("s SATISFIABLE\nv 1 2x 0\n", 10, "malformed model line 'v 1 2x 0'", False),
+    ("s SATISFIABLE\nv x " + "1 " * 40 + "0\n", 10,
+     "malformed model line 'v x " + "1 " * 28 + "'", False),
 ])
 def test_parse_output_rejects_with_its_reason(text: str, code: int, message: str,
                                               unknown: bool) -> None:
