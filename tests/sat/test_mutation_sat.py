@@ -221,8 +221,10 @@ def test_solve_external_places_the_cnf_and_the_proof(tmp_path: Path) -> None:
     assert answer.proof == ["0"]
     # the proof is read only when asked for
     assert solve_external(cmd + " {cnf} {proof}", cnf).proof is None
-    with pytest.raises(CgsatInputError, match="must contain"):
+    with pytest.raises(CgsatInputError) as info:
         solve_external(cmd, cnf, want_proof=True)
+    assert str(info.value) == ("--proof with --external-solver: the command must contain "
+                               "{proof}, where the solver writes its DRAT proof")
 
 
 def test_solve_external_hands_over_the_dimacs(tmp_path: Path) -> None:
