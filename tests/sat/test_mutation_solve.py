@@ -457,3 +457,13 @@ def test_three_failures_are_all_shown_without_more() -> None:
         run.coverage("rows", False, f"m{i}")
     assert run.verdict().reason == ("control failed: coverage control (rows): m0; coverage "
                                     "control (rows): m1; coverage control (rows): m2")
+
+
+def test_solve_cnf_hands_the_external_solver_its_proof_flag_and_timeout(
+        tmp_path: Path) -> None:
+    out = solve_cnf(ClauseBuffer(UNSAT), ExternalBudget(external="picosat"))
+    assert (out.sat, out.solver, out.certificate) == (False, "external:picosat", None)
+    slow = _script(tmp_path, "slow.sh", "sleep 3; exit 0")
+    with pytest.raises(ExternalSolverError, match="no answer within 0.3 s") as info:
+        solve_cnf(ClauseBuffer(UNSAT), ExternalBudget(external=slow, timeout=0.3))
+    assert info.value.unknown
