@@ -258,7 +258,7 @@ def test_kernel_variables_and_gates_are_named_as_documented() -> None:
     """Follower f gets ``pool.id((tag, f))``; moves with one condition share their
     "available" gate, and a move listed twice shares its "win" gate."""
     pool, cl = IDPool(), []
-    moves = [(2, 1, [7]), (2, 0, [7]), (1, 0, [7]), (1, 0, [7]), (2, 0, [8])]
+    moves = [(2, 1, [7, 8]), (2, 0, [8, 7]), (1, 0, [7, 8]), (1, 0, [7, 8]), (2, 0, [7, 9])]
     enc = add_kernel(pool, cl, [0, 1, 2], moves)
     assert enc.p == {f: pool.id(("P", f)) for f in (0, 1, 2)}
     assert enc.moves == [(s, t, tuple(c)) for s, t, c in moves]
