@@ -72,6 +72,7 @@ def test_a_sat_answer_carries_its_model_certificate() -> None:
     assert out.instance == {"vars": 2, "clauses": 2}
     assert out.dimacs_sha256 == cnf.sha256()
     assert out.solver == "cadical195" and out.notes == []
+    assert isinstance(out.seconds, float) and 0 <= out.seconds < 60
     assert out.certificate == {"kind": "model", "checker": "clause-check",
                                "verdict": "verified", "sha256": cnf.sha256(),
                                "answer": "sat"}
