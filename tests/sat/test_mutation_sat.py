@@ -207,7 +207,7 @@ def test_check_program_finds_paths_and_names(tmp_path: Path) -> None:
 # a fake solver: prints its arguments and answers UNSAT, writing a proof where asked
 ECHO_UNSAT = """\
 echo "c args: $*"
-for a in "$@"; do case "$a" in *proof.drat) printf '0\\n' > "$a";; esac; done
+for a in "$@"; do case "$a" in /*/proof.drat) printf '0\\n' > "$a";; esac; done
 echo 's UNSATISFIABLE'
 exit 20"""
 
