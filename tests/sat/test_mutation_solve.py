@@ -469,3 +469,21 @@ def test_solve_cnf_hands_the_external_solver_its_proof_flag_and_timeout(
     with pytest.raises(ExternalSolverError, match="no answer within 0.3 s") as info:
         solve_cnf(ClauseBuffer(UNSAT), ExternalBudget(external=slow, timeout=0.3))
     assert info.value.unknown
+
+
+def test_samples_give_up_after_eight_draws_per_sample() -> None:
+    calls: list[int] = []
+
+    def draw(rng: random.Random) -> str:
+        calls.append(1)
+        return "same" if len(calls) <= 16 else f"new{len(calls)}"
+
+    assert SatRun(Budget()).samples(draw, k=2) == ["same"] and len(calls) == 16
+
+
+def test_a_live_solver_run_names_its_solver() -> None:
+    run = SatRun(Budget(solver="minisat22"))
+    sink, _ = run.new()
+    sink.add_clause([1])
+    run.solve(sink)
+    assert run.verdict().solver == "minisat22"
