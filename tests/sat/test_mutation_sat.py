@@ -184,7 +184,7 @@ def test_command_words_and_names() -> None:
     assert command_words("a 'b c' d") == ["a", "b c", "d"]
     with pytest.raises(CgsatInputError, match="cannot parse"):
         command_words("a 'b")
-    with pytest.raises(CgsatInputError, match="empty command"):
+    with pytest.raises(CgsatInputError, match="^--external-solver: empty command$"):
         command_words("   ")
     assert external_name("'/opt/my solvers/kissat' --quiet") == "external:kissat"
     assert wants_proof("s {cnf} {proof}") and not wants_proof("s {cnf} proof")

@@ -317,9 +317,12 @@ def test_a_control_solver_follows_its_buffer() -> None:
     a, _ = run.new()
     a.add_clause([1])
     assert run.control(a, Control("sample", "a", (), lambda t: None if t == {1} else str(t)))
+    assert run._control is not None
+    kept = run._control[1]
     a.add_clause([2])
     assert run.control(a, Control("sample", "a", (),
                                   lambda t: None if t == {1, 2} else str(t)))
+    assert run._control[1] is kept  # the same solver, extended
     b, _ = run.new()
     b.add_clause([-1])
     assert run.control(b, Control("sample", "b", (), lambda t: None if t == set() else str(t)))
