@@ -249,7 +249,7 @@ def test_a_live_solver_instance_is_counted_and_uncertified() -> None:
 def test_nothing_solved_is_vacuous() -> None:
     v = SatRun(Budget()).verdict(detail="no rows")
     assert (v.status, v.reason) == ("vacuous", "no SAT instance at this size: no rows")
-    assert v.instance == {"vars": 0, "clauses": 0}
+    assert v.instance == {"vars": 0, "clauses": 0} and v.solver is None
     assert SatRun(Budget()).verdict().reason == "no SAT instance at this size"
 
 
