@@ -99,7 +99,7 @@ def _check_address(scheduler: str) -> None:
     ...     print(str(exc)[:50])
     --scheduler 'not a url': not a Dask scheduler addr
     """
-    from distributed.comm.addressing import parse_address, parse_host_port
+    from distributed.comm.addressing import parse_address, parse_host_port  # optional dep
 
     try:
         scheme, location = parse_address(scheduler)
