@@ -96,7 +96,8 @@ class _Writer:
         return "(" + " & ".join(parts) + ")"
 
     def option_in(self, a: int, rule: OptionRule, j: str) -> str:
-        """The option of ``rule`` at j is accepted by automaton a (S{a}: the word's run)."""
+        """The option of ``rule`` at j is accepted by automaton a: a closed formula in j, e
+        and the letters, with its own runs (so MONA minimizes it on its own)."""
         auto = self.autos[a]
         if rule.insert is None:
             return "true" if auto.empty else "false"
@@ -104,65 +105,77 @@ class _Writer:
         ins = rule.insert
         bases = {q: auto.run(ins, q) for q in range(auto.size)}
         r = f"{j} + {len(rule.window)}"
+        sv, tv = f"S{a}_", f"T{a}_"
+        prefix = f"{self.state(a, sv, 0, '0')} & run{a}(0, {j}, {_sets(sv, nb)})"
         if rule.keep_suffix and not rule.at_end:
-            tv = f"T{a}_"
             if rule.keep_prefix:
-                start = " & ".join(f"({self.state(a, f'S{a}_', q, j)} => "
+                start = " & ".join(f"({self.state(a, sv, q, j)} => "
                                    f"{self.state(a, tv, bases[q], r)})"
                                    for q in range(auto.size))
-            else:
-                start = self.state(a, tv, bases[0], r)
-            return (f"(ex2 {_sets(tv, nb)}: ({start}) & run{a}({r}, e, {_sets(tv, nb)}) & "
+                return (f"(ex2 {_sets(sv, nb)}, {_sets(tv, nb)}: {prefix} & ({start}) & "
+                        f"run{a}({r}, e, {_sets(tv, nb)}) & acc{a}(e, {_sets(tv, nb)}))")
+            start = self.state(a, tv, bases[0], r)
+            return (f"(ex2 {_sets(tv, nb)}: {start} & run{a}({r}, e, {_sets(tv, nb)}) & "
                     f"acc{a}(e, {_sets(tv, nb)}))")
         good = [q for q in range(auto.size) if bases[q] in auto.accepting]
         if not rule.keep_prefix:
             return "true" if bases[0] in auto.accepting else "false"
-        return "(" + (" | ".join(self.state(a, f"S{a}_", q, j) for q in good) or "false") + ")"
+        ends = " | ".join(self.state(a, sv, q, j) for q in good) or "false"
+        return f"(ex2 {_sets(sv, nb)}: {prefix} & ({ends}))"
 
     def some(self, a: int | None, negate: bool = False) -> str:
-        """Some option (a None: exists; negate: is not accepted by automaton a)."""
-        terms = []
-        for rule in self.fam.rules:
-            if a is None:
-                body = "true"
-            else:
-                body = self.option_in(a, rule, "j")
-                if negate:
-                    body = f"~{body}"
-            terms.append(f"(ex1 j: {self.match(rule, 'j')} & {body})")
-        return "(" + (" | ".join(terms) or "false") + ")"
+        """Some option (a None: exists; negate: is not accepted by automaton a), as a call
+        of a predicate defined once."""
+        name = "exists" if a is None else f"{'out' if negate else 'some'}{a}"
+        if name not in self.defined:
+            terms = []
+            for rule in self.fam.rules:
+                if a is None:
+                    body = "true"
+                else:
+                    body = self.option_in(a, rule, "j")
+                    if negate:
+                        body = f"~{body}"
+                terms.append(f"(ex1 j: {self.match(rule, 'j')} & {body})")
+            self.lines.append(f"pred {name}(var1 e, var2 {_sets('X', self.lb)}) =\n  "
+                              + (" |\n  ".join(terms) or "false") + ";")
+            self.defined.add(name)
+        return f"{name}(e, {_sets('X', self.lb)})"
+
+    def member(self, a: int) -> str:
+        """The word is accepted by automaton a."""
+        nb = self.sb[a]
+        sv = f"S{a}_"
+        return (f"(ex2 {_sets(sv, nb)}: {self.state(a, sv, 0, '0')} & "
+                f"run{a}(0, e, {_sets(sv, nb)}) & acc{a}(e, {_sets(sv, nb)}))")
 
     def formula(self) -> str:
         st, fam = self.st, self.fam
         k = st.k
+        self.defined: set[str] = set()
         self.lines.append("m2l-str;")
         self.lines.append("var0 Bot;")
         self.lines.append(f"var2 {_sets('X', self.lb)};")
         self.preds()
-        sets = ", ".join(_sets(f"S{a}_", nb) for a, nb in enumerate(self.sb))
-        runs = " & ".join(f"{self.state(a, f'S{a}_', 0, '0')} & "
-                          f"run{a}(0, e, {_sets(f'S{a}_', nb)})"
-                          for a, nb in enumerate(self.sb))
         wellformed = [_code("X", self.lb, 0, "e")]
         if len(self.alpha) < (1 << self.lb):
             valid = " | ".join(self.letter(c, "p") for c in self.alpha)
             wellformed.append(f"(all1 p: p < e => ({valid}))")
         checks = []
         for jv in range(k + 1):
-            acc = f"acc{jv}(e, {_sets(f'S{jv}_', self.sb[jv])})"
             if st.misere:
                 want = f"({self.some(None)} & ~{self.some(0)})"
             else:
                 want = " & ".join([f"~{self.some(jv)}"] + [self.some(i) for i in range(jv)])
-            checks.append(f"(({acc}) <=> ~({want}))")
+            checks.append(f"(({self.member(jv)}) <=> ~({want}))")
         if fam.domain is not None:
             d = len(self.autos) - 1
-            indom = f"acc{d}(e, {_sets(f'S{d}_', self.sb[d])})"
+            indom = self.member(d)
             checks.append(self.some(d, negate=True))
         else:
             indom = "true"
-        word = (f"(ex1 e: e = max($) & {' & '.join(wellformed)} & (ex2 {sets}: {runs} & "
-                f"{indom} & (\n  " + " |\n  ".join(checks) + ")))")
+        word = (f"(ex1 e: e = max($) & {' & '.join(wellformed)} & {indom} & (\n  "
+                + " |\n  ".join(checks) + "))")
         bottom = "false"
         if fam.bottom and fam.in_domain(None):
             wrong = [j for j, a in enumerate(st.automata)
@@ -199,10 +212,23 @@ def available() -> bool:
 _CEX = re.compile(r"A counter-example of least length \((\d+)\) is:")
 _STATES = re.compile(r"Automaton has (\d+) states")
 _ASSIGN = re.compile(r"^(\w+) = (.*)$", re.M)
+_SIZES = re.compile(r"\((\d+),\d+\) ->")
+
+
+def summary(out: str, states: int | None) -> str:
+    """MONA's output without the per-operation statistics of ``-s``: the version line, the
+    final automaton and the analysis, with the largest automaton built."""
+    keep = [line for line in out.splitlines()
+            if line.startswith(("MONA", "Automaton has", "Total time"))]
+    analysis = out.find("ANALYSIS")
+    tail = out[analysis:].splitlines() if analysis >= 0 else []
+    tail = [line for line in tail if not line.startswith("Total time")]
+    return "\n".join(keep[:2] + [f"Largest automaton built: {states} states (mona -s)"]
+                     + tail + keep[2:]) + "\n"
 
 
 def parse_output(text: str, statement: Statement) -> tuple[str, str | None, bool, int | None]:
-    """(verdict, word, bottom, states) from MONA's output (see :func:`decide`)."""
+    """(verdict, word, bottom, final states) from MONA's output (see :func:`decide`)."""
     states_m = _STATES.search(text)
     states = int(states_m.group(1)) if states_m else None
     if "Formula is valid" in text:
@@ -266,16 +292,18 @@ def decide(statement: Statement, *, timeout: float | None = None,
         src = where / "statement.mona"
         src.write_text(text)
         try:
-            proc = subprocess.run(["mona", str(src)], capture_output=True, text=True,
+            proc = subprocess.run(["mona", "-s", str(src)], capture_output=True, text=True,
                                   timeout=timeout, check=False)
         except subprocess.TimeoutExpired:
             return Decision("mona", "unknown", seconds=time.perf_counter() - t0,
                             reason=f"timeout {timeout:g}s")
         out = re.sub(r"[^\n]*\r", "", proc.stdout)  # drop the progress lines
-        if workdir is not None:
-            (where / "statement.out").write_text(out)
         if proc.returncode != 0:
             raise RuntimeError(f"mona exited with {proc.returncode}: {proc.stderr.strip()[:500]}")
-        verdict, word, bottom, states = parse_output(out, statement)
+        verdict, word, bottom, _ = parse_output(out, statement)
+        sizes = [int(m) for m in _SIZES.findall(out)]
+        states = max(sizes) if sizes else None
+        if workdir is not None:
+            (where / "statement.out").write_text(summary(out, states))
     reason = "" if verdict == "proved" else "MONA's counter-example of least length"
     return Decision("mona", verdict, word, bottom, states, time.perf_counter() - t0, reason)

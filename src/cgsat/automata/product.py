@@ -7,8 +7,10 @@ The search reads a word w letter by letter and keeps, in one product state:
   as bits: bit j when some option is in R_j, then "some option exists" and "some option
   leaves the domain";
 - ``at_end``: the same bits for options that exist only if the word ends here;
-- ``running``: the state tuples of the options that keep the rest of the word (a letter
-  changed, a suffix), each still reading it;
+- ``running``: for each automaton, the set of its states reached by the options that keep
+  the rest of the word (a letter changed, a suffix), each still reading it (only "is some
+  option in R_j" matters, so one set per automaton is exact; states that can no longer
+  decide anything are dropped);
 - ``pending``: windows of rules partly matched, with the state tuple their option starts
   from.
 
@@ -62,7 +64,14 @@ class _Tuples:
         self.bottom_bits = bottom
         self.live: set[int] | None = None
         if fam.domain is not None:
-            self.live = _live_states(fam.domain)
+            self.live = _live_states(fam.domain, fam.domain.accepting)
+        # per automaton, the states worth keeping in a running set: those that can still
+        # reach acceptance (R_j), or rejection (the domain: "an option leaves it")
+        self.useful: list[set[int]] = [
+            _live_states(a, a.accepting) for a in statement.automata]
+        if fam.domain is not None:
+            d = fam.domain
+            self.useful.append(_live_states(d, frozenset(range(d.size)) - d.accepting))
 
     def intern(self, t: tuple[int, ...]) -> int:
         i = self.ids.get(t)
@@ -102,13 +111,13 @@ class _Tuples:
         return self.live is None or self.tuples[i][-1] in self.live
 
 
-def _live_states(domain) -> set[int]:
-    """The domain's states from which an accepting state can be reached."""
+def _live_states(auto, targets) -> set[int]:
+    """The states of ``auto`` from which a state of ``targets`` can be reached."""
     back: dict[int, set[int]] = {}
-    for q, row in enumerate(domain.delta):
+    for q, row in enumerate(auto.delta):
         for t in row:
             back.setdefault(t, set()).add(q)
-    live = set(domain.accepting)
+    live = set(targets)
     todo = list(live)
     while todo:
         t = todo.pop()
@@ -119,9 +128,10 @@ def _live_states(domain) -> set[int]:
     return live
 
 
-State = tuple[int, int, int, frozenset[int], frozenset[tuple[int, int, int]], bool]
-"""(tuple id, done bits, at-end bits, running tuple ids, pending (rule, matched, base),
-at the start)."""
+Running = tuple[frozenset[int], ...]
+State = tuple[int, int, int, Running, frozenset[tuple[int, int, int]], bool]
+"""(tuple id, done bits, at-end bits, running state sets per automaton, pending (rule,
+matched, base), at the start)."""
 
 
 def decide(statement: Statement, *, max_states: int = 5_000_000,
@@ -188,21 +198,36 @@ def decide(statement: Statement, *, max_states: int = 5_000_000,
     def bits_of(base: int) -> int:
         return tup.bottom_bits if base == BOTTOM else tup.bits[base]
 
+    nautos = len(tup.autos)
+    useful = tup.useful
+
     def complete(rule_index: int, base: int, done: int, at_end: int,
-                 running: set[int]) -> tuple[int, int]:
+                 running: list[set[int]]) -> tuple[int, int]:
         rule = rules[rule_index]
         if rule.at_end:
             at_end |= bits_of(base)
         elif rule.keep_suffix:
-            running.add(base)
+            done |= tup.exists
+            for a, q in enumerate(tup.tuples[base]):
+                if q in useful[a]:
+                    running[a].add(q)
         else:
             done |= bits_of(base)
         return done, at_end
 
-    def opened(state: State) -> tuple[int, int, set[int], set[tuple[int, int, int]]]:
+    def running_bits(run: list[set[int]]) -> int:
+        bits = 0
+        for j in range(k + 1):
+            if not run[j].isdisjoint(tup.autos[j].accepting):
+                bits |= 1 << j
+        if tup.has_domain and not run[-1] <= tup.autos[-1].accepting:
+            bits |= tup.out
+        return bits
+
+    def opened(state: State) -> tuple[int, int, list[set[int]], set[tuple[int, int, int]]]:
         """Open the windows starting at the current index."""
         q, done, at_end, running, pending, start = state
-        run = set(running)
+        run = [set(r) for r in running]
         pend = set(pending)
         for ri, rule in enumerate(rules):
             if rule.at_start and not start:
@@ -219,9 +244,7 @@ def decide(statement: Statement, *, max_states: int = 5_000_000,
         if not tup.in_domain(q):
             return ""
         done, at_end, run, _ = opened(state)
-        seen = done | at_end
-        for r in run:
-            seen |= tup.bits[r]
+        seen = done | at_end | running_bits(run)
         if seen & tup.out:
             return "an option leaves the domain"
         acc = tup.accept_bits[q]
@@ -239,7 +262,8 @@ def decide(statement: Statement, *, max_states: int = 5_000_000,
         done, _, run, pend = opened(state)
         q = tup.step(state[0], c)
         at_end = 0
-        new_run = {tup.step(r, c) for r in run}
+        new_run = [{t for t in (tup.autos[a].delta[s][c] for s in run[a]) if t in useful[a]}
+                   for a in range(nautos)]
         new_pend: set[tuple[int, int, int]] = set()
         for ri, m, base in pend:
             window = rules[ri].window
@@ -249,9 +273,11 @@ def decide(statement: Statement, *, max_states: int = 5_000_000,
                 done, at_end = complete(ri, base, done, at_end, new_run)
             else:
                 new_pend.add((ri, m + 1, base))
-        return (q, done, at_end, frozenset(new_run), frozenset(new_pend), False)
+        return (q, done, at_end, tuple(frozenset(r) for r in new_run), frozenset(new_pend),
+                False)
 
-    start: State = (tup.start, 0, 0, frozenset(), frozenset(), True)
+    start: State = (tup.start, 0, 0, tuple(frozenset() for _ in range(nautos)), frozenset(),
+                    True)
     parent: dict[State, tuple[State, int] | None] = {start: None}
     queue = deque([start])
     while queue:
