@@ -4,8 +4,8 @@ by both deciders, with counterexamples that plain play confirms, or changes no l
 from __future__ import annotations
 
 import pytest
-from all_n_statements import cordon, peaks
 
+from all_n_statements import cordon, peaks
 from cgsat.automata.controls import run_edit, single_edits
 
 

@@ -4,8 +4,8 @@ wrong ones with counterexamples that plain play confirms."""
 from __future__ import annotations
 
 import pytest
-from all_n_statements import cordon, peaks
 
+from all_n_statements import cordon, peaks
 from cgsat.automata import mona, product
 from cgsat.automata.dfa import Automaton
 from cgsat.automata.families import GREEN_CORDON, toppling_peaks

@@ -28,8 +28,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from cgsat.automata.dfa import Automaton
 from cgsat.automata.decision import Decision
+from cgsat.automata.dfa import Automaton
 from cgsat.automata.options import OptionRule, Statement
 
 
