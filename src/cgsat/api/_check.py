@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cgsat.api._inputs import controls_count, whole_number
+from cgsat.claims import ALL_N
 from cgsat.errors import CgsatInputError
 
 
@@ -19,7 +20,8 @@ class CheckResult:
     ----------
     claim, n, method, status
         The claim id, the size, the method, and ``"holds"``, ``"refuted"``, ``"unknown"``,
-        ``"error"`` or ``"vacuous"``.
+        ``"error"``, ``"vacuous"`` or ``"proved"``. An all-n method (``proved``: the claim
+        holds for every size at once) has ``n`` None.
     seconds, counterexample, reason, instance, solver, certificate, controls, reused
         As in ``check --json`` (docs/reference.md); ``reused`` is True when the result
         came from the store.
@@ -41,7 +43,7 @@ class CheckResult:
     """
 
     claim: str
-    n: int
+    n: int | None
     method: str
     status: str
     seconds: float | None = None
@@ -130,6 +132,8 @@ class CheckReport:
                                 for r in self.refutations],
                 "stopped_short": list(self.stopped_short),
                 "problems": list(self.problems),
+                "proved": sorted({f"{r.claim} {r.method}" for r in self.results
+                                  if r.status == "proved"}),
                 "exit_code": self.exit_code,
             },
         }
@@ -138,7 +142,8 @@ class CheckReport:
 def _check_result(res: Any) -> CheckResult:
     """A :class:`CheckResult` from a runner result (:class:`cgsat.engine.runner.Result`)."""
     return CheckResult(
-        res.claim, res.n, res.method, res.status, res.seconds, res.counterexample, res.reason,
+        res.claim, None if res.n == ALL_N else res.n, res.method, res.status, res.seconds,
+        res.counterexample, res.reason,
         res.instance, res.solver, res.certificate, res.controls, res.stored, res.detail,
         res.problem, res.peak_rss_mb, res.executor, res.worker, res.revalidated)
 
@@ -155,7 +160,7 @@ def _verified(results: Sequence[CheckResult]) -> dict[str, dict[str, int | None]
     """
     out: dict[str, dict[str, int | None]] = {}
     broken: set[tuple[str, str]] = set()
-    for r in sorted(results, key=lambda r: r.n):
+    for r in sorted((r for r in results if r.n is not None), key=lambda r: r.n or 0):
         lane = out.setdefault(r.claim, {})
         lane.setdefault(r.method, None)
         if (r.claim, r.method) in broken or r.status == "vacuous":

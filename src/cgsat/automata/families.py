@@ -29,6 +29,22 @@ def cordon_position(word: Word) -> str:
     return f"{len(word) + 1}:{','.join(atts)}"
 
 
+def cordon_word(position: str) -> Word:
+    """The leaf word of a ``green-cordon`` position ``N:A1,...`` (None: height 0).
+
+    Examples
+    --------
+    >>> cordon_word("5:2,3"), cordon_word("0:")
+    ('0110', None)
+    """
+    height, _, rest = position.strip().partition(":")
+    n = int(height)
+    if n == 0:
+        return None
+    atts = {int(a) for a in rest.split(",") if a.strip()}
+    return "".join("1" if a in atts else "0" for a in range(1, n))
+
+
 GREEN_CORDON = WordFamily(
     name="green-cordon",
     alphabet="01",
@@ -47,6 +63,7 @@ GREEN_CORDON = WordFamily(
     ruleset="green-cordon",
     position=cordon_position,
     weights={"1": 1},
+    word=cordon_word,
 )
 """Green cordons (*Thinning Thickets*, Definition 1.2) on the leaf word x_1 .. x_{n-1} of a
 cordon of height n >= 1 (x_a = 1: a leaf arc at v_a); ⊥ is the empty cordon. Options: the
@@ -81,6 +98,11 @@ def height_range(h: int) -> Automaton:
     return Automaton("LR", tuple(rows), frozenset(range(dead)), name=f"height range <= {h}")
 
 
+def _peaks_position(word: Word) -> str:
+    """A Toppling Peaks word is its own position string."""
+    return word or ""
+
+
 def toppling_peaks(h: int) -> WordFamily:
     """Toppling Peaks words of height range at most h (a family closed under options).
 
@@ -100,6 +122,7 @@ def toppling_peaks(h: int) -> WordFamily:
                OptionRule("L", "", keep_suffix=True, label="topple an L")),
         bottom=False,
         ruleset="timber-path",
-        position=lambda w: w or "",
+        position=_peaks_position,
         domain=height_range(h),
+        word=str,
     )

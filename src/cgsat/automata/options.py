@@ -106,6 +106,8 @@ class WordFamily:
         The cgsat ruleset the words stand for (for the replay by plain play).
     position : callable
         Word (or None for ⊥) to a position string of ``ruleset``.
+    word : callable or None
+        The inverse of ``position`` (a position string to its word, None for ⊥).
     """
 
     name: str
@@ -116,6 +118,7 @@ class WordFamily:
     position: Callable[[Word], str]
     weights: dict[str, int] = field(default_factory=dict)
     domain: Automaton | None = None
+    word: Callable[[str], Word] | None = None
 
     def options(self, word: Word) -> list[Word]:
         """The options of a position, with repetitions, by the rules.

@@ -63,7 +63,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cgsat import __version__
-from cgsat.claims import Budget, Claim, Verdict
+from cgsat.claims import ALL_N, Budget, Claim, Verdict
 from cgsat.engine import memory
 from cgsat.engine.executors.dask import DaskExecutor
 from cgsat.engine.fingerprint import method_fingerprint
@@ -113,7 +113,8 @@ class Result:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "claim": self.claim, "n": self.n, "method": self.method, "status": self.status,
+            "claim": self.claim, "n": None if self.n == ALL_N else self.n,
+            "method": self.method, "status": self.status,
             "seconds": self.seconds, "counterexample": self.counterexample,
             "reason": self.reason, "instance": self.instance, "solver": self.solver,
             "certificate": self.certificate, "controls": self.controls,
@@ -217,7 +218,8 @@ def _check(claim_id: str, method_name: str, n: int, budget: Budget,
         return {"verdict": Verdict.unknown(f"internal error: {type(exc).__name__}: {exc}"),
                 "seconds": time.perf_counter() - t0, "internal_error": tb}
     seconds = time.perf_counter() - t0
-    if verdict.status == "refuted":
+    # an all-n method replays its counterexample by plain play itself (papers/all_n.py)
+    if verdict.status == "refuted" and not method.all_n:
         cex = verdict.counterexample or ""
         try:
             ok = bool(claim.confirm(n, cex)) if claim.confirm else False
@@ -309,7 +311,7 @@ def reusable(current: Current | None, budget: Budget, uses_solver: bool) -> Row 
     """
     if current is None or current.conflict:
         return None
-    if current.row.status == "refuted":
+    if current.row.status in ("refuted", "proved"):
         return current.row
     if current.row.status != "holds":
         return None
@@ -399,6 +401,8 @@ def _shortfall(lane: _Lane) -> str | None:
            and not (r.reason or "").startswith("skipped: refuted")]
     if not bad:
         return None
+    if lane.sizes == [ALL_N]:
+        return f"{lane.claim} {lane.method}: not proved for every n: {bad[0].reason}"
     verified = None
     for r in lane.shown:
         if r.status != "holds":
@@ -500,6 +504,7 @@ def run_checks(
             method = claim.method(name)
             lane = _Lane(claim.id, name, solver_key if method.uses_solver else "",
                          method_fingerprint(claim, method),
+                         [ALL_N] if method.all_n else
                          list(sizes[claim.id] if method.max_n is None else
                               range(sizes[claim.id].start,
                                     min(sizes[claim.id].stop, method.max_n + 1))))
@@ -784,6 +789,13 @@ def find_disagreements(results: Sequence[Result]) -> list[str]:
             first_refuted[k] = min(first_refuted.get(k, r.n), r.n)
     holds = {(r.claim, r.n, r.method) for r in results if r.status == "holds"}
     problems = []
+    proved = {r.claim: r.method for r in results if r.status == "proved"}
+    for r in results:
+        if r.status == "refuted" and r.claim in proved:
+            where = "every n" if r.n == ALL_N else f"n={r.n}"
+            problems.append(f"{r.claim}: method {proved[r.claim]!r} proved it for every n but "
+                            f"method {r.method!r} refutes it at {where} with "
+                            f"{r.counterexample}")
     for r in results:
         if r.status != "refuted" or first_refuted[(r.claim, r.method)] != r.n:
             continue

@@ -116,3 +116,22 @@ def pattern(k: int) -> Automaton:
     f = b
     rows += [(f + 2, f), (f - 2, f + 3), (f, f + 3), (f + 3, f + 3)]
     return Automaton("01", tuple(rows), frozenset({f}), False, f"nim{k}")
+
+
+def pattern_rule(n: int, atts: list[int] | tuple[int, ...], *, k: int) -> bool:
+    """Whether A_k accepts the leaf word of the cordon of height n with these attachments
+    (the statement of ``thickets.green-nim<k>`` in the form of the brute method's rules).
+
+    Examples
+    --------
+    >>> pattern_rule(3, [1], k=2), pattern_rule(4, [1], k=2)
+    (True, False)
+
+    References
+    ----------
+    *Thinning Thickets*, Problem 5.1.
+    """
+    if n == 0:
+        return False
+    leaves = set(atts)
+    return stored(f"nim{k}").accepts("".join("1" if a in leaves else "0" for a in range(1, n)))

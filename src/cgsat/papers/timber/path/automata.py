@@ -17,7 +17,8 @@ from automata.fa.dfa import DFA
 from automata.fa.nfa import NFA
 
 from cgsat.automata.dfa import Automaton
-from cgsat.automata.families import height_range
+from cgsat.automata.families import height_range, toppling_peaks
+from cgsat.automata.options import Statement
 
 
 def _heights(h: int, peaks: bool) -> Automaton:
@@ -73,3 +74,24 @@ def misere_x(h: int) -> Automaton:
     x = nonempty | (r + swp_nfa) | (swp_nfa + left) | (r + swp_nfa + left)
     dfa = DFA.from_nfa(x) & height_range(h).to_lib()
     return Automaton.from_lib(dfa.minify(retain_names=False), "LR", False, "X")
+
+
+def thm23_statement(h: int) -> Statement:
+    """Theorem 2.3 on every word of height range at most h: R_0 = :func:`dyck`.
+
+    References
+    ----------
+    *The Game of timber!*, Theorem 2.3.
+    """
+    return Statement(toppling_peaks(h), (dyck(h),), name=f"Theorem 2.3, height range <= {h}")
+
+
+def thm24_statement(h: int) -> Statement:
+    """Theorem 2.4 (misère) on every word of height range at most h: R_0 = :func:`misere_x`.
+
+    References
+    ----------
+    *The Game of timber!*, Theorem 2.4.
+    """
+    return Statement(toppling_peaks(h), (misere_x(h),), misere=True,
+                     name=f"Theorem 2.4, height range <= {h}")
