@@ -10,6 +10,7 @@ import html
 from typing import Any
 
 from cgsat.claims import Claim
+from cgsat.report import proved
 from cgsat.report.counts import counted
 from cgsat.report.markdown import (
     LEGEND,
@@ -68,6 +69,7 @@ def render_html(doc: dict[str, Any]) -> str:
             out.append(f"<li><a href='#{esc(variant)}'>{esc(variant_text(variant, v))}"
                        "</a></li>")
         out.append("</ul></div>")
+    out += proved.html(doc, esc)
     out += ["<h2>Beyond the paper</h2>", "<p>The bound each paper checked its statement to, "
             "against cgsat's (best over its methods).</p>",
             "<table><tr><th>claim</th><th>source</th><th>paper's bound</th><th>cgsat "

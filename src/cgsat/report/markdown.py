@@ -13,6 +13,7 @@ from typing import Any
 
 from cgsat.claims import Claim
 from cgsat.papers.registry import all_claims
+from cgsat.report import proved
 from cgsat.report.probes import probes_markdown
 
 LEGEND = (
@@ -92,7 +93,8 @@ def render_markdown(doc: dict[str, Any]) -> str:
                 lines.append(f"  - {method}: {why}")
         for variant, v in f["variants"].items():
             lines.append(f"  - {variant_text(variant, v)}")
-    lines += ["", "## Beyond the paper", "",
+    lines += [""] + proved.markdown(doc)
+    lines += ["## Beyond the paper", "",
               "The bound each paper checked its statement to, against cgsat's (best over "
               "its methods).", "",
               "| claim | source | paper's bound | cgsat verified | cgsat certified | target |",
