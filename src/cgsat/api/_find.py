@@ -203,6 +203,24 @@ def _find_impartial(name: str, query: dict[str, Any], value: str | None, outcome
     return FindResult(name, query, positions=tuple(printed), controls=tally)
 
 
+def _cordon_by_automaton(height: int, value: str | None, misere: bool,
+                         mode: str) -> FindResult | None:
+    """``--count`` of a nim-value from its proved automaton (issue 25): every nim-value
+    from *2 at any height, and 0, * above the SAT route's height limit; None otherwise."""
+    from cgsat.search import limits  # start-up time of cgsat value
+    from cgsat.search import green_cordon_automata as by_auto  # start-up time
+
+    if mode != "count" or value is None or misere:
+        return None
+    nim = _nim_value(value)
+    if nim is None or (nim < 2 and height <= limits.MAX_HEIGHT):
+        return None
+    number, how = by_auto.count(height, nim)
+    query = {"height": height, "mode": mode, "misere": misere, "value": value,
+             "counted_by": how}
+    return FindResult("green-cordon", query, count=number, counted_by=(how,))
+
+
 def _find_cordon(query: dict[str, Any], value: str | None, outcome: str | None,
                  misere: bool, alphabet: str | None, distances: str | None,
                  mode: str, n_controls: int) -> FindResult:
@@ -212,6 +230,9 @@ def _find_cordon(query: dict[str, Any], value: str | None, outcome: str | None,
 
     if "height" not in query:
         raise CgsatInputError("green-cordon takes --height N")
+    by_automaton = _cordon_by_automaton(query["height"], value, misere, mode)
+    if by_automaton is not None:
+        return by_automaton
     limits.at_most("green-cordon: --height", query["height"], limits.MAX_HEIGHT)
     if alphabet is not None:
         raise CgsatInputError("--alphabet applies to toppling only")
