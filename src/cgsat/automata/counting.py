@@ -96,10 +96,11 @@ def characteristic_polynomial(matrix: list[list[int]]) -> list[int]:
     mk = [[Fraction(0)] * m for _ in range(m)]  # M_0 = 0
     for k in range(1, m + 1):
         # M_k = M (M_{k-1} + c_{k-1} I); c_k = -trace(M M_k... ) / k
-        prev = [[mk[i][j] + (coeffs[-1] if i == j else 0) for j in range(m)] for i in range(m)]
-        mk = [[sum(Fraction(matrix[i][t]) * prev[t][j] for t in range(m)) for j in range(m)]
-              for i in range(m)]
-        coeffs.append(-sum(mk[i][i] for i in range(m)) / k)
+        prev = [[mk[i][j] + (coeffs[-1] if i == j else Fraction(0)) for j in range(m)]
+                for i in range(m)]
+        mk = [[sum((Fraction(matrix[i][t]) * prev[t][j] for t in range(m)), Fraction(0))
+               for j in range(m)] for i in range(m)]
+        coeffs.append(Fraction(-sum(mk[i][i] for i in range(m)), k))
     assert all(c.denominator == 1 for c in coeffs)
     return [int(c) for c in coeffs]
 
@@ -242,8 +243,8 @@ def prove_same_counts(auto: Automaton, bottom: bool, other: Recurrence,
     start = min(other.start, own.start)
     top = max(other.start, own.start) + own.order + other.order
     mine = counts(auto, top, bottom)[start:]
-    theirs = other.extend(other_initial, top)
-    theirs = [None] * (other.start - start) + theirs  # type: ignore[list-item]
+    theirs: list[int | None] = [None] * (other.start - start)
+    theirs += other.extend(other_initial, top)
     for i, (a, b) in enumerate(zip(mine, theirs, strict=False)):
         if b is not None and a != b:
             return CountProof(False, top - start + 1, start + i, tuple(mine))

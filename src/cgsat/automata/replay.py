@@ -128,7 +128,8 @@ def check_options(family: WordFamily, max_length: int) -> list[str]:
         if not family.in_domain(w):
             continue
         mine = {ruleset.parse(family.position(o)) for o in family.options(w)}
-        theirs = {p for _, p in ruleset.options(ruleset.parse(family.position(w)))}
+        theirs = {p for _, p in ruleset.options(  # type: ignore[union-attr]
+            ruleset.parse(family.position(w)))}
         if mine != theirs:
             problems.append(f"{family.position(w)}: options differ")
     return problems
