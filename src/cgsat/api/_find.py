@@ -207,8 +207,8 @@ def _cordon_by_automaton(height: int, value: str | None, misere: bool,
                          mode: str) -> FindResult | None:
     """``--count`` of a nim-value from its proved automaton (issue 25): every nim-value
     from *2 at any height, and 0, * above the SAT route's height limit; None otherwise."""
-    from cgsat.search import limits  # start-up time of cgsat value
     from cgsat.search import green_cordon_automata as by_auto  # start-up time
+    from cgsat.search import limits  # start-up time of cgsat value
 
     if mode != "count" or value is None or misere:
         return None
