@@ -204,7 +204,7 @@ def _find_impartial(name: str, query: dict[str, Any], value: str | None, outcome
 
 
 def _cordon_by_automaton(height: int, value: str | None, misere: bool,
-                         mode: str) -> FindResult | None:
+                         mode: str, n_controls: int) -> FindResult | None:
     """``--count`` of a nim-value from its proved automaton (issue 25): every nim-value
     from *2 at any height, and 0, * above the SAT route's height limit; None otherwise."""
     from cgsat.search import green_cordon_automata as by_auto  # start-up time
@@ -215,10 +215,11 @@ def _cordon_by_automaton(height: int, value: str | None, misere: bool,
     nim = _nim_value(value)
     if nim is None or (nim < 2 and height <= limits.MAX_HEIGHT):
         return None
-    number, how = by_auto.count(height, nim)
-    query = {"height": height, "mode": mode, "misere": misere, "value": value,
-             "counted_by": how}
-    return FindResult("green-cordon", query, count=number, counted_by=(how,))
+    query = {"height": height, "mode": mode, "misere": misere, "value": value}
+    (number, how), tally = _controlled("green-cordon", query, n_controls,
+                                       lambda c: by_auto.count(height, nim, c))
+    query["counted_by"] = how
+    return FindResult("green-cordon", query, count=number, controls=tally, counted_by=(how,))
 
 
 def _find_cordon(query: dict[str, Any], value: str | None, outcome: str | None,
@@ -230,7 +231,7 @@ def _find_cordon(query: dict[str, Any], value: str | None, outcome: str | None,
 
     if "height" not in query:
         raise CgsatInputError("green-cordon takes --height N")
-    by_automaton = _cordon_by_automaton(query["height"], value, misere, mode)
+    by_automaton = _cordon_by_automaton(query["height"], value, misere, mode, n_controls)
     if by_automaton is not None:
         return by_automaton
     limits.at_most("green-cordon: --height", query["height"], limits.MAX_HEIGHT)
