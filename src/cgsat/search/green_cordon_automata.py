@@ -50,7 +50,7 @@ def count(height: int, k: int, controls: Controls | None = None) -> tuple[int, s
     Examples
     --------
     >>> count(10, 2)[0]
-    48
+    84
 
     References
     ----------
