@@ -79,10 +79,14 @@ def test_old_store_accepts_proved(tmp_path):
     conn.execute("DROP TABLE r0")
     conn.commit()
     conn.close()
-    with pytest.raises(sqlite3.IntegrityError):
-        c2 = sqlite3.connect(path)
-        c2.execute("INSERT INTO runs (claim, n, method, solver, version, status, time) "
-                   "VALUES ('c', -1, 'automata', '', '0', 'proved', 't')")
+    c2 = sqlite3.connect(path)
+    try:
+        with pytest.raises(sqlite3.IntegrityError):
+            c2.execute("INSERT INTO runs (claim, n, method, solver, version, status, time) "
+                       "VALUES ('c', -1, 'automata', '', '0', 'proved', 't')")
+    finally:
+        c2.rollback()
+        c2.close()
     with Store(str(path)) as store:
         store.conn.execute("INSERT INTO runs (claim, n, method, solver, version, status, "
                            "time) VALUES ('c', -1, 'automata', '', '0', 'proved', 't')")
@@ -101,4 +105,4 @@ def test_find_by_automaton_height_limit(need_mona):
     with pytest.raises(cgsat.errors.CgsatInputError, match="at most 100000"):
         cgsat.find("green-cordon", height=100_001, value="*2", mode="count")
     big = cgsat.find("green-cordon", height=2000, value="*3", mode="count")
-    assert big.count > 10 ** 500
+    assert big.count > 10 ** 300 and big.controls == {"passed": 17, "total": 17}

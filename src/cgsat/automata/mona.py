@@ -298,6 +298,9 @@ def decide(statement: Statement, *, timeout: float | None = None,
             return Decision("mona", "unknown", seconds=time.perf_counter() - t0,
                             reason=f"timeout {timeout:g}s")
         out = re.sub(r"[^\n]*\r", "", proc.stdout)  # drop the progress lines
+        if proc.returncode < 0:  # killed by a signal: MONA aborts when its tables overflow
+            return Decision("mona", "unknown", seconds=time.perf_counter() - t0,
+                            reason=f"mona stopped by signal {-proc.returncode}")
         if proc.returncode != 0:
             raise RuntimeError(f"mona exited with {proc.returncode}: {proc.stderr.strip()[:500]}")
         verdict, word, bottom, _ = parse_output(out, statement)

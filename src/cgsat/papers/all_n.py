@@ -41,13 +41,15 @@ DECIDERS = ("product", "mona")
 
 
 def artifacts_dir(label: str) -> Path | None:
-    """Where a proof's artifacts go: ``$CGSAT_PROOFS/<label>``, or None when unset."""
+    """Where a proof's artifacts go: ``$CGSAT_PROOFS/<label>``, or None when unset (the
+    all-n proofs of *Thinning Thickets* and *The Game of timber!*)."""
     root = os.environ.get("CGSAT_PROOFS")
     return Path(root) / label if root else None
 
 
 def summary(statement: Statement, decisions: list[Decision], label: str) -> dict[str, Any]:
-    """The ``detail`` of an all-n verdict: each decider's answer and the automata's sizes."""
+    """The ``detail`` of an all-n verdict: each decider's answer and the automata's sizes
+    (*Thinning Thickets*, *The Game of timber!*: the statements proved)."""
     return {
         "statement": statement.name or label,
         "deciders": [{"decider": d.decider, "verdict": d.verdict, "states": d.states,
@@ -96,6 +98,7 @@ def decide_both(statement: Statement, label: str, timeout: float | None) -> Verd
 
 
 def _run(n: int, budget: Budget, *, build: Callable[[], Statement], label: str) -> Verdict:
+    """The all-n method's run: n is :data:`cgsat.claims.ALL_N`."""
     return decide_both(build(), label, budget.timeout)
 
 
@@ -104,6 +107,10 @@ def all_n_method(build: Callable[[], Statement], label: str, scope: str,
     """An all-n :class:`~cgsat.claims.Method` deciding ``build()`` with both deciders.
 
     ``build`` must be picklable (a module-level function or a ``functools.partial``).
+
+    References
+    ----------
+    *Thinning Thickets*, Theorems 3.2-3.5 and §5 (the claims that carry one).
     """
     return Method(name, partial(_run, build=build, label=label), scope=scope, all_n=True)
 
@@ -131,7 +138,8 @@ def _sized(n: int, budget: Budget, *, build: Callable[[int], Statement], decider
 def confirm_sized(n: int, counterexample: str, *, build: Callable[[int], Statement]) -> bool:
     """The runner's replay of a sized method's counterexample: some automaton of the
     statement of size n disagrees with plain play at that position
-    (:func:`cgsat.automata.replay.wrong_at`)."""
+    (:func:`cgsat.automata.replay.wrong_at`); *The Game of timber!*, Theorems 2.3, 2.4
+    and *Thinning Thickets*, Problem 5.1."""
     st = build(n)
     if st.family.word is None:
         return False
@@ -141,6 +149,7 @@ def confirm_sized(n: int, counterexample: str, *, build: Callable[[int], Stateme
 def sized_method(build: Callable[[int], Statement], decider: str, label: str,
                  scope: str) -> Method:
     """A method running one decider on ``build(n)``: ``holds`` at n means the statement of
-    size n (a height range h, a nim-value k) holds for every length."""
+    size n (a height range h, a nim-value k) holds for every length (*The Game of timber!*,
+    Theorems 2.3, 2.4; *Thinning Thickets*, Problem 5.1)."""
     return Method(decider, partial(_sized, build=build, decider=decider, label=label),
                   scope=scope)

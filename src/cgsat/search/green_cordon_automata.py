@@ -13,19 +13,33 @@ References
 
 from __future__ import annotations
 
+import random
+
 from cgsat.automata.counting import count_at
+from cgsat.automata.options import Statement
+from cgsat.automata.replay import truth
 from cgsat.errors import CgsatInputError
 from cgsat.papers.all_n import decide_both
 from cgsat.papers.thickets.all_n import nim_statement
 from cgsat.papers.thickets.cordon_automata import LARGEST
+from cgsat.search import ControlFailed, Controls
+
+SAMPLE_HEIGHT = 16
+"""Controls sample cordons of the height searched, or of this height when it is larger
+(exhaustive play of a sample stays under a second)."""
 
 MAX_HEIGHT = 100_000
 """Largest ``--height`` counted from an automaton (the count has about 0.7 N bits; height
 100,000 takes about 7 s for *12)."""
 
 
-def count(height: int, k: int) -> tuple[int, str]:
+def count(height: int, k: int, controls: Controls | None = None) -> tuple[int, str]:
     """The number of green cordons of ``height`` with nim-value k, and how it was counted.
+
+    Controls (a :class:`cgsat.search.Controls`, optional): the proof by both deciders
+    counts as one; then ``controls.k`` seeded random cordons of the height (at most
+    :data:`SAMPLE_HEIGHT`) must be accepted by the automaton exactly when plain play gives
+    them nim-value k.
 
     Raises
     ------
@@ -36,7 +50,7 @@ def count(height: int, k: int) -> tuple[int, str]:
     Examples
     --------
     >>> count(10, 2)[0]
-    48
+    84
 
     References
     ----------
@@ -57,6 +71,23 @@ def count(height: int, k: int) -> tuple[int, str]:
             f"green-cordon: the automaton of nim-value {k} is not proved for every height "
             f"({verdict.status}: {verdict.reason or verdict.counterexample})")
     auto = statement.automata[k]
+    if controls is not None:
+        _samples(statement, k, min(height, SAMPLE_HEIGHT), controls)
     how = (f"automaton {auto.name} ({auto.size} states), proved for every height by the "
            "product search and MONA")
     return count_at(auto, height, True), how
+
+
+def _samples(statement: Statement, k: int, height: int, controls: Controls) -> None:
+    """The controls of the count: the proof, then sample cordons against plain play."""
+    controls.passed += 1
+    controls.total += 1
+    rng = random.Random(f"{controls.seed}:automaton:{height}")
+    auto = statement.automata[k]
+    for _ in range(controls.k):
+        word = None if height == 0 else "".join(rng.choice("01") for _ in range(height - 1))
+        controls.total += 1
+        if auto.accepts(word) != (truth(statement.family, word, False) == k):
+            raise ControlFailed(f"automaton {auto.name} and play disagree on "
+                                f"{statement.family.position(word)}")
+        controls.passed += 1

@@ -254,7 +254,7 @@ def _impartial(q: FindQuery) -> Plan:
 
 
 def _cordon_by_automaton(height: int, value: str | None, misere: bool,
-                         mode: str) -> FindResult | None:
+                         mode: str, n_controls: int) -> FindResult | None:
     """``--count`` of a nim-value from its proved automaton (issue 25): every nim-value
     from *2 at any height, and 0, * above the SAT route's height limit; None otherwise."""
     from cgsat.search import green_cordon_automata as by_auto  # start-up time
@@ -264,10 +264,12 @@ def _cordon_by_automaton(height: int, value: str | None, misere: bool,
     nim = _nim_value(value)
     if nim is None or (nim < 2 and height <= limits.MAX_HEIGHT):
         return None
-    number, how = by_auto.count(height, nim)
-    query = {"height": height, "mode": mode, "misere": misere, "value": value,
-             "counted_by": how}
-    return FindResult("green-cordon", query, count=number, counted_by=(how,))
+    query: dict[str, Any] = {"height": height, "mode": mode, "misere": misere,
+                             "value": value}
+    (number, how), tally = _controlled("green-cordon", query, n_controls,
+                                       lambda c: by_auto.count(height, nim, c))
+    query["counted_by"] = how
+    return FindResult("green-cordon", query, count=number, controls=tally, counted_by=(how,))
 
 
 def _cordon(q: FindQuery) -> Plan:
@@ -278,7 +280,7 @@ def _cordon(q: FindQuery) -> Plan:
 
     if "height" not in query:
         raise CgsatInputError("green-cordon takes --height N")
-    by_automaton = _cordon_by_automaton(query["height"], value, misere, mode)
+    by_automaton = _cordon_by_automaton(query["height"], value, misere, mode, n_controls)
     if by_automaton is not None:
         return Plan(by_automaton.query, [], lambda: by_automaton)
     limits.at_most("green-cordon: --height", query["height"], limits.MAX_HEIGHT)

@@ -44,7 +44,8 @@ LARGEST = 12
 
 
 def regex(expression: str, empty: bool, name: str) -> Automaton:
-    """The minimal automaton of a regular expression on leaf words (``automata-lib``).
+    """The minimal automaton of a regular expression on leaf words (``automata-lib``), for
+    the statements of *Thinning Thickets*.
 
     Examples
     --------
@@ -77,7 +78,8 @@ nim-value 2 also covers the one-leaf cordons (both statements of §5 together)."
 
 
 def stored(name: str) -> Automaton:
-    """A stored automaton: ``thm3.2``, ``thm3.3``, ``nim2`` .. ``nim12``, or a §5 name
+    """A stored automaton of *Thinning Thickets*: ``thm3.2``, ``thm3.3``, ``nim2`` ..
+    ``nim12``, or a §5 name
     (``sec5-one-leaf-nim2``, ``sec5-one-leaf-domain``, ...).
 
     Examples
