@@ -22,7 +22,8 @@ from cgsat.errors import CgsatInputError
 from cgsat.papers.all_n import decide_both
 from cgsat.papers.thickets.all_n import nim_statement
 from cgsat.papers.thickets.cordon_automata import LARGEST
-from cgsat.search import ControlFailed, Controls
+from cgsat.search import ControlFailed
+from cgsat.search.controls import Controls
 
 SAMPLE_HEIGHT = 16
 """Controls sample cordons of the height searched, or of this height when it is larger
