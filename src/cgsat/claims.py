@@ -12,7 +12,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-Status = Literal["holds", "refuted", "unknown", "error", "vacuous"]
+Status = Literal["holds", "refuted", "unknown", "error", "vacuous", "proved"]
+
+ALL_N = -1
+"""The size recorded for a method that decides every size at once (:attr:`Method.all_n`):
+its results are stored under n = -1 and shown with n null ("proved for every n")."""
 KINDS = ("theorem", "lemma", "corollary", "conjecture", "algorithm", "principle", "family")
 
 
@@ -53,7 +57,9 @@ class Verdict:
     ``holds`` (for SAT: UNSAT, with its controls passed), ``refuted`` (with a
     counterexample in ruleset syntax, which the direct solver has confirmed), ``unknown``
     (with a reason; never counted as verified), ``error`` (a control failed: a bug, exit
-    code 3) or ``vacuous`` (nothing to check at this size; not counted as verified).
+    code 3), ``vacuous`` (nothing to check at this size; not counted as verified) or
+    ``proved`` (an all-n method: the claim holds for every size at once, decided by two
+    independent all-n deciders; exit code 0).
     ``controls`` is ``{"passed": P, "total": T}`` for SAT and SMT methods.
     """
 
@@ -84,6 +90,10 @@ class Verdict:
         return Verdict("error", reason=reason, **kw)
 
     @staticmethod
+    def proved(**kw: Any) -> Verdict:
+        return Verdict("proved", **kw)
+
+    @staticmethod
     def vacuous(reason: str, **kw: Any) -> Verdict:
         return Verdict("vacuous", reason=reason, **kw)
 
@@ -105,6 +115,10 @@ class Method:
     max_n : int or None
         The largest size this method can run (exhaustive play runs out of memory beyond
         it); the runner does not run it above. None: no limit.
+    all_n : bool
+        The method decides every size at once (issue 25: two automata deciders): the runner
+        runs it once, with n = :data:`ALL_N`, whatever ``--from``/``--up-to`` say, and it
+        returns ``proved``, ``refuted``, ``unknown`` or ``error``.
     """
 
     name: str
@@ -112,6 +126,7 @@ class Method:
     scope: str
     uses_solver: bool = False
     max_n: int | None = None
+    all_n: bool = False
 
 
 @dataclass(frozen=True)

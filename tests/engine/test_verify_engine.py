@@ -37,7 +37,7 @@ LIST_FIELDS = {"id", "source", "statement", "kind", "parameter", "paper_bound",
 REPORT_CLAIM_FIELDS = {"id", "source", "statement", "kind", "paper_bound", "quick_bound",
                        "target_bound", "verified", "certified", "ended_by", "scope",
                        "controls", "fingerprints", "counterexamples", "runs",
-                       "earlier_code"}
+                       "earlier_code", "proved"}
 
 
 def _claim(claim_id: str, methods: tuple[Method, ...], confirm=None, quick: int = 4) -> Claim:
@@ -376,7 +376,8 @@ def test_check_and_report_json_shapes(tmp_path, capsys):
     assert code == 0
     doc = json.loads((out_dir / "bounds.json").read_text())
     assert set(doc) == {"generated", "versions", "provenance", "disagreements", "summary",
-                        "findings", "beyond_paper", "claims", "probes"}
+                        "findings", "beyond_paper", "claims", "probes", "proved",
+                        "proved_conflicts"}
     assert set(doc["provenance"]) == {"store", "report_commit", "commits"}
     assert sum(doc["provenance"]["commits"].values()) >= 18
     assert doc["versions"]["cgsat"] == _version()

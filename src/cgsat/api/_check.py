@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from cgsat.api._inputs import controls_count, whole_number
+from cgsat.claims import ALL_N
 from cgsat.engine.result import CheckResult
 from cgsat.errors import CgsatInputError
 
@@ -76,6 +77,8 @@ class CheckReport:
                                 for r in self.refutations],
                 "stopped_short": list(self.stopped_short),
                 "problems": list(self.problems),
+                "proved": sorted({f"{r.claim} {r.method}" for r in self.results
+                                  if r.status == "proved"}),
                 "exit_code": self.exit_code,
             },
         }
@@ -93,7 +96,7 @@ def _verified(results: Sequence[CheckResult]) -> dict[str, dict[str, int | None]
     """
     out: dict[str, dict[str, int | None]] = {}
     broken: set[tuple[str, str]] = set()
-    for r in sorted(results, key=lambda r: r.n):
+    for r in sorted((r for r in results if r.n != ALL_N), key=lambda r: r.n):
         lane = out.setdefault(r.claim, {})
         lane.setdefault(r.method, None)
         if (r.claim, r.method) in broken or r.status == "vacuous":
@@ -371,8 +374,12 @@ def check(  # noqa: PLR0913 - the API: one keyword per option of cgsat check
                                     executor=executor, scheduler=scheduler)
     order = {c.id: i for i, c in enumerate(claims)}
     results = tuple(sorted(summary.results, key=lambda r: (order[r.claim], r.method, r.n)))
+    verified = _verified(results)
+    # an all-n result (issue 25) has n None, as in check --json
+    results = tuple(replace(r, n=None) if r.n == ALL_N else r  # type: ignore[arg-type]
+                    for r in results)
     return CheckReport(
-        results=results, verified=_verified(results),
+        results=results, verified=verified,
         refutations=tuple(r for r in results if r.status == "refuted"),
         stopped_short=tuple(summary.short), problems=tuple(summary.problems),
         notes=tuple(notes), internal_error=summary.internal_error)

@@ -84,7 +84,8 @@ def _note(note: str) -> None:
 
 
 def _describe(res: CheckResult) -> str:
-    parts = [f"{res.claim} n={res.n} {res.method}: {res.status}"]
+    where = "every n" if res.n is None else f"n={res.n}"
+    parts = [f"{res.claim} {where} {res.method}: {res.status}"]
     extra = []
     if res.seconds is not None:
         extra.append(f"{res.seconds:.2f} s")
@@ -162,7 +163,8 @@ def run_check(args: argparse.Namespace) -> int:
         sys.stderr.write(f"cgsat: DISAGREEMENT (a bug, please report): {problem}\n")
     for r in report.refutations:
         by = f"{r.method} ({r.solver})" if r.solver else r.method
-        sys.stderr.write(f"cgsat: REFUTED {r.claim} at n={r.n} by {by}: "
+        sys.stderr.write(f"cgsat: REFUTED {r.claim} at "
+                         f"{'every n' if r.n is None else f'n={r.n}'} by {by}: "
                          f"{r.counterexample}\n")
     for line in report.stopped_short:
         sys.stderr.write(f"cgsat: stopped short: {line}\n")

@@ -115,9 +115,11 @@ class Progress:
         for claim, method, run, old in lanes:
             parts = []
             if run:
-                parts.append(f"run n={_ranges(list(run))}")
+                parts.append("run once, for every n" if list(run) == [-1]
+                             else f"run n={_ranges(list(run))}")
             if old:
-                parts.append(f"reused n={_ranges(list(old))}")
+                parts.append("reused (every n)" if list(old) == [-1]
+                             else f"reused n={_ranges(list(old))}")
             self.stream.write(f"cgsat:   {claim} {method}: {'; '.join(parts) or 'nothing'}\n")
         self.stream.flush()
         if self.use_bar and self.total:

@@ -19,7 +19,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from cgsat.claims import Verdict
+from cgsat.claims import ALL_N, Verdict
 
 if TYPE_CHECKING:  # only for annotations: the store imports nothing of this module
     from cgsat.engine.store import Row
@@ -97,7 +97,9 @@ class CheckResult:
     ----------
     claim, n, method, status
         The claim id, the size, the method, and ``"holds"``, ``"refuted"``, ``"unknown"``,
-        ``"error"`` or ``"vacuous"``.
+        ``"error"``, ``"vacuous"`` or ``"proved"``. An all-n method (``proved``: the claim
+        holds for every size at once) has ``n`` :data:`cgsat.claims.ALL_N` (-1), and null
+        in the JSON.
     seconds, counterexample, reason, instance, solver, certificate, controls, reused
         As in ``check --json`` (docs/reference.md); ``reused`` is True when the result
         came from the store.
@@ -155,7 +157,8 @@ class CheckResult:
     def to_json(self) -> dict[str, Any]:
         """The object of one result in ``check --json``."""
         return {
-            "claim": self.claim, "n": self.n, "method": self.method, "status": self.status,
+            "claim": self.claim, "n": None if self.n == ALL_N else self.n,
+            "method": self.method, "status": self.status,
             "seconds": self.seconds, "counterexample": self.counterexample,
             "reason": self.reason, "instance": self.instance, "solver": self.solver,
             "certificate": self.certificate, "controls": self.controls,

@@ -63,7 +63,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cgsat import __version__
-from cgsat.claims import Budget, Claim
+from cgsat.claims import ALL_N, Budget, Claim
 from cgsat.engine import memory
 from cgsat.engine.executors.base import (
     Call,
@@ -189,7 +189,7 @@ def reusable(current: Current | None, budget: Budget, uses_solver: bool) -> Row 
     """
     if current is None or current.conflict:
         return None
-    if current.row.status == "refuted":
+    if current.row.status in ("refuted", "proved"):
         return current.row
     if current.row.status != "holds":
         return None
@@ -278,6 +278,8 @@ def _shortfall(lane: _Lane) -> str | None:
     bad = [r for r in lane.shown if r.status == "unknown" and r.why is not Why.ABOVE_REFUTATION]
     if not bad:
         return None
+    if lane.sizes == [ALL_N]:
+        return f"{lane.claim} {lane.method}: not proved for every n: {bad[0].reason}"
     verified = None
     for r in lane.shown:
         if r.status != "holds":
@@ -409,7 +411,9 @@ class _Run:
             for name in methods[claim.id]:
                 method = claim.method(name)
                 planned = sizes[claim.id]
-                if method.max_n is not None:
+                if method.all_n:  # runs once, for every n (issue 25)
+                    planned = range(ALL_N, ALL_N + 1)
+                elif method.max_n is not None:
                     planned = range(planned.start, min(planned.stop, method.max_n + 1))
                 lane = _Lane(claim.id, name, solver_key if method.uses_solver else "",
                              method_fingerprint(claim, method), list(planned))
@@ -607,6 +611,13 @@ def find_disagreements(results: Sequence[CheckResult]) -> list[str]:
             first_refuted[k] = min(first_refuted.get(k, r.n), r.n)
     holds = {(r.claim, r.n, r.method) for r in results if r.status == "holds"}
     problems = []
+    proved = {r.claim: r.method for r in results if r.status == "proved"}
+    for r in results:
+        if r.status == "refuted" and r.claim in proved:
+            where = "every n" if r.n == ALL_N else f"n={r.n}"
+            problems.append(f"{r.claim}: method {proved[r.claim]!r} proved it for every n but "
+                            f"method {r.method!r} refutes it at {where} with "
+                            f"{r.counterexample}")
     for r in results:
         if r.status != "refuted" or first_refuted[(r.claim, r.method)] != r.n:
             continue

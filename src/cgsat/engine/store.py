@@ -62,7 +62,7 @@ from cgsat.errors import CgsatInputError
 from cgsat.sat.certificates import misfit
 
 DEFAULT_DB = "cgsat-results.sqlite"
-STATUSES = ("holds", "refuted", "unknown", "error", "vacuous")
+STATUSES = ("holds", "refuted", "unknown", "error", "vacuous", "proved")
 
 _SCHEMA = f"""
 CREATE TABLE IF NOT EXISTS runs (
@@ -233,7 +233,7 @@ _COLUMNS = [f for f in _FIELDS if f != "id"]
 MISFIT = "certificate does not fit its answer"
 """The start of the reason of a row :func:`vet` read as ``error``."""
 
-DECIDED = ("holds", "refuted")
+DECIDED = ("holds", "refuted", "proved")
 
 
 def vet(row: Row) -> Row:
@@ -411,6 +411,9 @@ class Store:
             for column in ("executor", "worker"):
                 if column not in columns:  # a store from before they were recorded
                     self.conn.execute(f"ALTER TABLE runs ADD COLUMN {column} TEXT")
+            old = self.conn.execute("SELECT sql FROM sqlite_master WHERE name = 'runs'").fetchone()
+            if old and "'proved'" not in old[0]:  # a store from before all-n proofs
+                self._allow_proved([c[1] for c in self.conn.execute("PRAGMA table_info(runs)")])
             if "results" in tables:  # a store from before fingerprints
                 for statement in _LEGACY.split(";"):
                     if statement.strip():
@@ -419,6 +422,18 @@ class Store:
         except BaseException:
             self.conn.execute("ROLLBACK")
             raise
+
+    def _allow_proved(self, columns: list[str]) -> None:
+        """Rebuild ``runs`` with the status ``proved`` allowed (SQLite cannot change a
+        CHECK constraint in place); every row is copied unchanged, ids included."""
+        cols = ", ".join(columns)
+        self.conn.execute("ALTER TABLE runs RENAME TO runs_before_proved")
+        self.conn.execute("DROP INDEX IF EXISTS runs_key")
+        for statement in _SCHEMA.split(";"):
+            if statement.strip():
+                self.conn.execute(statement)
+        self.conn.execute(f"INSERT INTO runs ({cols}) SELECT {cols} FROM runs_before_proved")
+        self.conn.execute("DROP TABLE runs_before_proved")
 
     def close(self) -> None:
         self.conn.close()

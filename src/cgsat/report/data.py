@@ -37,12 +37,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from cgsat import __version__
-from cgsat.claims import Claim
+from cgsat.claims import ALL_N, Claim
 from cgsat.engine.fingerprint import method_fingerprint
 from cgsat.engine.provenance import source_commit
 from cgsat.engine.store import Row, Store, now_utc
 from cgsat.papers.registry import all_claims
 from cgsat.report.probes import probe_summaries
+from cgsat.report.proved import proved_conflicts, proved_of, proved_rows
 from cgsat.sat.certificates import is_certified
 from cgsat.sat.solvers import pysat_version, solver_title
 
@@ -58,6 +59,8 @@ def _merge(rows: Sequence[Row]) -> dict[str, Any]:
         status = "refuted"
     elif "holds" in statuses:
         status = "holds"
+    elif "proved" in statuses:  # an all-n method (issue 25)
+        status = "proved"
     elif "vacuous" in statuses:
         status = "vacuous"
     else:
@@ -216,6 +219,7 @@ def claim_summary(claim: Claim, rows: Sequence[Row],
         "fingerprints": fingerprints,
         "counterexamples": counterexamples,
         "runs": runs,
+        "proved": proved_of(runs),
     }
 
 
@@ -237,6 +241,13 @@ def _ended_by(claim: Claim, method: str, verified: int | None,
     >>> _ended_by(c, "sat", None, {("sat", 0): {"status": "vacuous"}})
     'nothing to check to n=0 (vacuous); not run beyond'
     """
+    if claim.method(method).all_n:  # runs once, for every n (issue 25)
+        once = merged.get((method, ALL_N))
+        if once is None:
+            return "not run"
+        reason = f" ({once['reason']})" if once.get("reason") else ""
+        return "proved for every n" if once["status"] == "proved" else \
+            f"every n: {once['status']}{reason}"
     start = claim.base if verified is None else verified + 1
     if verified is not None and verified >= claim.target_bound:
         return "target reached"
@@ -414,6 +425,7 @@ def build_report(store: Store) -> dict[str, Any]:
             "provenance": provenance(all_rows, store.path),
             "disagreements": disagreements(store, all_claims()), "summary": summary(claims),
             "findings": findings(claims),
+            "proved": proved_rows(claims), "proved_conflicts": proved_conflicts(claims),
             "beyond_paper": beyond_paper(claims), "claims": claims,
             "probes": probe_summaries(store)}
 

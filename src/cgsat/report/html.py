@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from cgsat.claims import Claim
+from cgsat.report import proved
 from cgsat.report.counts import counted
 from cgsat.report.findings import FINDINGS, finding_of
 from cgsat.report.markdown import (
@@ -104,6 +105,7 @@ def render_html(doc: dict[str, Any]) -> str:
                 for d in doc["disagreements"]]
         out.append("</ul>")
     out += findings_html(doc)
+    out += proved.html(doc, esc)
     out += ["<h2>Beyond the paper</h2>", "<p>The bound each paper checked its statement to, "
             "against cgsat's (best over its methods).</p>",
             "<table><tr><th>claim</th><th>source</th><th>paper's bound</th><th>cgsat "

@@ -14,6 +14,7 @@ from typing import Any
 
 from cgsat.cgt.notation import parse
 from cgsat.errors import CgsatInputError
+from cgsat.report import proved
 
 _SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
             "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",
@@ -134,8 +135,9 @@ def render_latex(doc: dict[str, Any]) -> str:
                      rf" & {f['n']} & \texttt{{{latex_escape(f['position'])}}} & {why} \\")
     if not doc["findings"]:
         lines.append(r"\multicolumn{5}{l}{None.} \\")
-    lines += [r"\bottomrule", r"\end{tabular}", r"\end{table}", "",
-              r"\begin{table}[ht]", r"\centering",
+    lines += [r"\bottomrule", r"\end{tabular}", r"\end{table}", ""]
+    lines += proved.latex(doc, latex_escape)
+    lines += [r"\begin{table}[ht]", r"\centering",
               r"\caption{Bounds: every size up to the bound checked (verified), and every "
               r"UNSAT answer certified by a checked proof or a second solver.}",
               r"\label{tab:cgsat-bounds}", r"\begin{tabular}{lp{0.35\linewidth}rrrr}",

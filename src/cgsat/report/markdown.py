@@ -13,6 +13,7 @@ from typing import Any
 
 from cgsat.claims import Claim
 from cgsat.papers.registry import all_claims
+from cgsat.report import proved
 from cgsat.report.findings import FINDINGS, finding_of
 from cgsat.report.probes import probes_markdown
 
@@ -141,7 +142,8 @@ def render_markdown(doc: dict[str, Any]) -> str:
         lines += ["", "Findings that are not a refuted claim here (a step of a proof, a "
                   "worked example, or a claim with no stored refutation):", ""]
         lines += [f"- {f.text}" for f in others]
-    lines += ["", "## Beyond the paper", "",
+    lines += [""] + proved.markdown(doc)
+    lines += ["## Beyond the paper", "",
               "The bound each paper checked its statement to, against cgsat's (best over "
               "its methods).", "",
               "| claim | source | paper's bound | cgsat verified | cgsat certified | target |",

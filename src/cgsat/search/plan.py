@@ -253,6 +253,25 @@ def _impartial(q: FindQuery) -> Plan:
     return Plan(query, lengths, here)
 
 
+def _cordon_by_automaton(height: int, value: str | None, misere: bool,
+                         mode: str, n_controls: int) -> FindResult | None:
+    """``--count`` of a nim-value from its proved automaton (issue 25): every nim-value
+    from *2 at any height, and 0, * above the SAT route's height limit; None otherwise."""
+    from cgsat.search import green_cordon_automata as by_auto  # start-up time
+
+    if mode != "count" or value is None or misere:
+        return None
+    nim = _nim_value(value)
+    if nim is None or (nim < 2 and height <= limits.MAX_HEIGHT):
+        return None
+    query: dict[str, Any] = {"height": height, "mode": mode, "misere": misere,
+                             "value": value}
+    (number, how), tally = _controlled("green-cordon", query, n_controls,
+                                       lambda c: by_auto.count(height, nim, c))
+    query["counted_by"] = how
+    return FindResult("green-cordon", query, count=number, controls=tally, counted_by=(how,))
+
+
 def _cordon(q: FindQuery) -> Plan:
     """Green cordons of one height (*Thinning Thickets*, Theorems 3.2-3.5)."""
     query = q.given()
@@ -261,6 +280,9 @@ def _cordon(q: FindQuery) -> Plan:
 
     if "height" not in query:
         raise CgsatInputError("green-cordon takes --height N")
+    by_automaton = _cordon_by_automaton(query["height"], value, misere, mode, n_controls)
+    if by_automaton is not None:
+        return Plan(by_automaton.query, [], lambda: by_automaton)
     limits.at_most("green-cordon: --height", query["height"], limits.MAX_HEIGHT)
     if alphabet is not None:
         raise CgsatInputError("--alphabet applies to toppling only")

@@ -42,7 +42,9 @@ from typing import TYPE_CHECKING
 
 from cgsat.claims import Claim, Method
 from cgsat.encodings.green_cordon_dfa import NIM2_ALL, NIM3_ALL
-from cgsat.papers.thickets import brute, nim23_sat, sat, sec4_brute, sec4_play
+from cgsat.papers.all_n import all_n_method, confirm_sized, sized_method
+from cgsat.papers.thickets import all_n, brute, nim23_sat, sat, sec4_brute, sec4_play
+from cgsat.papers.thickets.cordon_automata import LARGEST, pattern_rule
 from cgsat.papers.thickets.gaps import nim2_rule, nim3_rule
 from cgsat.papers.thickets.rules import (
     nim0_rule,
@@ -82,6 +84,15 @@ THM31_SAT = (
     "over all followers of L(n) (solvable, so the value range suffices) admit no two equal "
     "nim-values among L(2), ..., L(2 floor(n/2)). " + sat.THM31_CONTROLS
 )
+
+
+SEC5_SCOPE_NOTE = "every green cordon of the family (at most one or two leaves)"
+ALL_N_SCOPE = (
+    "every green cordon, every height at once: no position violates 'R_j iff no option is "
+    "in R_j and every i < j is R_i of some option' for the automata R_0 .. R_k of the "
+    "statement (the game as cgsat formalizes it, the automata as stated), decided by "
+    "cgsat's product search and by MONA; both must prove it")
+SEC5_SCOPE = ALL_N_SCOPE.replace("every green cordon", SEC5_SCOPE_NOTE)
 
 
 CLAIMS: list[Claim] = [
@@ -124,6 +135,7 @@ CLAIMS: list[Claim] = [
                   "or a(1) is even and all a(i+1)-a(i) and n-a(k) are odd.",
         kind="theorem", parameter=HEIGHT, base=0, quick_bound=15, target_bound=100,
         methods=(
+            all_n_method(partial(all_n.nim_statement, 0), "thickets.thm3.2", ALL_N_SCOPE),
             Method("brute", partial(brute.characterization, value=0, rule=nim0_rule,
                                     leaves=None), max_n=brute.BRUTE_MAX,
                    scope="every cordon of height n: nim-value 0 by exhaustive play exactly "
@@ -146,6 +158,7 @@ CLAIMS: list[Claim] = [
                   "or a(1), all a(i+1)-a(i) and n-a(k) are odd.",
         kind="theorem", parameter=HEIGHT, base=0, quick_bound=15, target_bound=100,
         methods=(
+            all_n_method(partial(all_n.nim_statement, 1), "thickets.thm3.3", ALL_N_SCOPE),
             Method("brute", partial(brute.characterization, value=1, rule=nim1_rule,
                                     leaves=None), max_n=brute.BRUTE_MAX,
                    scope="every cordon of height n: nim-value 1 by exhaustive play exactly "
@@ -168,6 +181,12 @@ CLAIMS: list[Claim] = [
                   "f_n = f_{n-1} + f_{n-2}, f_0 = 1, f_1 = 0.",
         kind="theorem", parameter=HEIGHT, base=0, quick_bound=15, target_bound=100,
         methods=(
+            Method("automata", partial(all_n.fibonacci_counts, value=0, f0=1, f1=0),
+                   all_n=True,
+                   scope=ALL_N_SCOPE + "; then the counts of the Theorem 3.2 automaton "
+                         "(a recurrence of order p, its transfer matrix's) equal the "
+                         "Fibonacci recurrence on their first p + 2 heights, so at every "
+                         "height"),
             Method("brute", partial(brute.count, value=0, f0=1, f1=0), max_n=brute.BRUTE_MAX,
                    scope="the cordons of height n with nim-value 0, found by exhaustive "
                          "play, number as the recurrence says"),
@@ -189,6 +208,10 @@ CLAIMS: list[Claim] = [
                   "satisfies |H_n| = |H_{n-1}| + |H_{n-2}|, |H_0| = 0, |H_1| = 1.",
         kind="theorem", parameter=HEIGHT, base=0, quick_bound=15, target_bound=100,
         methods=(
+            Method("automata", partial(all_n.fibonacci_counts, value=1, f0=0, f1=1),
+                   all_n=True,
+                   scope=ALL_N_SCOPE + "; then the counts of the Theorem 3.3 automaton "
+                         "equal the Fibonacci recurrence on their first p + 2 heights"),
             Method("brute", partial(brute.count, value=1, f0=0, f1=1), max_n=brute.BRUTE_MAX,
                    scope="the cordons of height n with nim-value 1, found by exhaustive "
                          "play, number as the recurrence says"),
@@ -209,6 +232,9 @@ CLAIMS: list[Claim] = [
         statement="A green cordon with one leaf arc has nim-value 2 iff n - a(1) is even.",
         kind="lemma", parameter=HEIGHT, base=0, quick_bound=40, target_bound=100,
         methods=(
+            all_n_method(partial(all_n.sec5_statement,
+                                 "one-leaf-nim2"), "thickets.sec5-one-leaf-nim2",
+                         SEC5_SCOPE),
             Method("brute", partial(brute.characterization, value=2, rule=one_leaf_nim2_rule,
                                     leaves=1), max_n=brute.BRUTE_MAX,
                    scope="every cordon with 1 leaf arc(s) of height n: nim-value 2 by "
@@ -235,6 +261,9 @@ CLAIMS: list[Claim] = [
                   "a(2) - a(1) is even.",
         kind="lemma", parameter=HEIGHT, base=0, quick_bound=40, target_bound=100,
         methods=(
+            all_n_method(partial(all_n.sec5_statement,
+                                 "two-leaves-nim2"), "thickets.sec5-two-leaves-nim2",
+                         SEC5_SCOPE),
             Method("brute", partial(brute.characterization, value=2,
                                     rule=two_leaves_nim2_rule, leaves=2),
                    max_n=brute.BRUTE_MAX,
@@ -262,6 +291,9 @@ CLAIMS: list[Claim] = [
         statement="A green cordon with two leaf arcs has nim-value 3 iff n - a(2) is even.",
         kind="lemma", parameter=HEIGHT, base=0, quick_bound=40, target_bound=100,
         methods=(
+            all_n_method(partial(all_n.sec5_statement,
+                                 "two-leaves-nim3"), "thickets.sec5-two-leaves-nim3",
+                         SEC5_SCOPE),
             Method("brute", partial(brute.characterization, value=3,
                                     rule=two_leaves_nim3_rule, leaves=2),
                    max_n=brute.BRUTE_MAX,
@@ -294,6 +326,7 @@ CLAIMS: list[Claim] = [
                   "gap >= 2), then an even gap and only odd gaps after it.",
         kind="conjecture", parameter=HEIGHT, base=0, quick_bound=17, target_bound=100,
         methods=(
+            all_n_method(partial(all_n.nim_statement, 2), "thickets.green-nim2", ALL_N_SCOPE),
             Method("brute", partial(brute.characterization, value=2, rule=nim2_rule,
                                     leaves=None), max_n=brute.BRUTE_MAX,
                    scope="every cordon of height n: nim-value 2 by exhaustive play exactly "
@@ -319,6 +352,7 @@ CLAIMS: list[Claim] = [
                   "1, gap >= 2), then an even gap and only odd gaps after it.",
         kind="conjecture", parameter=HEIGHT, base=0, quick_bound=17, target_bound=100,
         methods=(
+            all_n_method(partial(all_n.nim_statement, 3), "thickets.green-nim3", ALL_N_SCOPE),
             Method("brute", partial(brute.characterization, value=3, rule=nim3_rule,
                                     leaves=None), max_n=brute.BRUTE_MAX,
                    scope="every cordon of height n: nim-value 3 by exhaustive play exactly "
@@ -339,6 +373,56 @@ CLAIMS: list[Claim] = [
               "green_cordon_dfa.NIM3_DFA). Contains the third statement of §5.",
     ),
 ]
+
+
+def _green_nim(k: int) -> Claim:
+    """``thickets.green-nim<k>``: the nim-value-k cordons are the block-pattern automaton's
+    (issue 25), proved for every height by both deciders and checked by play."""
+    size = 2 * k + 2 if k % 2 == 0 else 2 * k + 1
+    return Claim(
+        id=f"thickets.green-nim{k}", paper=PAPER,
+        theorem=f"Problem 5.1 (mined, nim-value {k})",
+        statement=(f"A green cordon has nim-value {k} iff its leaf word is accepted by the "
+                   f"{size}-state block-pattern automaton A_{k} (docs/reference.md, "
+                   f"'Proved for every size'): a head, {(k - 2) // 2} middle block(s) of "
+                   "four states and a final block, as learned for nim-values 2 to 6."),
+        kind="conjecture", parameter=HEIGHT, base=0, quick_bound=12, target_bound=18,
+        methods=(
+            all_n_method(partial(all_n.nim_statement, k), f"thickets.green-nim{k}",
+                         ALL_N_SCOPE),
+            Method("brute", partial(brute.characterization, value=k,
+                                    rule=partial(pattern_rule, k=k), leaves=None),
+                   max_n=brute.BRUTE_MAX,
+                   scope=f"every cordon of height n: nim-value {k} by exhaustive play "
+                         f"exactly when A_{k} accepts its leaf word"),
+        ),
+        confirm=partial(brute.confirm_characterization, value=k,
+                        rule=partial(pattern_rule, k=k), leaves=None),
+        notes=(f"A_{k} is stored as JSON (papers/thickets/automata/nim{k}.json); "
+               "the automata of 2 to 6 are the minimal ones learned from the "
+               "complete tables (probe green-cordon-nim), the larger ones follow their "
+               "block pattern (cordon_automata.pattern)."),
+    )
+
+
+CLAIMS += [_green_nim(k) for k in range(4, LARGEST + 1)]
+
+CLAIMS.append(Claim(
+    id="thickets.green-nim-pattern", paper=PAPER, theorem="Problem 5.1 (block pattern)",
+    statement="For every k >= 2, the green cordons of nim-value k are those whose leaf word "
+              "the block-pattern automaton A_k accepts (with Theorems 3.2, 3.3 for 0, 1).",
+    kind="conjecture", parameter="k, the largest nim-value (every height at once)",
+    base=2, quick_bound=6, target_bound=12,
+    methods=(
+        sized_method(all_n.pattern_statement, "product", "thickets.green-nim-pattern",
+                     "the statement for nim-values 0 .. k with A_2 .. A_k, every height at "
+                     "once, by cgsat's product search"),
+        sized_method(all_n.pattern_statement, "mona", "thickets.green-nim-pattern",
+                     "the same statement, every height at once, by MONA"),
+    ),
+    confirm=partial(confirm_sized, build=all_n.pattern_statement),
+    notes="Proved for each k the deciders reach; no argument for every k at once yet.",
+))
 
 
 # -- §4: partizan claims (engine vs game-tree search) ----------------------------------------

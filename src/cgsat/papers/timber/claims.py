@@ -31,11 +31,14 @@ References
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 from cgsat.cgt.peaks import MAX_LENGTH as PEAKS_MAX_LENGTH
 from cgsat.claims import Claim, Method
 from cgsat.encodings.timber_path import wp_predicate, x_predicate
+from cgsat.papers.all_n import confirm_sized, sized_method
 from cgsat.papers.timber.graphs import brute as graphs_brute
 from cgsat.papers.timber.graphs import sat as graphs_sat
 from cgsat.papers.timber.path import brute as path_brute
@@ -43,6 +46,7 @@ from cgsat.papers.timber.path import heights_brute as path_heights_brute
 from cgsat.papers.timber.path import heights_sat as path_heights_sat
 from cgsat.papers.timber.path import sat as path_sat
 from cgsat.papers.timber.path import words
+from cgsat.papers.timber.path.automata import thm23_statement, thm24_statement
 from cgsat.papers.timber.path.heights import RULES as HEIGHT_RULES
 from cgsat.papers.timber.phyminoes import brute as phyminoes_brute
 from cgsat.papers.timber.phyminoes import cycle_paths_brute, cycle_paths_sat
@@ -483,3 +487,40 @@ CLAIMS.append(Claim(
           "With x as the root the inherited exits are fixed exits at x, so both read the "
           "same precondition.",
 ))
+
+
+# -- issue 25: Theorems 2.3 and 2.4 for every length at once, per height range h ---------------
+HEIGHT_PARAMETER = ("h = the height range (max minus min of the prefix heights); every "
+                    "length at once")
+
+
+def _height_range_claim(cid: str, theorem: str, build: Callable[[int], Any],
+                        misere: bool) -> Claim:
+    """``timber.thm2.3-height`` / ``thm2.4-height``: *The Game of timber!*, Theorem 2.3 or
+    2.4 on every word of height range at most h, two deciders, every length at once."""
+    play = "misère" if misere else "normal"
+    return Claim(
+        id=cid, paper=PAPER, theorem=theorem,
+        statement=(f"{theorem} ({play} play) on every Toppling Peaks word of height range at "
+                   "most h, of every length: the P-positions are exactly "
+                   + ("X (Theorem 2.4)." if misere else "the Dyck words WP.")),
+        kind="theorem", parameter=HEIGHT_PARAMETER, base=1, quick_bound=8, target_bound=10,
+        methods=(
+            sized_method(build, "product", cid,
+                         "every word of height range <= h, every length: the automaton "
+                         "statement decided by cgsat's product search"),
+            sized_method(build, "mona", cid,
+                         "every word of height range <= h, every length: the same "
+                         "statement decided by MONA"),
+        ),
+        confirm=partial(confirm_sized, build=build),
+        notes="The known-theorem control of the all-n deciders (issue 25): 'verified to h' "
+              "means every height range up to h is proved for all lengths; timber.thm2.3 "
+              "and thm2.4 stay bounded claims.",
+    )
+
+
+CLAIMS += [
+    _height_range_claim("timber.thm2.3-height", "Theorem 2.3", thm23_statement, False),
+    _height_range_claim("timber.thm2.4-height", "Theorem 2.4", thm24_statement, True),
+]

@@ -1,0 +1,79 @@
+"""All-n proofs (issue 25): run both deciders on every all-n statement, write the artifacts,
+and print the product's reachable states and MONA's largest automaton with their times.
+
+    python benchmarks/bench_all_n.py --out docs/report/proofs          # the committed run
+    python benchmarks/bench_all_n.py --beyond 20 --budget 600 --out /tmp/beyond
+
+``--beyond K`` also measures each decider alone on the block-pattern statements past 12, up
+to K, stopping a decider at the first k it does not decide within ``--budget`` seconds
+(measurements, not proved claims).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+from cgsat.automata import mona, product
+from cgsat.papers.all_n import decide_both
+from cgsat.papers.thickets.all_n import nim_statement, pattern_statement, sec5_statement
+from cgsat.papers.thickets.cordon_automata import LARGEST
+from cgsat.papers.timber.path.automata import thm23_statement, thm24_statement
+
+
+def statements():
+    """(label, statement) of every all-n proof."""
+    yield "thickets.thm3.2", nim_statement(0)
+    yield "thickets.thm3.3", nim_statement(1)
+    for name in ("one-leaf-nim2", "two-leaves-nim2", "two-leaves-nim3"):
+        yield f"thickets.sec5-{name}", sec5_statement(name)
+    for k in range(2, LARGEST + 1):
+        yield f"thickets.green-nim{k}", nim_statement(k)
+    for h in range(1, 9):
+        yield f"timber.thm2.3-height/{h}", thm23_statement(h)
+        yield f"timber.thm2.4-height/{h}", thm24_statement(h)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--beyond", type=int, default=0)
+    ap.add_argument("--budget", type=float, default=600.0)
+    args = ap.parse_args()
+    os.environ["CGSAT_PROOFS"] = args.out
+    rows = []
+    for label, st in statements():
+        v = decide_both(st, label, None)
+        d = json.loads(v.detail or "{}")
+        ds = {x["decider"]: x for x in d.get("deciders", [])}
+        row = {"label": label, "verdict": v.status,
+               "automata": [a.size for a in st.automata],
+               "product_states": ds["product"]["states"],
+               "product_s": ds["product"]["seconds"],
+               "mona_states": ds["mona"]["states"], "mona_s": ds["mona"]["seconds"]}
+        rows.append(row)
+        print(f"{label:32} {v.status:8} product {row['product_states']:>8} states "
+              f"{row['product_s']:8.2f} s | mona {row['mona_states']:>6} states "
+              f"{row['mona_s']:6.2f} s", flush=True)
+    (Path(args.out) / "summary.json").write_text(json.dumps(rows, indent=1) + "\n")
+    if args.beyond:
+        alive = {"product": True, "mona": True}
+        for k in range(LARGEST + 1, args.beyond + 1):
+            st = pattern_statement(k)
+            for name, decide in (("product", product.decide), ("mona", mona.decide)):
+                if not alive[name]:
+                    continue
+                t0 = time.perf_counter()
+                d = decide(st, timeout=args.budget)
+                print(f"beyond k={k:3} {name:8} {d.verdict:8} {d.states} states "
+                      f"{time.perf_counter() - t0:8.2f} s", flush=True)
+                alive[name] = d.verdict == "proved"
+    return 0 if all(r["verdict"] == "proved" for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,312 @@
+"""Decider (b): the statement as an M2L-Str formula, decided by MONA.
+
+The word is a MONA string whose last position is a sentinel: letters sit at positions
+0 .. e - 1 with e = max($). Letters are coded in binary by second-order variables
+``X0, X1, ...`` (the sentinel's bits are empty). Each automaton's run is coded in binary by
+second-order variables, one per bit: the code at position p is the state *before* reading
+position p, so the code at e is the state after the whole word. An option that keeps the
+rest of the word gets its own run, started at the window's end from the state the kept
+prefix and the insert reach, and existentially quantified. ⊥ is the free Boolean ``Bot``.
+The formula says that no position violates the statement; MONA reports it valid, or gives a
+counter-example of least length, which :func:`decide` reads back into a word.
+
+Nothing here is shared with :mod:`cgsat.automata.product`: only the statement and the
+:class:`~cgsat.automata.decision.Decision` record.
+
+References
+----------
+.. [1] N. Klarlund, A. Møller, *MONA Version 1.4 User Manual*, BRICS (2001), M2L-Str.
+.. [2] M. Huggan, R. J. Nowakowski, *Thinning Thickets*, §2.1 (the mex rule).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+from cgsat.automata.decision import Decision
+from cgsat.automata.dfa import Automaton
+from cgsat.automata.options import OptionRule, Statement
+
+
+def _bits(n: int) -> int:
+    """Bits needed to code n values (at least one)."""
+    return max(1, (n - 1).bit_length())
+
+
+def _code(var: str, nbits: int, value: int, p: str) -> str:
+    """``p`` carries ``value`` in the binary code of the sets ``var0 .. var{nbits-1}``."""
+    return "(" + " & ".join(f"{p} {'in' if (value >> b) & 1 else 'notin'} {var}{b}"
+                            for b in range(nbits)) + ")"
+
+
+def _sets(var: str, nbits: int) -> str:
+    return ", ".join(f"{var}{b}" for b in range(nbits))
+
+
+class _Writer:
+    """Builds the formula for one statement."""
+
+    def __init__(self, statement: Statement):
+        self.st = statement
+        fam = statement.family
+        self.fam = fam
+        self.alpha = fam.alphabet
+        self.lb = _bits(len(self.alpha))
+        self.autos: list[Automaton] = list(statement.automata)
+        if fam.domain is not None:
+            self.autos.append(fam.domain)
+        self.sb = [_bits(a.size) for a in self.autos]
+        self.lines: list[str] = []
+
+    def letter(self, c: str, p: str) -> str:
+        return _code("X", self.lb, self.alpha.index(c), p)
+
+    def state(self, a: int, var: str, q: int, p: str) -> str:
+        return _code(var, self.sb[a], q, p)
+
+    def preds(self) -> None:
+        """``run_a(lo, hi, R...)``: R follows automaton a's transitions from lo to hi."""
+        for a, auto in enumerate(self.autos):
+            nb = self.sb[a]
+            cases = []
+            for q in range(auto.size):
+                for i, c in enumerate(self.alpha):
+                    cases.append(f"(({self.state(a, 'R', q, 'p')} & {self.letter(c, 'p')}) => "
+                                 f"{self.state(a, 'R', auto.delta[q][i], 'p+1')})")
+            body = " &\n    ".join(cases)
+            self.lines.append(
+                f"pred run{a}(var1 lo, var1 hi, var2 {_sets('R', nb)}) =\n"
+                f"  all1 p: (lo <= p & p < hi) =>\n   ({body});")
+            accept = " | ".join(self.state(a, "R", q, "p") for q in sorted(auto.accepting))
+            self.lines.append(f"pred acc{a}(var1 p, var2 {_sets('R', nb)}) = "
+                              f"{accept or 'false'};")
+
+    def match(self, rule: OptionRule, j: str) -> str:
+        parts = [f"{j} + {len(rule.window)} <= e"]
+        parts += [self.letter(c, f"{j} + {i}") for i, c in enumerate(rule.window)]
+        if rule.at_start:
+            parts.append(f"{j} = 0")
+        if rule.at_end:
+            parts.append(f"{j} + {len(rule.window)} = e")
+        return "(" + " & ".join(parts) + ")"
+
+    def option_in(self, a: int, rule: OptionRule, j: str) -> str:
+        """The option of ``rule`` at j is accepted by automaton a: a closed formula in j, e
+        and the letters, with its own runs (so MONA minimizes it on its own)."""
+        auto = self.autos[a]
+        if rule.insert is None:
+            return "true" if auto.empty else "false"
+        nb = self.sb[a]
+        ins = rule.insert
+        bases = {q: auto.run(ins, q) for q in range(auto.size)}
+        r = f"{j} + {len(rule.window)}"
+        sv, tv = f"S{a}_", f"T{a}_"
+        prefix = f"{self.state(a, sv, 0, '0')} & run{a}(0, {j}, {_sets(sv, nb)})"
+        if rule.keep_suffix and not rule.at_end:
+            if rule.keep_prefix:
+                start = " & ".join(f"({self.state(a, sv, q, j)} => "
+                                   f"{self.state(a, tv, bases[q], r)})"
+                                   for q in range(auto.size))
+                return (f"(ex2 {_sets(sv, nb)}, {_sets(tv, nb)}: {prefix} & ({start}) & "
+                        f"run{a}({r}, e, {_sets(tv, nb)}) & acc{a}(e, {_sets(tv, nb)}))")
+            start = self.state(a, tv, bases[0], r)
+            return (f"(ex2 {_sets(tv, nb)}: {start} & run{a}({r}, e, {_sets(tv, nb)}) & "
+                    f"acc{a}(e, {_sets(tv, nb)}))")
+        good = [q for q in range(auto.size) if bases[q] in auto.accepting]
+        if not rule.keep_prefix:
+            return "true" if bases[0] in auto.accepting else "false"
+        ends = " | ".join(self.state(a, sv, q, j) for q in good) or "false"
+        return f"(ex2 {_sets(sv, nb)}: {prefix} & ({ends}))"
+
+    def some(self, a: int | None, negate: bool = False) -> str:
+        """Some option (a None: exists; negate: is not accepted by automaton a), as a call
+        of a predicate defined once."""
+        name = "exists" if a is None else f"{'out' if negate else 'some'}{a}"
+        if name not in self.defined:
+            terms = []
+            for rule in self.fam.rules:
+                if a is None:
+                    body = "true"
+                else:
+                    body = self.option_in(a, rule, "j")
+                    if negate:
+                        body = f"~{body}"
+                terms.append(f"(ex1 j: {self.match(rule, 'j')} & {body})")
+            self.lines.append(f"pred {name}(var1 e, var2 {_sets('X', self.lb)}) =\n  "
+                              + (" |\n  ".join(terms) or "false") + ";")
+            self.defined.add(name)
+        return f"{name}(e, {_sets('X', self.lb)})"
+
+    def member(self, a: int) -> str:
+        """The word is accepted by automaton a."""
+        nb = self.sb[a]
+        sv = f"S{a}_"
+        return (f"(ex2 {_sets(sv, nb)}: {self.state(a, sv, 0, '0')} & "
+                f"run{a}(0, e, {_sets(sv, nb)}) & acc{a}(e, {_sets(sv, nb)}))")
+
+    def formula(self) -> str:
+        st, fam = self.st, self.fam
+        k = st.k
+        self.defined: set[str] = set()
+        self.lines.append("m2l-str;")
+        self.lines.append("var0 Bot;")
+        self.lines.append(f"var2 {_sets('X', self.lb)};")
+        self.preds()
+        wellformed = [_code("X", self.lb, 0, "e")]
+        if len(self.alpha) < (1 << self.lb):
+            valid = " | ".join(self.letter(c, "p") for c in self.alpha)
+            wellformed.append(f"(all1 p: p < e => ({valid}))")
+        checks = []
+        for jv in range(k + 1):
+            if st.misere:
+                want = f"({self.some(None)} & ~{self.some(0)})"
+            else:
+                want = " & ".join([f"~{self.some(jv)}"] + [self.some(i) for i in range(jv)])
+            checks.append(f"(({self.member(jv)}) <=> ~({want}))")
+        if fam.domain is not None:
+            d = len(self.autos) - 1
+            indom = self.member(d)
+            checks.append(self.some(d, negate=True))
+        else:
+            indom = "true"
+        word = (f"(ex1 e: e = max($) & {' & '.join(wellformed)} & {indom} & (\n  "
+                + " |\n  ".join(checks) + "))")
+        bottom = "false"
+        if fam.bottom and fam.in_domain(None):
+            wrong = [j for j, a in enumerate(st.automata)
+                     if a.empty != (j == 0 and not st.misere)]
+            bottom = "true" if wrong else "false"
+        self.lines.append(f"~((Bot & {bottom}) | (~Bot & {word}));")
+        return "\n".join(self.lines) + "\n"
+
+
+def formula(statement: Statement) -> str:
+    """The M2L-Str formula "no position violates ``statement``" (MONA syntax).
+
+    Examples
+    --------
+    >>> from cgsat.automata.options import WordFamily
+    >>> nim = WordFamily("take one", "1", (OptionRule("1", "", keep_prefix=True,
+    ...                  at_end=True),), False, "none", str)
+    >>> even = Automaton("1", ((1,), (0,)), frozenset({0}))
+    >>> formula(Statement(nim, (even,))).splitlines()[0]
+    'm2l-str;'
+
+    References
+    ----------
+    *Thinning Thickets*, §2.1 (the mex rule), as in :mod:`cgsat.automata`.
+    """
+    return _Writer(statement).formula()
+
+
+def available() -> bool:
+    """Whether the ``mona`` executable is on the PATH."""
+    return shutil.which("mona") is not None
+
+
+_CEX = re.compile(r"A counter-example of least length \((\d+)\) is:")
+_STATES = re.compile(r"Automaton has (\d+) states")
+_ASSIGN = re.compile(r"^(\w+) = (.*)$", re.M)
+_SIZES = re.compile(r"\((\d+),\d+\) ->")
+
+
+def summary(out: str, states: int | None) -> str:
+    """MONA's output without the per-operation statistics of ``-s``: the version line, the
+    final automaton and the analysis, with the largest automaton built."""
+    keep = [line for line in out.splitlines()
+            if line.startswith(("MONA", "Automaton has", "Total time"))]
+    analysis = out.find("ANALYSIS")
+    tail = out[analysis:].splitlines() if analysis >= 0 else []
+    tail = [line for line in tail if not line.startswith("Total time")]
+    return "\n".join(keep[:2] + [f"Largest automaton built: {states} states (mona -s)"]
+                     + tail + keep[2:]) + "\n"
+
+
+def parse_output(text: str, statement: Statement) -> tuple[str, str | None, bool, int | None]:
+    """(verdict, word, bottom, final states) from MONA's output (see :func:`decide`)."""
+    states_m = _STATES.search(text)
+    states = int(states_m.group(1)) if states_m else None
+    if "Formula is valid" in text:
+        return "proved", None, False, states
+    m = _CEX.search(text)
+    if m is None:
+        if "Formula is unsatisfiable" in text:  # every string violates: the shortest one
+            return "refuted", "", False, states
+        raise RuntimeError("could not read MONA's answer:\n" + text[-2000:])
+    length = int(m.group(1))
+    block = text[m.end():]
+    end = block.find("A satisfying example")
+    if end >= 0:
+        block = block[:end]
+    values = dict(_ASSIGN.findall(block))
+    if values.get("Bot", "false").strip() == "true":
+        return "refuted", None, True, states
+    lb = _bits(len(statement.family.alphabet))
+    members = []
+    for b in range(lb):
+        raw = values.get(f"X{b}", "{}").strip().strip("{}")
+        members.append({int(x) for x in raw.split(",") if x.strip()})
+    letters = []
+    for p in range(max(length - 1, 0)):
+        code = sum(1 << b for b in range(lb) if p in members[b])
+        letters.append(statement.family.alphabet[code])
+    return "refuted", "".join(letters), False, states
+
+
+def decide(statement: Statement, *, timeout: float | None = None,
+           workdir: str | Path | None = None) -> Decision:
+    """Decide ``statement`` for every word with MONA.
+
+    Parameters
+    ----------
+    statement : Statement
+        The family, its option rules and R_0 .. R_k.
+    timeout : float or None
+        Seconds before MONA is stopped ("unknown").
+    workdir : path or None
+        Where to write ``statement.mona`` and MONA's output ``statement.out`` (artifacts);
+        a temporary directory when None.
+
+    Returns
+    -------
+    Decision
+        ``proved``; ``refuted`` with a counter-example of least length (⊥ as ``bottom``);
+        ``unknown`` with reason "mona not installed" or a timeout.
+
+    References
+    ----------
+    *Thinning Thickets*, §2.1; MONA User Manual, M2L-Str.
+    """
+    t0 = time.perf_counter()
+    if not available():
+        return Decision("mona", "unknown", reason="mona not installed")
+    text = formula(statement)
+    with tempfile.TemporaryDirectory() as tmp:
+        where = Path(workdir) if workdir is not None else Path(tmp)
+        where.mkdir(parents=True, exist_ok=True)
+        src = where / "statement.mona"
+        src.write_text(text)
+        try:
+            proc = subprocess.run(["mona", "-s", str(src)], capture_output=True, text=True,
+                                  timeout=timeout, check=False)
+        except subprocess.TimeoutExpired:
+            return Decision("mona", "unknown", seconds=time.perf_counter() - t0,
+                            reason=f"timeout {timeout:g}s")
+        out = re.sub(r"[^\n]*\r", "", proc.stdout)  # drop the progress lines
+        if proc.returncode < 0:  # killed by a signal: MONA aborts when its tables overflow
+            return Decision("mona", "unknown", seconds=time.perf_counter() - t0,
+                            reason=f"mona stopped by signal {-proc.returncode}")
+        if proc.returncode != 0:
+            raise RuntimeError(f"mona exited with {proc.returncode}: {proc.stderr.strip()[:500]}")
+        verdict, word, bottom, _ = parse_output(out, statement)
+        sizes = [int(m) for m in _SIZES.findall(out)]
+        states = max(sizes) if sizes else None
+        if workdir is not None:
+            (where / "statement.out").write_text(summary(out, states))
+    reason = "" if verdict == "proved" else "MONA's counter-example of least length"
+    return Decision("mona", verdict, word, bottom, states, time.perf_counter() - t0, reason)

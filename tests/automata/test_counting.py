@@ -1,0 +1,62 @@
+"""Counts from automata: Theorems 3.4 and 3.5 for every height, and the counts of the new
+rules against play."""
+
+from __future__ import annotations
+
+import pytest
+
+from cgsat.automata.counting import (
+    Recurrence,
+    count_at,
+    counts,
+    minimal_recurrence,
+    prove_same_counts,
+    recurrence_of,
+    word_counts,
+)
+from cgsat.papers.thickets.cordon_automata import stored
+from cgsat.papers.thickets.cordon_nim import nim_values
+
+FIB = Recurrence((1, 1), 0)
+
+
+def test_theorem_3_4_fibonacci_for_every_height():
+    proof = prove_same_counts(stored("thm3.2"), True, FIB, [1, 0])
+    assert proof.holds and proof.terms >= 2 + stored("thm3.2").size
+
+
+def test_theorem_3_5_fibonacci_for_every_height():
+    assert prove_same_counts(stored("thm3.3"), True, FIB, [0, 1]).holds
+
+
+def test_a_wrong_identity_fails():
+    proof = prove_same_counts(stored("thm3.2"), True, FIB, [0, 1])
+    assert not proof.holds and proof.first_difference == 0
+    assert not prove_same_counts(stored("nim2"), True, FIB, [0, 0]).holds
+
+
+@pytest.mark.parametrize("k", range(0, 8))
+def test_counts_agree_with_play(k):
+    auto = stored("thm3.2" if k == 0 else "thm3.3" if k == 1 else f"nim{k}")
+    mine = counts(auto, 14, bottom=True)
+    table = [1 if k == 0 else 0] + [sum(1 for v in nim_values(n) if v == k)
+                                    for n in range(1, 15)]
+    assert mine == table
+
+
+def test_counts_agree_with_automata_lib():
+    auto = stored("nim5")
+    assert word_counts(auto, 20) == [auto.count(n) for n in range(21)]
+    assert count_at(auto, 21, True) == auto.count(20)
+
+
+def test_minimal_recurrence_is_proved_against_the_transfer_matrix():
+    auto = stored("nim4")
+    seq = counts(auto, 80, True)
+    rec = minimal_recurrence(seq[1:], 1)
+    assert rec.order <= recurrence_of(auto, True).order
+    assert prove_same_counts(auto, True, rec, seq[1:1 + rec.order]).holds
+
+
+def test_recurrence_text():
+    assert FIB.text("f") == "f(n) = f(n-1) + f(n-2) for n >= 2"
