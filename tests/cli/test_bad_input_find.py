@@ -51,7 +51,7 @@ def _run(argv: list[str], capsys) -> tuple[int, str, str]:
     (["timber-path", "--length", "51", "--outcome", "P"], "--length is at most 50"),
     (["timber-path", "--max-length", "31", "--outcome", "P"], "--max-length is at most 30"),
     (["timber-path", "--length", "21", "--outcome", "P", "--count"], "at most 20, got 21"),
-    (["green-cordon", "--height", "201", "--value", "0", "--count"],
+    (["green-cordon", "--height", "201", "--value", "0", "--all"],
      "--height is at most 200, got 201"),
     (["green-cordon", "--height", "60", "--value", "*", "--all"], "more than 100000"),
 ])

@@ -172,6 +172,7 @@ def test_theorem_3_1_as_printed_is_refuted_at_n_3_by_both_methods():
 def test_sat_and_brute_agree_on_the_claims(claim_id):
     claim = get_claim(claim_id)
     for n in range(0, 10):
-        statuses = {m.name: m.run(n, Budget()).status for m in claim.methods}
+        statuses = {m.name: m.run(n, Budget()).status for m in claim.methods
+                    if m.name in ("sat", "brute")}
         assert statuses in ({"brute": "holds", "sat": "holds"},
                             {"brute": "vacuous", "sat": "vacuous"}), (n, statuses)

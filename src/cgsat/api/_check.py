@@ -375,9 +375,10 @@ def check(  # noqa: PLR0913 - the API: one keyword per option of cgsat check
     order = {c.id: i for i, c in enumerate(claims)}
     results = tuple(sorted(summary.results, key=lambda r: (order[r.claim], r.method, r.n)))
     verified = _verified(results)
-    # an all-n result (issue 25) has n None, as in check --json
-    results = tuple(replace(r, n=None) if r.n == ALL_N else r  # type: ignore[arg-type]
-                    for r in results)
+    # an all-n result (issue 25) has n None, as in check --json (the field is typed int for
+    # the runner, which keys sizes by it)
+    results = tuple(replace(r, n=None)  # type: ignore[arg-type]  # n None: all-n, as in JSON
+                    if r.n == ALL_N else r for r in results)
     return CheckReport(
         results=results, verified=verified,
         refutations=tuple(r for r in results if r.status == "refuted"),

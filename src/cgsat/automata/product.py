@@ -290,7 +290,7 @@ def decide(statement: Statement, *, max_states: int = 5_000_000,  # noqa: C901 -
             letters = []
             node = state
             while parent[node] is not None:
-                node, c = parent[node]  # type: ignore[misc]
+                node, c = parent[node]  # type: ignore[misc]  # the start has no parent
                 letters.append(fam.alphabet[c])
             return verdict("refuted", "".join(reversed(letters)), False, len(parent), problem)
         if not tup.alive(state[0]):

@@ -53,8 +53,8 @@ def truth(family: WordFamily, word: Word, misere: bool) -> int | bool:
     ruleset = get_ruleset(family.ruleset)
     position = ruleset.parse(family.position(word))
     if misere:
-        return play.is_p_position(ruleset, position, misere=True)  # type: ignore[arg-type]
-    return play.nim_value(ruleset, position)  # type: ignore[arg-type]
+        return play.is_p_position(ruleset, position, misere=True)  # type: ignore[arg-type]  # any ruleset
+    return play.nim_value(ruleset, position)  # type: ignore[arg-type]  # any ruleset
 
 
 def wrong_at(statement: Statement, word: Word) -> str:
@@ -128,7 +128,7 @@ def check_options(family: WordFamily, max_length: int) -> list[str]:
         if not family.in_domain(w):
             continue
         mine = {ruleset.parse(family.position(o)) for o in family.options(w)}
-        theirs = {p for _, p in ruleset.options(  # type: ignore[union-attr]
+        theirs = {p for _, p in ruleset.options(  # type: ignore[union-attr]  # an impartial one
             ruleset.parse(family.position(w)))}
         if mine != theirs:
             problems.append(f"{family.position(w)}: options differ")
