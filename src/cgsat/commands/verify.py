@@ -17,6 +17,7 @@ import sys
 from typing import Any
 
 from cgsat.api import CheckReport, CheckResult, check
+from cgsat.claims import ALL_N
 from cgsat.engine.progress import Progress
 from cgsat.engine.revalidate import revalidate
 from cgsat.engine.store import Store, db_path
@@ -84,7 +85,7 @@ def _note(note: str) -> None:
 
 
 def _describe(res: CheckResult) -> str:
-    where = "every n" if res.n is None else f"n={res.n}"
+    where = "every n" if res.n is None or res.n == ALL_N else f"n={res.n}"
     parts = [f"{res.claim} {where} {res.method}: {res.status}"]
     extra = []
     if res.seconds is not None:
