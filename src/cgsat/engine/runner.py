@@ -31,7 +31,8 @@ worker; the verdict is then "unknown" with reason ``"timeout 60s"``, never "hold
   out-of-memory killer ended, is "unknown: memory" too, never a traceback), and the larger
   sizes of that method are skipped as after a timeout. Every run records the check's peak
   resident memory (``peak_rss_mb``).
-- ``Budget.seed`` is ``"claim:n:fingerprint"``, so the sample controls of a rerun repeat.
+- ``Budget.seed`` is ``"claim:n:method"``, so the sample controls of a rerun repeat, and a
+  code change (a new fingerprint) draws the same samples: documented control counts stay put.
 - Workers die with the runner: each sets ``PR_SET_PDEATHSIG`` (Linux) when it starts, so a
   ``kill -9`` of ``cgsat check`` takes its workers with it; SIGTERM is handled like Ctrl-C
   (workers stopped, what is stored kept), raising :class:`Terminated`.
@@ -493,7 +494,7 @@ class _Run:
         try:
             tasks: dict[Any, tuple[_Lane, int]] = {}
             for lane, n in self.todo:
-                budget = replace(self.budget, seed=f"{lane.claim}:{n}:{lane.fingerprint}")
+                budget = replace(self.budget, seed=f"{lane.claim}:{n}:{lane.method}")
                 call = Call(run_check, (lane.claim, lane.method, n, budget, backend.remote),
                             key=f"{lane.claim}-{lane.method}-{n}", timeout=budget.timeout)
                 tasks[backend.submit(call)] = (lane, n)
