@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from cgsat.automata.dfa import Automaton
+from cgsat.automata.dfa import Automaton, coreachable
 
 
 def transfer_matrix(auto: Automaton) -> list[list[int]]:
@@ -42,7 +42,7 @@ def word_counts(auto: Automaton, up_to: int) -> list[int]:
     >>> word_counts(even, 4)
     [1, 0, 4, 0, 16]
     """
-    useful = _coaccessible(auto)
+    useful = coreachable(auto, auto.accepting)
     vec = {0: 1} if 0 in useful else {}
     out = []
     for n in range(up_to + 1):
@@ -56,22 +56,6 @@ def word_counts(auto: Automaton, up_to: int) -> list[int]:
                     nxt[t] = nxt.get(t, 0) + c
         vec = nxt
     return out
-
-
-def _coaccessible(auto: Automaton) -> set[int]:
-    back: dict[int, set[int]] = {}
-    for q, row in enumerate(auto.delta):
-        for t in row:
-            back.setdefault(t, set()).add(q)
-    live = set(auto.accepting)
-    todo = list(live)
-    while todo:
-        t = todo.pop()
-        for q in back.get(t, ()):
-            if q not in live:
-                live.add(q)
-                todo.append(q)
-    return live
 
 
 def counts(auto: Automaton, up_to: int, bottom: bool) -> list[int]:
@@ -263,7 +247,7 @@ def count_at(auto: Automaton, size: int, bottom: bool) -> int:
     if bottom and size == 0:
         return int(auto.empty)
     length = size - 1 if bottom else size
-    useful = _coaccessible(auto)
+    useful = coreachable(auto, auto.accepting)
     rows = [[t for t in row if t in useful] for row in auto.delta]
     vec = [0] * auto.size
     if 0 in useful:

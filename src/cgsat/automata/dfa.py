@@ -209,3 +209,21 @@ def product_size(automata: Sequence[Automaton]) -> int:
     for a in automata:
         n *= a.size
     return n
+
+
+def coreachable(auto: Automaton, targets: frozenset[int]) -> set[int]:
+    """The states of ``auto`` from which some state of ``targets`` can be reached (a
+    backward search over the transitions; ``targets`` included)."""
+    back: dict[int, set[int]] = {}
+    for q, row in enumerate(auto.delta):
+        for t in row:
+            back.setdefault(t, set()).add(q)
+    live = set(targets)
+    todo = list(live)
+    while todo:
+        t = todo.pop()
+        for q in back.get(t, ()):
+            if q not in live:
+                live.add(q)
+                todo.append(q)
+    return live

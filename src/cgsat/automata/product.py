@@ -32,7 +32,7 @@ import time
 from collections import deque
 
 from cgsat.automata.decision import Decision
-from cgsat.automata.dfa import Automaton
+from cgsat.automata.dfa import coreachable
 from cgsat.automata.options import Statement
 
 BOTTOM = -1
@@ -65,14 +65,14 @@ class _Tuples:
         self.bottom_bits = bottom
         self.live: set[int] | None = None
         if fam.domain is not None:
-            self.live = _live_states(fam.domain, fam.domain.accepting)
+            self.live = coreachable(fam.domain, fam.domain.accepting)
         # per automaton, the states worth keeping in a running set: those that can still
         # reach acceptance (R_j), or rejection (the domain: "an option leaves it")
         self.useful: list[set[int]] = [
-            _live_states(a, a.accepting) for a in statement.automata]
+            coreachable(a, a.accepting) for a in statement.automata]
         if fam.domain is not None:
             d = fam.domain
-            self.useful.append(_live_states(d, frozenset(range(d.size)) - d.accepting))
+            self.useful.append(coreachable(d, frozenset(range(d.size)) - d.accepting))
 
     def intern(self, t: tuple[int, ...]) -> int:
         i = self.ids.get(t)
@@ -112,23 +112,6 @@ class _Tuples:
         return self.live is None or self.tuples[i][-1] in self.live
 
 
-def _live_states(auto: Automaton, targets: frozenset[int]) -> set[int]:
-    """The states of ``auto`` from which a state of ``targets`` can be reached."""
-    back: dict[int, set[int]] = {}
-    for q, row in enumerate(auto.delta):
-        for t in row:
-            back.setdefault(t, set()).add(q)
-    live = set(targets)
-    todo = list(live)
-    while todo:
-        t = todo.pop()
-        for q in back.get(t, ()):
-            if q not in live:
-                live.add(q)
-                todo.append(q)
-    return live
-
-
 Running = tuple[frozenset[int], ...]
 State = tuple[int, int, int, Running, frozenset[tuple[int, int, int]], bool]
 """(tuple id, done bits, at-end bits, running state sets per automaton, pending (rule,
@@ -158,7 +141,7 @@ def decide(statement: Statement, *, max_states: int = 5_000_000,  # noqa: C901 -
 
     Examples
     --------
-    >>> from cgsat.automata.dfa import Automaton
+    >>> from cgsat.automata.dfa import Automaton, coreachable
     >>> from cgsat.automata.options import OptionRule, WordFamily
     >>> nim = WordFamily("take one", "1", (OptionRule("1", "", keep_prefix=True,
     ...                  at_end=True),), False, "none", str)
