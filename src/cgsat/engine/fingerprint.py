@@ -148,6 +148,26 @@ def _is_module(name: str) -> bool:
     return _spec_origin(name)[0] is not None
 
 
+def _import_sites(source: bytes, module: str, is_package: bool
+                  ) -> Iterable[tuple[str, list[str]]]:
+    """Each import statement of ``source`` (of ``module``), wherever it stands, as (the module
+    imported from, the names imported from it): ``import a.b`` is ``("a.b", [])``, ``from
+    .x import y, *`` is ``("pkg.x", ["y"])``; an unresolvable relative import is skipped."""
+    package = module if is_package else module.rpartition(".")[0]
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            for alias_ in node.names:
+                yield alias_.name, []
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                try:
+                    base = importlib.util.resolve_name("." * node.level + base, package)
+                except ImportError:
+                    continue
+            yield base, [a.name for a in node.names if a.name != "*"]
+
+
 def imports_of(source: bytes, module: str, is_package: bool) -> frozenset[str]:
     """The cgsat modules ``source`` (of ``module``) imports, wherever the import stands.
 
@@ -158,24 +178,13 @@ def imports_of(source: bytes, module: str, is_package: bool) -> frozenset[str]:
     >>> sorted(imports_of(b"from .cnf import ClauseBuffer", "cgsat.encodings.gates", False))
     ['cgsat.encodings.cnf']
     """
-    package = module if is_package else module.rpartition(".")[0]
     found: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = importlib.util.resolve_name("." * node.level + (node.module or ""),
-                                                   package)
-            else:
-                base = node.module or ""
-            for alias in node.names:
-                sub = f"{base}.{alias.name}"
-                if alias.name != "*" and (sub == "cgsat" or sub.startswith("cgsat.")) \
-                        and _is_module(sub):
-                    found.add(sub)
-                else:
-                    found.add(base)
+    for base, names in _import_sites(source, module, is_package):
+        subs = [f"{base}.{name}" for name in names]
+        modules = [sub for sub in subs if sub.startswith("cgsat.") and _is_module(sub)]
+        found.update(modules)
+        if len(modules) < len(subs) or not names:
+            found.add(base)
     return frozenset(m for m in found if m == "cgsat" or m.startswith("cgsat."))
 
 
@@ -218,20 +227,10 @@ def local_imports(source: bytes, module: str, is_package: bool, folder: str
     ['helper_x1']
     >>> sys.path.remove(d)
     """
-    package = module if is_package else module.rpartition(".")[0]
     names: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            names.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                try:
-                    base = importlib.util.resolve_name("." * node.level + base, package)
-                except ImportError:
-                    continue
-            names.add(base)
-            names.update(f"{base}.{a.name}" for a in node.names if a.name != "*")
+    for base, imported in _import_sites(source, module, is_package):
+        names.add(base)
+        names.update(f"{base}.{name}" for name in imported)
     here = os.path.realpath(folder)
     out = set()
     for name in names:
