@@ -35,6 +35,11 @@ def test_check_reports_proved_for_every_n(tmp_path, need_mona):
     text = render_markdown(doc)
     assert text.index("## Proved for every size") < text.index("## Beyond the paper")
     assert "`thickets.green-nim4`" in text.split("## Beyond the paper")[0]
+    # the count sequence of the proved automaton, against exhaustive play by height
+    counts = claim["proved"]["counts"]["from_size_0"]
+    assert len(counts) == 13 and counts[0] == 0
+    assert counts[1:] == [sum(1 for v in nim_values(h) if v == 4) for h in range(1, 13)]
+    assert any(counts) and ", ".join(map(str, counts)) in text
 
 
 def test_without_mona_nothing_is_proved(tmp_path, monkeypatch):

@@ -97,22 +97,33 @@ def decide_both(statement: Statement, label: str, timeout: float | None) -> Verd
     return Verdict.unknown(unknown[0].reason if unknown else "no decision", detail=text)
 
 
-def _run(n: int, budget: Budget, *, build: Callable[[], Statement], label: str) -> Verdict:
-    """The all-n method's run: n is :data:`cgsat.claims.ALL_N`."""
-    return decide_both(build(), label, budget.timeout)
+def _run(n: int, budget: Budget, *, build: Callable[[], Statement], label: str,
+         counts: Callable[[], dict[str, Any]] | None = None) -> Verdict:
+    """The all-n method's run: n is :data:`cgsat.claims.ALL_N`. A proved statement's
+    ``detail`` gets ``counts()`` (the count sequence of its family, for the report)."""
+    verdict = decide_both(build(), label, budget.timeout)
+    if counts is None or verdict.status != "proved":
+        return verdict
+    detail = json.loads(verdict.detail or "{}")
+    detail["counts"] = counts()
+    return Verdict.proved(detail=json.dumps(detail))
 
 
 def all_n_method(build: Callable[[], Statement], label: str, scope: str,
-                 name: str = "automata") -> Method:
+                 name: str = "automata",
+                 counts: Callable[[], dict[str, Any]] | None = None) -> Method:
     """An all-n :class:`~cgsat.claims.Method` deciding ``build()`` with both deciders.
 
-    ``build`` must be picklable (a module-level function or a ``functools.partial``).
+    ``build`` and ``counts`` must be picklable (module-level functions or
+    ``functools.partial``); ``counts`` (optional) gives the proved family's count sequence
+    (``{"counts": [...], "recurrence": ...}``), stored in the proved verdict's detail.
 
     References
     ----------
     *Thinning Thickets*, Theorems 3.2-3.5 and §5 (the claims that carry one).
     """
-    return Method(name, partial(_run, build=build, label=label), scope=scope, all_n=True)
+    return Method(name, partial(_run, build=build, label=label, counts=counts),
+                  scope=scope, all_n=True)
 
 
 def _sized(n: int, budget: Budget, *, build: Callable[[int], Statement], decider: str,

@@ -34,11 +34,16 @@ def proved_of(runs: list[dict[str, Any]]) -> dict[str, Any] | None:
                 d = json.loads(r.get("detail") or "{}")
             except ValueError:
                 d = {}
-            return {"method": r["method"],
-                    "deciders": [{k: x.get(k) for k in ("decider", "states", "seconds")}
-                                 for x in d.get("deciders", [])],
-                    "automata": d.get("automata", []),
-                    "artifacts": [d["artifacts"]] if d.get("artifacts") else []}
+            out = {"method": r["method"],
+                   "deciders": [{k: x.get(k) for k in ("decider", "states", "seconds")}
+                                for x in d.get("deciders", [])],
+                   "automata": d.get("automata", []),
+                   "artifacts": [d["artifacts"]] if d.get("artifacts") else []}
+            counts = d.get("counts")
+            if isinstance(counts, dict) and (counts.get("counts") or counts.get("first")):
+                out["counts"] = {"from_size_0": counts.get("counts") or counts.get("first"),
+                                 "recurrence": counts.get("recurrence")}
+            return out
     return None
 
 
@@ -53,6 +58,15 @@ def proved_conflicts(claims: list[dict[str, Any]]) -> list[str]:
     return [f"{c['id']}: proved for every n by {c['proved']['method']} but refuted at "
             f"n={x['n']} by {x['method']} with {x['position']}"
             for c in claims if c.get("proved") for x in c["counterexamples"]]
+
+
+def _counts(row: dict[str, Any]) -> str:
+    """The count sequence of a proved family (sizes 0, 1, ...) and its recurrence, or ""."""
+    c = row.get("counts")
+    if not c:
+        return ""
+    terms = ", ".join(str(t) for t in c["from_size_0"])
+    return f"{terms}, ...; {c['recurrence']}" if c.get("recurrence") else f"{terms}, ..."
 
 
 def _deciders(row: dict[str, Any]) -> str:
@@ -73,14 +87,17 @@ def markdown(doc: dict[str, Any]) -> list[str]:
               "reachable states; MONA's largest automaton.", ""]
     if not doc.get("proved"):
         return lines + ["None stored.", ""]
-    lines += ["| claim | statement | automata (states) | deciders | artifacts |",
-              "|---|---|---|---|---|"]
+    lines += ["Counts: the number of positions of each size 0, 1, 2, ... that the proved "
+              "automaton accepts (transfer matrix, exact), with the shortest recurrence, "
+              "proved against the matrix's characteristic polynomial.", "",
+              "| claim | statement | automata (states) | deciders | counts by size | "
+              "artifacts |", "|---|---|---|---|---|---|"]
     for row in doc["proved"]:
         autos = ", ".join(f"{a['name']} ({a['states']})" for a in row["automata"])
         arts = ", ".join(f"[{a}]({a.removeprefix('docs/report/')})" for a in row["artifacts"])
         statement = row["statement"].replace("|", "\\|")
         lines.append(f"| `{row['claim']}` | {statement} | {autos} | {_deciders(row)} | "
-                     f"{arts} |")
+                     f"{_counts(row) or '—'} | {arts} |")
     return lines + [""]
 
 
@@ -107,11 +124,11 @@ def html(doc: dict[str, Any], esc: Any) -> list[str]:
         out.append(f"<p class='refuted'>{esc(c)}</p>")
     out += ["<h2>Proved for every size</h2>",
             "<table><tr><th>claim</th><th>statement</th><th>automata</th><th>deciders</th>"
-            "</tr>"]
+            "<th>counts by size</th></tr>"]
     for row in doc.get("proved", []):
         autos = ", ".join(f"{a['name']} ({a['states']})" for a in row["automata"])
         out.append(f"<tr><td><code>{esc(row['claim'])}</code></td>"
                    f"<td>{esc(row['statement'])}</td><td>{esc(autos)}</td>"
-                   f"<td>{esc(_deciders(row))}</td></tr>")
+                   f"<td>{esc(_deciders(row))}</td><td>{esc(_counts(row))}</td></tr>")
     out.append("</table>")
     return out

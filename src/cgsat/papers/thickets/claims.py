@@ -135,7 +135,8 @@ CLAIMS: list[Claim] = [
                   "or a(1) is even and all a(i+1)-a(i) and n-a(k) are odd.",
         kind="theorem", parameter=HEIGHT, base=0, quick_bound=15, target_bound=100,
         methods=(
-            all_n_method(partial(all_n.nim_statement, 0), "thickets.thm3.2", ALL_N_SCOPE),
+            all_n_method(partial(all_n.nim_statement, 0), "thickets.thm3.2", ALL_N_SCOPE,
+                         counts=partial(all_n.count_table, 0)),
             Method("brute", partial(brute.characterization, value=0, rule=nim0_rule,
                                     leaves=None), max_n=brute.BRUTE_MAX,
                    scope="every cordon of height n: nim-value 0 by exhaustive play exactly "
@@ -158,7 +159,8 @@ CLAIMS: list[Claim] = [
                   "or a(1), all a(i+1)-a(i) and n-a(k) are odd.",
         kind="theorem", parameter=HEIGHT, base=0, quick_bound=15, target_bound=100,
         methods=(
-            all_n_method(partial(all_n.nim_statement, 1), "thickets.thm3.3", ALL_N_SCOPE),
+            all_n_method(partial(all_n.nim_statement, 1), "thickets.thm3.3", ALL_N_SCOPE,
+                         counts=partial(all_n.count_table, 1)),
             Method("brute", partial(brute.characterization, value=1, rule=nim1_rule,
                                     leaves=None), max_n=brute.BRUTE_MAX,
                    scope="every cordon of height n: nim-value 1 by exhaustive play exactly "
@@ -326,7 +328,8 @@ CLAIMS: list[Claim] = [
                   "gap >= 2), then an even gap and only odd gaps after it.",
         kind="conjecture", parameter=HEIGHT, base=0, quick_bound=17, target_bound=100,
         methods=(
-            all_n_method(partial(all_n.nim_statement, 2), "thickets.green-nim2", ALL_N_SCOPE),
+            all_n_method(partial(all_n.nim_statement, 2), "thickets.green-nim2", ALL_N_SCOPE,
+                         counts=partial(all_n.count_table, 2)),
             Method("brute", partial(brute.characterization, value=2, rule=nim2_rule,
                                     leaves=None), max_n=brute.BRUTE_MAX,
                    scope="every cordon of height n: nim-value 2 by exhaustive play exactly "
@@ -352,7 +355,8 @@ CLAIMS: list[Claim] = [
                   "1, gap >= 2), then an even gap and only odd gaps after it.",
         kind="conjecture", parameter=HEIGHT, base=0, quick_bound=17, target_bound=100,
         methods=(
-            all_n_method(partial(all_n.nim_statement, 3), "thickets.green-nim3", ALL_N_SCOPE),
+            all_n_method(partial(all_n.nim_statement, 3), "thickets.green-nim3", ALL_N_SCOPE,
+                         counts=partial(all_n.count_table, 3)),
             Method("brute", partial(brute.characterization, value=3, rule=nim3_rule,
                                     leaves=None), max_n=brute.BRUTE_MAX,
                    scope="every cordon of height n: nim-value 3 by exhaustive play exactly "
@@ -389,7 +393,7 @@ def _green_nim(k: int) -> Claim:
         kind="conjecture", parameter=HEIGHT, base=0, quick_bound=12, target_bound=18,
         methods=(
             all_n_method(partial(all_n.nim_statement, k), f"thickets.green-nim{k}",
-                         ALL_N_SCOPE),
+                         ALL_N_SCOPE, counts=partial(all_n.count_table, k)),
             Method("brute", partial(brute.characterization, value=k,
                                     rule=partial(pattern_rule, k=k), leaves=None),
                    max_n=brute.BRUTE_MAX,
