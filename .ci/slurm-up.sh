@@ -17,7 +17,6 @@ for exe in munged mungekey slurmctld slurmd sinfo sbatch; do
     command -v "$exe" >/dev/null || PATH=$PATH:/usr/sbin:/sbin
     command -v "$exe" >/dev/null || { echo "error: $exe not found: apt-get install slurm-wlm munge" >&2; exit 1; }
 done
-[ "$(id -u)" = 0 ] || { echo "error: slurm-up.sh must run as root (slurmd)" >&2; exit 1; }
 mkdir -p "$DIR"
 exec 9>"$DIR/.lock"   # pytest -n 2: both workers may start it at once
 flock 9
@@ -27,6 +26,7 @@ if [ -f "$CONF" ] && idle; then
     echo "export SLURM_CONF=$CONF"
     exit 0
 fi
+[ "$(id -u)" = 0 ] || { echo "error: slurm-up.sh must run as root (slurmd)" >&2; exit 1; }
 "$(dirname "$0")/slurm-down.sh" >/dev/null 2>&1 || true
 
 mkdir -p "$DIR/munge" "$DIR/ctld" "$DIR/spool" "$DIR/log"

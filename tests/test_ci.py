@@ -61,3 +61,17 @@ def test_readme_shows_both_commands_as_ci_runs_them():
     blocks = re.findall(r"```bash\n(.*?)```", readme, flags=re.S)
     assert any(b.strip().endswith(QUICK) and 'pip install ".[test]"' in b for b in blocks)
     assert any(b.strip() == SLOW for b in blocks)
+
+
+def test_ci_installs_slurm_and_starts_it_before_the_slow_step():
+    """Issue 27 item 4: the slow step's Slurm tests run in CI; without slurm-wlm and munge
+    CI fails (it does not skip them), and the node is up before the slow step."""
+    lines = _commands((ROOT / ".ci" / "run").read_text())
+    install = [i for i, ln in enumerate(lines) if "apt-get install" in ln and "slurm-wlm" in ln]
+    fail = [i for i, ln in enumerate(lines) if "slurm-wlm and munge could not" in ln
+            and "exit 1" in ln]
+    up = [i for i, ln in enumerate(lines) if ".ci/slurm-up.sh" in ln]
+    slow = lines.index(f"timeout 1800 {SLOW}")
+    assert install and fail and up, "CI must install Slurm and start it"
+    assert install[0] < fail[0] < up[0] < slow
+    assert (ROOT / ".ci" / "slurm-up.sh").stat().st_mode & 0o111  # executable
