@@ -207,3 +207,68 @@ def test_out_dash_is_standard_output(tmp_path):
     proc = _cli(["export-cnf", "timber.thm2.3", "--n", "4", "--out", "-"], cwd=tmp_path)
     assert proc.returncode == 0 and proc.stdout.startswith("c cgsat export-cnf")
     assert not (tmp_path / "-").exists()
+
+
+# --- issue 26: every claim's map, read back into a position -------------------------------
+
+def _names(text: str) -> dict[int, object]:
+    """The header's variable map: variable -> its name (a Python literal)."""
+    import ast
+
+    return {int(v): ast.literal_eval(name)
+            for v, name in re.findall(r"^c var (\d+) (.*)$", text, flags=re.M)}
+
+
+def _toppling_row(names: dict[int, object], true: set[int]) -> str:
+    """A Toppling row read through the map as docs/reference.md states it: a symbolic row
+    ``('G', 'a', k)`` (Left may topple domino k) and ``('G', 'b', k)`` (Right may), both
+    true for E; a concrete row is named by its selector ``('selector', 'row', ROW)``."""
+    rows = [obj[2] for obj in names.values() if isinstance(obj, tuple) and obj[:2] ==
+            ("selector", "row")]
+    if rows:
+        return rows[0]
+    letters: dict[int, str] = {}
+    for v, obj in names.items():
+        if isinstance(obj, tuple) and len(obj) == 3 and obj[0] == "G" and obj[1] == "a":
+            b = next(w for w, o in names.items() if o == ("G", "b", obj[2]))
+            letters[obj[2]] = {(True, True): "E", (True, False): "L",
+                               (False, True): "R"}[(v in true, b in true)]
+    return "".join(letters[k] for k in sorted(letters))
+
+
+@needs_external
+@pytest.mark.parametrize(("claim_id", "n"), [
+    ("toppling.conj37-all-rows", 2),  # a symbolic row (letters named ('G', 'a'|'b', k))
+    ("toppling.conj39", 6),           # a concrete row (named by its selector)
+])
+def test_a_refuted_size_exports_and_its_model_decodes_to_a_confirmed_counterexample(
+        tmp_path, claim_id, n):
+    claim = get_claim(claim_id)
+    method = next(m for m in claim.methods if m.uses_solver)
+    found = method.run(n, Budget())
+    assert found.status == "refuted"
+    exported = export_instance(claim, n)
+    path = tmp_path / "r.cnf"
+    path.write_text(exported.text())
+    status, model = _external(str(path))
+    assert status == "SATISFIABLE"
+    names = _names(path.read_text())
+    assert names, "no variable map"
+    row = _toppling_row(names, {lit for lit in model if lit > 0})
+    assert len(row) == n
+    assert claim.confirm(n, row), f"{row} is not a counterexample by the direct solver"
+    # the control: a row the direct solver does not refute the claim with is rejected
+    assert not claim.confirm(n, "L" * n)
+
+
+def test_every_toppling_concrete_instance_names_its_row():
+    text = export_instance(get_claim("toppling.conj38"), 5).text()
+    rows = [o for o in _names(text).values() if o[:2] == ("selector", "row")]
+    assert len(rows) == 1 and set(rows[0][2]) <= set("LRE") and len(rows[0][2]) == 5
+
+
+def test_a_refutation_before_any_instance_says_so_in_one_line(capsys):
+    assert main(["export-cnf", "thickets.thm3.1", "--n", "3"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1
+    assert "refuted before any SAT instance" in err and "3:1" in err

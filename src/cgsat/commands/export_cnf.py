@@ -157,6 +157,11 @@ def export_instance(claim: Claim, n: int, target: str | None = None,
         raise CgsatInputError(f"{claim.id} n={n}: too large: {exc}") from None
     where = f"{claim.id} n={n} {method.name}"
     if not export.seen:
+        if verdict.status == "refuted":  # decided before any instance: nothing to export
+            why = f" {verdict.counterexample}" + (f": {verdict.detail}" if verdict.detail
+                                                  else "")
+            raise CgsatInputError(f"{where} is refuted before any SAT instance is built "
+                                  f"(counterexample{why}); there is no instance to export")
         why = f": {verdict.reason}" if verdict.reason else ""
         raise CgsatInputError(f"{where} solves no SAT instance at this size "
                               f"({verdict.status}{why})")
