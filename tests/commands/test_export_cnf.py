@@ -212,10 +212,9 @@ def test_out_dash_is_standard_output(tmp_path):
 # --- issue 26: every claim's map, read back into a position -------------------------------
 
 def _names(text: str) -> dict[int, object]:
-    """The header's variable map: variable -> its name (a Python literal)."""
-    import ast
-
-    return {int(v): ast.literal_eval(name)
+    """The header's variable map: variable -> its name (a Python literal; frozensets for
+    the followers of a kernel encoding)."""
+    return {int(v): eval(name, {"__builtins__": {}, "frozenset": frozenset})  # noqa: S307
             for v, name in re.findall(r"^c var (\d+) (.*)$", text, flags=re.M)}
 
 
@@ -272,3 +271,58 @@ def test_a_refutation_before_any_instance_says_so_in_one_line(capsys):
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1
     assert "refuted before any SAT instance" in err and "3:1" in err
+
+
+def _timber_position(names: dict[int, object], true: set[int]) -> str:
+    """A Timber orientation read through the map: ``('arc', i, 'u>v')`` is u>v when true,
+    v>u when false (docs/reference.md)."""
+    arcs = []
+    for v, obj in sorted(names.items()):
+        if isinstance(obj, tuple) and obj[0] == "arc":
+            u, w = obj[2].split(">")
+            arcs.append(f"{u}>{w}" if v in true else f"{w}>{u}")
+    return " ".join(arcs)
+
+
+def test_a_timber_model_decodes_to_orientations_the_direct_solver_agrees_with(tmp_path):
+    """Theorem 1.1's instance with its goal selector turned off is the kernel of every
+    orientation of the shape: each model, read through the map, is a position (every
+    orientation, blocked one by one). For each follower it reaches (``('P', S)``: the arcs
+    of S still standing), the P variable is the direct solver's outcome, and the moves the
+    map's gates enable (``('gate', ('P', 'win', S, T, literals))``, all literals true) are
+    the direct solver's options of S, which a decoding with an arc the wrong way breaks."""
+    from cgsat.api import value
+    from cgsat.games import timber  # the direct solver's move rule
+
+    path = tmp_path / "t.cnf"
+    path.write_text(export_instance(get_claim("timber.thm1.1"), 4).text())
+    names = _names(path.read_text())
+    goal = next(v for v, o in names.items() if o == ("selector", "goal"))
+    arcs = [v for v, o in names.items() if o[0] == "arc"]
+    kernel = {o[1]: v for v, o in names.items() if o[0] == "P"}
+    gates = [o[1][2:] for o in names.values() if o[0] == "gate" and o[1][:2] == ("P", "win")]
+    clauses = [c for c in CNF(from_file=str(path)).clauses if c != [goal]] + [[-goal]]
+    models = moves = 0
+    with Solver(name="cadical195", bootstrap_with=clauses) as s:
+        while s.solve():
+            true = {lit for lit in s.get_model() if lit > 0}
+            position = _timber_position(names, true).split()
+            reached, todo = set(), [frozenset(range(len(arcs)))]
+            while todo:  # the followers of the position, as sets of arc indices standing
+                standing = todo.pop()
+                if standing in reached or not standing:
+                    continue
+                reached.add(standing)
+                text = " ".join(position[i] for i in sorted(standing))
+                assert (kernel[standing] in true) == (value("timber", text).outcome == "P")
+                options = {frozenset(position.index(f"{x}>{y}") for x, y in option)
+                           for _, option in timber.options(timber.parse(text))}
+                enabled = {after for before, after, lits in gates if before == standing
+                           and all((lit in true) if lit > 0 else (-lit not in true)
+                                   for lit in lits)}
+                assert enabled == options, text
+                moves += len(options)
+                todo.extend(options)
+            models += 1
+            s.add_clause([-v if v in true else v for v in arcs])
+    assert models == 2 ** len(arcs) and moves > models
