@@ -136,7 +136,8 @@ def _run(what: str, sig: signal.Signals, tmp: Path) -> None:
     argv, workers = _commands(tmp)[what]
     proc = _start(argv, tmp)
     try:
-        before = _wait_for_workers(proc, workers, settle={"check": 6.0, "report": 0.5}.get(what, 4.0))
+        settle = {"check": 6.0, "report": 0.5}.get(what, 4.0)
+        before = _wait_for_workers(proc, workers, settle=settle)
         if what == "report" and proc.poll() is not None:
             pytest.skip("the report finished before the signal")
         proc.send_signal(sig)
