@@ -284,25 +284,22 @@ def _timber_position(names: dict[int, object], true: set[int]) -> str:
     return " ".join(arcs)
 
 
-def test_a_timber_model_decodes_to_orientations_the_direct_solver_agrees_with(tmp_path):
-    """Theorem 1.1's instance with its goal selector turned off is the kernel of every
-    orientation of the shape: each model, read through the map, is a position (every
-    orientation, blocked one by one). For each follower it reaches (``('P', S)``: the arcs
-    of S still standing), the P variable is the direct solver's outcome, and the moves the
-    map's gates enable (``('gate', ('P', 'win', S, T, literals))``, all literals true) are
-    the direct solver's options of S, which a decoding with an arc the wrong way breaks."""
-    from cgsat.api import value
-    from cgsat.games import timber  # the direct solver's move rule
-
-    path = tmp_path / "t.cnf"
-    path.write_text(export_instance(get_claim("timber.thm1.1"), 4).text())
+def _graph_kernel_agrees(path, kernel_tag, moves, outcome) -> int:
+    """Solve the exported graph instance at ``path`` with its goal selector turned off
+    (then it is the kernel of every orientation of the shape), over every orientation
+    (blocked one by one): each model, read through the map, is a position; for each
+    follower it reaches (``(kernel_tag, S)``: the arcs of S still standing) the P variable
+    is the direct solver's ``outcome`` and the moves the map's gates enable (``('gate',
+    (kernel_tag, 'win', S, T, literals))``, all literals true) are the direct solver's
+    ``moves`` (a decoding with an arc the wrong way breaks them). Returns the moves seen."""
     names = _names(path.read_text())
     goal = next(v for v, o in names.items() if o == ("selector", "goal"))
     arcs = [v for v, o in names.items() if o[0] == "arc"]
-    kernel = {o[1]: v for v, o in names.items() if o[0] == "P"}
-    gates = [o[1][2:] for o in names.values() if o[0] == "gate" and o[1][:2] == ("P", "win")]
+    kernel = {o[1]: v for v, o in names.items() if o[0] == kernel_tag}
+    gates = [o[1][2:] for o in names.values()
+             if o[0] == "gate" and o[1][:2] == (kernel_tag, "win")]
     clauses = [c for c in CNF(from_file=str(path)).clauses if c != [goal]] + [[-goal]]
-    models = moves = 0
+    models = seen = 0
     with Solver(name="cadical195", bootstrap_with=clauses) as s:
         while s.solve():
             true = {lit for lit in s.get_model() if lit > 0}
@@ -314,15 +311,45 @@ def test_a_timber_model_decodes_to_orientations_the_direct_solver_agrees_with(tm
                     continue
                 reached.add(standing)
                 text = " ".join(position[i] for i in sorted(standing))
-                assert (kernel[standing] in true) == (value("timber", text).outcome == "P")
+                assert (kernel[standing] in true) == (outcome(text) == "P"), text
                 options = {frozenset(position.index(f"{x}>{y}") for x, y in option)
-                           for _, option in timber.options(timber.parse(text))}
+                           for option in moves(text)}
                 enabled = {after for before, after, lits in gates if before == standing
                            and all((lit in true) if lit > 0 else (-lit not in true)
                                    for lit in lits)}
                 assert enabled == options, text
-                moves += len(options)
+                seen += len(options)
                 todo.extend(options)
             models += 1
             s.add_clause([-v if v in true else v for v in arcs])
-    assert models == 2 ** len(arcs) and moves > models
+    assert models == 2 ** len(arcs)
+    return seen
+
+
+def test_a_timber_model_decodes_to_orientations_the_direct_solver_agrees_with(tmp_path):
+    """Theorem 1.1 at 4 vertices (its first graph, with a cycle): every orientation."""
+    from cgsat.api import value
+    from cgsat.games import timber  # the direct solver's move rule
+
+    path = tmp_path / "t.cnf"
+    path.write_text(export_instance(get_claim("timber.thm1.1"), 4).text())
+    assert _graph_kernel_agrees(
+        path, "P", lambda t: [o for _, o in timber.options(timber.parse(t))],
+        lambda t: value("timber", t).outcome) > 2 ** 4
+
+
+@pytest.mark.parametrize("distances", ["minus-edge", "graph"])
+def test_a_phyminoes_model_decodes_to_orientations_the_direct_solver_agrees_with(
+        tmp_path, distances):
+    """Phyminoes on K3 (both readings of the distances, each its own misère kernel in the
+    instance: the claim's misère outcomes): every orientation."""
+    from cgsat.api import value
+    from cgsat.games import phyminoes  # the direct solver's move rule
+
+    path = tmp_path / "p.cnf"
+    path.write_text(export_instance(get_claim("timber.phyminoes-complete"), 3).text())
+    assert _graph_kernel_agrees(
+        path, ("P", distances),
+        lambda t: [phyminoes.topple(phyminoes.parse(t), a, distances)
+                   for a in phyminoes.parse(t)],
+        lambda t: value("phyminoes", t, misere=True, distances=distances).outcome) >= 2 ** 3
