@@ -353,3 +353,29 @@ def test_a_phyminoes_model_decodes_to_orientations_the_direct_solver_agrees_with
         lambda t: [phyminoes.topple(phyminoes.parse(t), a, distances)
                    for a in phyminoes.parse(t)],
         lambda t: value("phyminoes", t, misere=True, distances=distances).outcome) >= 2 ** 3
+
+
+@needs_external
+def test_a_green_cordon_model_decodes_to_the_direct_solvers_nim_values(tmp_path):
+    """Thinning Thickets Theorem 3.1 (corrected) at n = 6: its first instance is the mex
+    constraints over the followers of the cordon L(6) (SAT). Each follower is named in the
+    map (``('G', 'value', (N, attachments), t)``: the cordon N:A1,A2,... has nim-value t);
+    the external solver's model gives every follower exactly the direct solver's value."""
+    from cgsat.api import value
+
+    path = tmp_path / "g.cnf"
+    path.write_text(export_instance(get_claim("thickets.thm3.1-corrected"), 6).text())
+    status, model = _external(str(path))
+    assert status == "SATISFIABLE"
+    true = {lit for lit in model if lit > 0}
+    values: dict[str, list[int]] = {}
+    for v, obj in _names(path.read_text()).items():
+        if obj[:2] == ("G", "value"):
+            height, leaves = obj[2]
+            text = f"{height}:{','.join(str(a) for a in sorted(leaves))}"
+            values.setdefault(text, [])
+            if v in true:
+                values[text].append(obj[3])
+    assert len(values) > 5 and "6:1,2,3,4" in values  # L(6) and its followers
+    for text, got in values.items():
+        assert got == [value("green-cordon", text).nim], text
