@@ -8,7 +8,8 @@ module only parses arguments and turns errors into one line on stderr:
 - 4: an internal error (a bug in cgsat; the message says so);
 - 5: ``check`` stopped short of the sizes it was asked for (precedence 3 > 4 > 1 > 5 > 0);
 - 130: interrupted (Ctrl-C); 143: terminated (SIGTERM, handled like Ctrl-C: 128 + 15, the
-  code a shell reports for a process SIGTERM ends, so callers see the same either way).
+  code a shell reports for a process SIGTERM ends, so callers see the same either way);
+  129: hung up (SIGHUP, handled the same way). Every command stops its workers first.
 """
 
 from __future__ import annotations
@@ -18,10 +19,12 @@ import difflib
 import errno
 import math
 import re
+import signal
 import sqlite3
 import sys
+import threading
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from cgsat import __version__
 from cgsat.engine.memory import parse_limit
@@ -406,6 +409,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if tokens[:1] == ["--version"] and len(tokens) > 1:
         parser.error(f"--version takes no other argument, got {' '.join(tokens[1:])!r}")
     args = parser.parse_args(tokens)
+    handled = _handle_signals()
     try:
         return _dispatch(args)
     except CgsatInputError as exc:
@@ -435,10 +439,42 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _internal(exc)
     except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM during `check` (exit_code 143)
         code = getattr(exc, "exit_code", 130)
-        sys.stderr.write("cgsat: terminated\n" if code != 130 else "cgsat: interrupted\n")
+        sys.stderr.write("cgsat: interrupted\n" if code == 130 else "cgsat: terminated "
+                         f"({signal.Signals(code - 128).name})\n")
         return code
     except Exception as exc:  # noqa: BLE001 - no traceback ever reaches the user
         return _internal(exc)
+    finally:
+        for signum, old in handled.items():
+            signal.signal(signum, old)
+
+
+class _Signalled(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, handled like Ctrl-C (workers stopped, finished work kept); the
+    exit code is 128 + the signal's number, as a shell reports for a process it ends."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.exit_code = 128 + signum
+
+
+def _raise_signalled(signum: int, frame: object) -> None:
+    raise _Signalled(signum)
+
+
+def _handle_signals() -> dict[int, Any]:
+    """Turn SIGTERM and SIGHUP into :class:`_Signalled` for every command (issue 26: no
+    orphan after any signal; a command that started workers stops them in its cleanup
+    before it exits). Returns the handlers to restore. Only in the main thread, and not
+    where a caller ignores the signal (``nohup`` ignores SIGHUP)."""
+    if threading.current_thread() is not threading.main_thread():
+        return {}
+    old: dict[int, Any] = {}
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        if signal.getsignal(signum) is signal.SIG_IGN:
+            continue
+        old[signum] = signal.signal(signum, _raise_signalled)
+    return old
 
 
 def _store_of(args: argparse.Namespace) -> str:

@@ -207,3 +207,175 @@ def test_out_dash_is_standard_output(tmp_path):
     proc = _cli(["export-cnf", "timber.thm2.3", "--n", "4", "--out", "-"], cwd=tmp_path)
     assert proc.returncode == 0 and proc.stdout.startswith("c cgsat export-cnf")
     assert not (tmp_path / "-").exists()
+
+
+# --- issue 26: every claim's map, read back into a position -------------------------------
+
+def _names(text: str) -> dict[int, object]:
+    """The header's variable map: variable -> its name (a Python literal; frozensets for
+    the followers of a kernel encoding)."""
+    return {int(v): eval(name, {"__builtins__": {}, "frozenset": frozenset})  # noqa: S307
+            for v, name in re.findall(r"^c var (\d+) (.*)$", text, flags=re.M)}
+
+
+def _toppling_row(names: dict[int, object], true: set[int]) -> str:
+    """A Toppling row read through the map as docs/reference.md states it: a symbolic row
+    ``('G', 'a', k)`` (Left may topple domino k) and ``('G', 'b', k)`` (Right may), both
+    true for E; a concrete row is named by its selector ``('selector', 'row', ROW)``."""
+    rows = [obj[2] for obj in names.values() if isinstance(obj, tuple) and obj[:2] ==
+            ("selector", "row")]
+    if rows:
+        return rows[0]
+    letters: dict[int, str] = {}
+    for v, obj in names.items():
+        if isinstance(obj, tuple) and len(obj) == 3 and obj[0] == "G" and obj[1] == "a":
+            b = next(w for w, o in names.items() if o == ("G", "b", obj[2]))
+            letters[obj[2]] = {(True, True): "E", (True, False): "L",
+                               (False, True): "R"}[(v in true, b in true)]
+    return "".join(letters[k] for k in sorted(letters))
+
+
+@needs_external
+@pytest.mark.parametrize(("claim_id", "n"), [
+    ("toppling.conj37-all-rows", 2),  # a symbolic row (letters named ('G', 'a'|'b', k))
+    ("toppling.conj39", 6),           # a concrete row (named by its selector)
+])
+def test_a_refuted_size_exports_and_its_model_decodes_to_a_confirmed_counterexample(
+        tmp_path, claim_id, n):
+    claim = get_claim(claim_id)
+    method = next(m for m in claim.methods if m.uses_solver)
+    found = method.run(n, Budget())
+    assert found.status == "refuted"
+    exported = export_instance(claim, n)
+    path = tmp_path / "r.cnf"
+    path.write_text(exported.text())
+    status, model = _external(str(path))
+    assert status == "SATISFIABLE"
+    names = _names(path.read_text())
+    assert names, "no variable map"
+    row = _toppling_row(names, {lit for lit in model if lit > 0})
+    assert len(row) == n
+    assert claim.confirm(n, row), f"{row} is not a counterexample by the direct solver"
+    # the control: a row the direct solver does not refute the claim with is rejected
+    assert not claim.confirm(n, "L" * n)
+
+
+def test_every_toppling_concrete_instance_names_its_row():
+    text = export_instance(get_claim("toppling.conj38"), 5).text()
+    rows = [o for o in _names(text).values() if o[:2] == ("selector", "row")]
+    assert len(rows) == 1 and set(rows[0][2]) <= set("LRE") and len(rows[0][2]) == 5
+
+
+def test_a_refutation_before_any_instance_says_so_in_one_line(capsys):
+    assert main(["export-cnf", "thickets.thm3.1", "--n", "3"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1
+    assert "refuted before any SAT instance" in err and "3:1" in err
+
+
+def _timber_position(names: dict[int, object], true: set[int]) -> str:
+    """A Timber orientation read through the map: ``('arc', i, 'u>v')`` is u>v when true,
+    v>u when false (docs/reference.md)."""
+    arcs = []
+    for v, obj in sorted(names.items()):
+        if isinstance(obj, tuple) and obj[0] == "arc":
+            u, w = obj[2].split(">")
+            arcs.append(f"{u}>{w}" if v in true else f"{w}>{u}")
+    return " ".join(arcs)
+
+
+def _graph_kernel_agrees(path, kernel_tag, moves, outcome) -> int:
+    """Solve the exported graph instance at ``path`` with its goal selector turned off
+    (then it is the kernel of every orientation of the shape), over every orientation
+    (blocked one by one): each model, read through the map, is a position; for each
+    follower it reaches (``(kernel_tag, S)``: the arcs of S still standing) the P variable
+    is the direct solver's ``outcome`` and the moves the map's gates enable (``('gate',
+    (kernel_tag, 'win', S, T, literals))``, all literals true) are the direct solver's
+    ``moves`` (a decoding with an arc the wrong way breaks them). Returns the moves seen."""
+    names = _names(path.read_text())
+    goal = next(v for v, o in names.items() if o == ("selector", "goal"))
+    arcs = [v for v, o in names.items() if o[0] == "arc"]
+    kernel = {o[1]: v for v, o in names.items() if o[0] == kernel_tag}
+    gates = [o[1][2:] for o in names.values()
+             if o[0] == "gate" and o[1][:2] == (kernel_tag, "win")]
+    clauses = [c for c in CNF(from_file=str(path)).clauses if c != [goal]] + [[-goal]]
+    models = seen = 0
+    with Solver(name="cadical195", bootstrap_with=clauses) as s:
+        while s.solve():
+            true = {lit for lit in s.get_model() if lit > 0}
+            position = _timber_position(names, true).split()
+            reached, todo = set(), [frozenset(range(len(arcs)))]
+            while todo:  # the followers of the position, as sets of arc indices standing
+                standing = todo.pop()
+                if standing in reached or not standing:
+                    continue
+                reached.add(standing)
+                text = " ".join(position[i] for i in sorted(standing))
+                assert (kernel[standing] in true) == (outcome(text) == "P"), text
+                options = {frozenset(position.index(f"{x}>{y}") for x, y in option)
+                           for option in moves(text)}
+                enabled = {after for before, after, lits in gates if before == standing
+                           and all((lit in true) if lit > 0 else (-lit not in true)
+                                   for lit in lits)}
+                assert enabled == options, text
+                seen += len(options)
+                todo.extend(options)
+            models += 1
+            s.add_clause([-v if v in true else v for v in arcs])
+    assert models == 2 ** len(arcs)
+    return seen
+
+
+def test_a_timber_model_decodes_to_orientations_the_direct_solver_agrees_with(tmp_path):
+    """Theorem 1.1 at 4 vertices (its first graph, with a cycle): every orientation."""
+    from cgsat.api import value
+    from cgsat.games import timber  # the direct solver's move rule
+
+    path = tmp_path / "t.cnf"
+    path.write_text(export_instance(get_claim("timber.thm1.1"), 4).text())
+    assert _graph_kernel_agrees(
+        path, "P", lambda t: [o for _, o in timber.options(timber.parse(t))],
+        lambda t: value("timber", t).outcome) > 2 ** 4
+
+
+@pytest.mark.parametrize("distances", ["minus-edge", "graph"])
+def test_a_phyminoes_model_decodes_to_orientations_the_direct_solver_agrees_with(
+        tmp_path, distances):
+    """Phyminoes on K3 (both readings of the distances, each its own misère kernel in the
+    instance: the claim's misère outcomes): every orientation."""
+    from cgsat.api import value
+    from cgsat.games import phyminoes  # the direct solver's move rule
+
+    path = tmp_path / "p.cnf"
+    path.write_text(export_instance(get_claim("timber.phyminoes-complete"), 3).text())
+    assert _graph_kernel_agrees(
+        path, ("P", distances),
+        lambda t: [phyminoes.topple(phyminoes.parse(t), a, distances)
+                   for a in phyminoes.parse(t)],
+        lambda t: value("phyminoes", t, misere=True, distances=distances).outcome) >= 2 ** 3
+
+
+@needs_external
+def test_a_green_cordon_model_decodes_to_the_direct_solvers_nim_values(tmp_path):
+    """Thinning Thickets Theorem 3.1 (corrected) at n = 6: its first instance is the mex
+    constraints over the followers of the cordon L(6) (SAT). Each follower is named in the
+    map (``('G', 'value', (N, attachments), t)``: the cordon N:A1,A2,... has nim-value t);
+    the external solver's model gives every follower exactly the direct solver's value."""
+    from cgsat.api import value
+
+    path = tmp_path / "g.cnf"
+    path.write_text(export_instance(get_claim("thickets.thm3.1-corrected"), 6).text())
+    status, model = _external(str(path))
+    assert status == "SATISFIABLE"
+    true = {lit for lit in model if lit > 0}
+    values: dict[str, list[int]] = {}
+    for v, obj in _names(path.read_text()).items():
+        if obj[:2] == ("G", "value"):
+            height, leaves = obj[2]
+            text = f"{height}:{','.join(str(a) for a in sorted(leaves))}"
+            values.setdefault(text, [])
+            if v in true:
+                values[text].append(obj[3])
+    assert len(values) > 5 and "6:1,2,3,4" in values  # L(6) and its followers
+    for text, got in values.items():
+        assert got == [value("green-cordon", text).nim], text

@@ -92,7 +92,7 @@ def test_a_check_over_its_limit_is_unknown_memory_and_exits_5(method, reason, re
     assert time.perf_counter() - t0 < 20
     assert code == 5
     got = {r["n"]: r for r in results}
-    assert got[0]["status"] == "holds" and got[0]["peak_rss_mb"] > 0
+    assert got[0]["status"] == "holds" and got[0]["peak_rss_mb"] >= 0  # the check's own
     assert got[1]["status"] == "unknown" and got[1]["reason"].startswith(reason)
     assert got[1]["reason"].endswith(memory.format_bytes(memory.parse_limit(limit)))
     assert got[2]["status"] == "unknown"  # skipped, unless it finished first (as n=1 did)
@@ -112,7 +112,7 @@ def test_within_the_limit_nothing_changes_and_peaks_are_reported(capsys, tmp_pat
     code, results, _ = _check(["lumberjack.tuft", "--up-to", "2", "--db", db,
                                "--memory-limit", "4G"], capsys)
     assert code == 0 and all(r["status"] == "holds" for r in results)
-    assert all(0 < r["peak_rss_mb"] < 4096 for r in results)
+    assert all(0 <= r["peak_rss_mb"] < 4096 for r in results)  # over the worker's baseline
     code, again, _ = _check(["lumberjack.tuft", "--up-to", "2", "--db", db], capsys)
     assert [r["peak_rss_mb"] for r in again] == [r["peak_rss_mb"] for r in results]
     assert all(r["reused"] for r in again)
@@ -120,7 +120,7 @@ def test_within_the_limit_nothing_changes_and_peaks_are_reported(capsys, tmp_pat
     capsys.readouterr()
     with open(os.path.join(out, "bounds.json")) as f:
         runs = next(c for c in json.load(f)["claims"] if c["id"] == "lumberjack.tuft")["runs"]
-    assert all(r["peak_rss_mb"] > 0 for r in runs)
+    assert all(r["peak_rss_mb"] is not None and r["peak_rss_mb"] >= 0 for r in runs)
     with open(os.path.join(out, "bounds.md")) as f:
         md = f.read()
     assert f"holds {runs[0]['seconds']:.2f}s {runs[0]['peak_rss_mb']:.0f}MB" in md

@@ -148,7 +148,8 @@ def export_instance(claim: Claim, n: int, target: str | None = None,
                               f"n={top}, got {n}")
     fingerprint = method_fingerprint(claim, method)
     export = Export(target=target)
-    budget = ExternalBudget(timeout=None, seed=f"{claim.id}:{n}:{fingerprint}", export=export)
+    budget = ExternalBudget(timeout=None, seed=f"{claim.id}:{n}:{method.name}",  # as check
+                            export=export)
     try:
         verdict = method.run(n, budget)
     except InstanceExported as done:
@@ -157,6 +158,11 @@ def export_instance(claim: Claim, n: int, target: str | None = None,
         raise CgsatInputError(f"{claim.id} n={n}: too large: {exc}") from None
     where = f"{claim.id} n={n} {method.name}"
     if not export.seen:
+        if verdict.status == "refuted":  # decided before any instance: nothing to export
+            why = f" {verdict.counterexample}" + (f": {verdict.detail}" if verdict.detail
+                                                  else "")
+            raise CgsatInputError(f"{where} is refuted before any SAT instance is built "
+                                  f"(counterexample{why}); there is no instance to export")
         why = f": {verdict.reason}" if verdict.reason else ""
         raise CgsatInputError(f"{where} solves no SAT instance at this size "
                               f"({verdict.status}{why})")

@@ -91,8 +91,9 @@ def from_networkx(graph: Any) -> GraphShape:
 
 
 def orientation_vars(pool: IDPool, shape: GraphShape) -> list[int]:
-    """One variable per edge, ``pool.id(("arc", i))``: true for ``u > v``."""
-    return [pool.id(("arc", i)) for i in range(shape.n_edges)]
+    """One variable per edge ``(u, v)``, ``pool.id(("arc", i, "u>v"))``: true for ``u > v``
+    (the arc's text names it in ``cgsat export-cnf``'s variable map)."""
+    return [pool.id(("arc", i, f"{u}>{v}")) for i, (u, v) in enumerate(shape.edges)]
 
 
 def decode_orientation(model: Any, shape: GraphShape, lits: Sequence[int]) -> str:

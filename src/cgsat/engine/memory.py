@@ -23,10 +23,16 @@ runner (Python, cgsat and the claims, about 60-100 MB): the figure ``ps`` and ``
   ``MemoryError`` (reason ``memory: allocation failed under 2 GB``); a solver's C++
   ``std::bad_alloc`` aborts the worker, and a worker that dies by SIGABRT, SIGBUS or SIGSEGV
   under a limit is reported as ``memory`` too (:func:`death_reason`).
-- The peak memory of a check (``peak_rss_mb``, in MiB) is the worker's own high-water mark
-  (``VmHWM``, reset at the start of each check through ``/proc/self/clear_refs``) plus the
-  peak of any program it ran during the check, or, for a check that was killed, the largest
-  RSS the watcher saw.
+- The peak memory of a check (``peak_rss_mb``, in MiB) is the check's own: the increase of
+  the worker's high-water mark (``VmHWM``, reset at the start of each check through
+  ``/proc/self/clear_refs``) over the worker's resident memory when the check started (its
+  baseline: Python, cgsat, and whatever earlier checks in that worker left, such as the
+  direct solver's caches), plus the peak of any program it ran during the check. So a tiny
+  check after a big one in the same worker reports a small number (issue 26: it reported
+  the worker's 342 MB). For a check that was killed (over the limit, or at its timeout) it
+  is the largest RSS the watcher saw, the worker's whole RSS, which is what the limit
+  measures. The limit itself is on the whole RSS: a check may not take the machine down
+  whatever its worker held before.
 
 The default limit is :func:`default_limit`: 80 % of the machine's memory shared among the
 worker processes (``--jobs``), so that the workers together leave the machine a fifth of
@@ -246,7 +252,7 @@ def begin(limit: int | None) -> None:
 
     Examples
     --------
-    >>> begin(None); end() is None or end() > 0
+    >>> begin(None); peak = end(); peak is None or peak >= 0
     True
     """
     _TASK.clear()
@@ -259,6 +265,9 @@ def begin(limit: int | None) -> None:
     except OSError:
         pass
     _TASK["children"] = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    now = _statm_pages("self")
+    if now is not None:
+        _TASK["base_kb"] = now[1] * _PAGE // 1024  # the baseline the peak is counted from
     if limit is not None:
         soft, hard = resource.getrlimit(resource.RLIMIT_AS)
         pages = _statm_pages("self")
@@ -272,7 +281,18 @@ def begin(limit: int | None) -> None:
 
 def end() -> float | None:
     """At the end of a check in a worker: lift the backstop, hand freed memory back to the
-    system, and return the check's peak resident memory in MiB (None off Linux)."""
+    system, and return the check's peak resident memory in MiB (None off Linux): the
+    increase of the worker's peak over its resident memory at :func:`begin`, plus the peak
+    of any program the check ran.
+
+    Examples
+    --------
+    >>> keep = []
+    >>> begin(None); keep.append(b"x" * (64 << 20)); big = end()
+    >>> begin(None); small = end()
+    >>> big is None or (big >= 60 and small < 10)
+    True
+    """
     if "soft" in _TASK:
         resource.setrlimit(resource.RLIMIT_AS,
                            (_TASK.pop("soft"), resource.getrlimit(resource.RLIMIT_AS)[1]))
@@ -286,6 +306,7 @@ def end() -> float | None:
                     peak_kb = int(line.split()[1])
     except (OSError, ValueError):
         return None
+    peak_kb = max(0, peak_kb - _TASK.get("base_kb", 0))
     children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     if children > _TASK.get("children", 0):  # a program run during this check (kB)
         peak_kb += children

@@ -53,6 +53,26 @@ def _img(png: str | None, alt: str) -> str:
     return f"<p><img alt='{esc(alt)}' src='data:image/png;base64,{png}'></p>" if png else ""
 
 
+def inline(text: str) -> str:
+    """Escape ``text`` for HTML and render the inline Markdown the findings share with the
+    README: `` `code` `` and ``*emphasis*`` (emphasis outside code spans only).
+
+    Examples
+    --------
+    >>> inline("*Toppling Conjectures*, `{*,^|*,v}` and a <b>")
+    '<em>Toppling Conjectures</em>, <code>{*,^|*,v}</code> and a &lt;b&gt;'
+    """
+    parts = re.split(r"(`[^`]*`)", text)
+    out = []
+    for part in parts:
+        if len(part) >= 2 and part.startswith("`") and part.endswith("`"):
+            out.append(f"<code>{esc(part[1:-1])}</code>")
+        else:
+            out.append(re.sub(r"(?<![\w*])\*([^*\s](?:[^*]*[^*\s])?)\*(?![\w*])",
+                              r"<em>\1</em>", esc(part)))
+    return "".join(out)
+
+
 def findings_html(doc: dict[str, Any]) -> list[str]:
     """The findings section: each refuted claim with its counterexample, explanations,
     variants (plain text, the id linked) and what it breaks; then the findings that are
@@ -75,14 +95,14 @@ def findings_html(doc: dict[str, Any]) -> list[str]:
                        "</li>")
         said = finding_of(f["claim"])
         if said is not None:
-            out.append(f"<li>What it breaks: {esc(said.breaks)}</li>")
+            out.append(f"<li>What it breaks: {inline(said.breaks)}</li>")
         out.append("</ul></div>")
     refuted = {f["claim"] for f in doc["findings"]}
     others = [f for f in FINDINGS if not f.claims or f.claims[0] not in refuted]
     if others:
         out.append("<p>Findings that are not a refuted claim here (a step of a proof, a "
                    "worked example, or a claim with no stored refutation):</p><ul>")
-        out += [f"<li>{esc(f.text)}</li>" for f in others]
+        out += [f"<li>{inline(f.text)}</li>" for f in others]
         out.append("</ul>")
     return out
 

@@ -9,6 +9,7 @@ counterexamples, runs).
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 from cgsat.claims import Claim
@@ -117,7 +118,7 @@ def _cell(text: str) -> str:
 def render_markdown(doc: dict[str, Any]) -> str:
     """The Markdown report of a ``bounds.json`` document."""
     lookup = claim_lookup()
-    lines = ["# cgsat: verified bounds", "", versions_text(doc), "", LEGEND, "",
+    lines = ["# cgsat: verified bounds", "", html.escape(versions_text(doc)), "", LEGEND, "",
              provenance_text(doc), ""]
     lines += [summary_text(doc), ""]
     lines += disagreements_markdown(doc)

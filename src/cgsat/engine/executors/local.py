@@ -87,8 +87,9 @@ class LocalExecutor:
         seen = self.watcher.peak_mb(slot)
         try:
             value, peak, worker = handle.result()
-            out = Outcome(value, peak_rss_mb=max((p for p in (peak, seen) if p is not None),
-                                                 default=None), worker=worker)
+            # the check's own peak (over the worker's baseline); the watcher's, the whole
+            # worker's RSS, only where the worker could not measure it
+            out = Outcome(value, peak_rss_mb=peak if peak is not None else seen, worker=worker)
         except FutureTimeout:
             out = Outcome(why=Why.TIMEOUT, peak_rss_mb=seen)
         except CancelledError:

@@ -151,7 +151,8 @@ class Sandbox:
 
         Its :class:`Outcome`: the value, or :attr:`Why.TIMEOUT` (the sandbox was killed), or
         a death (:attr:`Why.MEMORY` or :attr:`Why.DIED`, with the reason), each with
-        ``peak_rss_mb`` (the larger of the sandbox's own measure and the watcher's) and
+        ``peak_rss_mb`` (the check's own, over the sandbox's memory when it started; the
+        watcher's largest RSS of the sandbox for a killed one) and
         ``worker`` (the sandbox's ``host/pid``). An exception of ``fn`` (bad input,
         :class:`CgsatInputError`) is raised here.
         """
@@ -177,9 +178,10 @@ class Sandbox:
         if kind == "raise":
             raise payload
         value, peak, worker = payload
-        seen = watcher.peak_mb(0)
-        return Outcome(value, peak_rss_mb=max((p for p in (peak, seen) if p is not None),
-                                              default=None), worker=worker)
+        # the check's own peak (over the sandbox's baseline); the watcher's, the sandbox's
+        # whole RSS, only where the sandbox could not measure it
+        return Outcome(value, peak_rss_mb=peak if peak is not None else watcher.peak_mb(0),
+                       worker=worker)
 
     def close(self) -> None:
         """Kill the sandbox (a check it runs is lost); the next :meth:`run` starts one."""

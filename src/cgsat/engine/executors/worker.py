@@ -43,12 +43,13 @@ def worker_name() -> str:
 def run_watched(fn: Callable[..., Any], args: tuple[Any, ...],
                 limit: int | None) -> tuple[Any, float | None]:
     """``fn(*args)`` under the memory ``limit`` (bytes, or None); its value and its peak
-    resident memory in MiB (:func:`cgsat.engine.memory.begin` and ``end``).
+    resident memory in MiB over the worker's memory when the call started
+    (:func:`cgsat.engine.memory.begin` and ``end``).
 
     Examples
     --------
     >>> value, peak = run_watched(sum, ([1, 2],), None)
-    >>> value, peak is None or peak > 0
+    >>> value, peak is None or peak >= 0
     (3, True)
     """
     memory.begin(limit)

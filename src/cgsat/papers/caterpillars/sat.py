@@ -139,7 +139,10 @@ def _pair_induction(run: SatRun, vectors: list[LegVector]) -> tuple[str | None, 
     """
     checks = 0
     for a, x, clauses in leg_pair_checks(vectors, selector=True):
-        sink, _ = run.new()
+        sink, pool = run.new()
+        for t in range(len(a) - 1):  # names for export-cnf's variable map: variable t + 1
+            pool.id(("spine", t, cat_text(a)))  # true: spine edge v_t > v_{t+1}
+        pool.id(("selector", "goal", f"vertex {x + 1}"))  # variable len(a)
         for clause in clauses:
             sink.add_clause(clause)
         checks += 1

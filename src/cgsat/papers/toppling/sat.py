@@ -307,7 +307,7 @@ def concrete(run: SatRun, row: str, g: Game, oracle: Oracle, relation: str = "!=
     37-39 (a concrete row against its claimed value); the controls of issue 12.
     """
     sink, pool = run.new()
-    s = pool.id()
+    s = pool.id(("selector", "row", row))  # names the row in export-cnf's variable map
     side = StringSide.concrete(row)
     lw, rw = add_relation(sink, pool, side, GameSide(g), relation, guard=s)
     if run.solve(sink, [s]) is not None:
