@@ -53,6 +53,12 @@ def _check_claim(claim: Claim) -> Claim:
 
 _CLAIMS = _unique(((c.id, m.__name__, _check_claim(c)) for m in PAPER_MODULES
                    for c in m.CLAIMS), "claim id")
+_TARGET_REASONS = _unique(((cid, m.__name__, why) for m in PAPER_MODULES
+                           for cid, why in getattr(m, "TARGET_REASONS", {}).items()),
+                          "target reason")
+if set(_TARGET_REASONS) - set(_CLAIMS):
+    raise RuntimeError(f"target reasons of unknown claims: "
+                       f"{sorted(set(_TARGET_REASONS) - set(_CLAIMS))}")
 _PROBES = _unique(((p.name, m.__name__, p) for m in PROBE_MODULES for p in m.PROBES),
                   "probe name")
 
@@ -87,6 +93,29 @@ def get_claim(claim_id: str) -> Claim:
         close = difflib.get_close_matches(claim_id, list(_CLAIMS), n=3, cutoff=0.5)
         hint = f"; did you mean {', '.join(close)}?" if close else "; see `cgsat list`"
         raise CgsatInputError(f"unknown claim {claim_id!r}{hint}") from None
+
+
+def target_reason(claim_id: str) -> str | None:
+    """Why a claim's target bound is where it is, or why a method of it stops at its size
+    limit (:attr:`cgsat.claims.Method.max_n`), as measured (issue 27, item 3): the time per
+    size near the top, its growth, the method's limit. None when nothing was lowered.
+
+    The reasons live beside the records, in each paper's ``TARGET_REASONS`` (its
+    ``claims.py``: a record's text, which no fingerprint covers).
+
+    Examples
+    --------
+    >>> "caterpillars.thm3.1" in target_reasons()
+    True
+    >>> target_reason("no.such-claim") is None
+    True
+    """
+    return _TARGET_REASONS.get(claim_id)
+
+
+def target_reasons() -> dict[str, str]:
+    """Every recorded target reason, claim id -> reason (see :func:`target_reason`)."""
+    return dict(_TARGET_REASONS)
 
 
 def all_probes() -> list[Probe]:

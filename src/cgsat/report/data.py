@@ -41,7 +41,7 @@ from cgsat.claims import ALL_N, Claim
 from cgsat.engine.fingerprint import method_fingerprint
 from cgsat.engine.provenance import source_commit
 from cgsat.engine.store import Row, Store, now_utc
-from cgsat.papers.registry import all_claims
+from cgsat.papers.registry import all_claims, target_reason
 from cgsat.report.probes import probe_summaries
 from cgsat.report.proved import proved_conflicts, proved_of, proved_rows
 from cgsat.sat.certificates import is_certified
@@ -210,6 +210,7 @@ def claim_summary(claim: Claim, rows: Sequence[Row],
         "paper_bound": claim.paper_bound,
         "quick_bound": claim.quick_bound,
         "target_bound": claim.target_bound,
+        "target_reason": target_reason(claim.id),
         "verified": verified,
         "certified": certified,
         "scope": {m.name: m.scope for m in claim.methods},

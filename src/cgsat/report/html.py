@@ -150,7 +150,9 @@ def render_html(doc: dict[str, Any]) -> str:
         flag = " <span class='refuted'>refuted</span>" if c["counterexamples"] else ""
         out.append(f"<tr><td><a href='#{esc(c['id'])}'><code>{esc(c['id'])}</code></a>{flag}"
                    f"</td><td>{esc(c['kind'])}</td><td>{esc(c['statement'])}</td>"
-                   f"<td>{c['quick_bound']} / {c['target_bound']}</td><td>{ver}</td>"
+                   f"<td>{c['quick_bound']} / {c['target_bound']}"
+                   f"{'<br>' + esc(c['target_reason']) if c.get('target_reason') else ''}"
+                   f"</td><td>{ver}</td>"
                    f"<td>{cert}</td><td>{ended}</td></tr>")
     out.append("</table>")
     if empty:

@@ -81,12 +81,14 @@ CLAIMS: list[Claim] = [
         quick_bound=8,
         target_bound=16,
         methods=(
-            Method("sat", partial(sat.thm31_sat, oracle=graphs_brute.nim_and_misere),
+            Method("sat", partial(sat.thm31_sat, oracle=graphs_brute.nim_and_misere,
+                                  chunk=32),
                    "UNSAT at n: for every caterpillar tree with n edges (up to isomorphism) "
                    "and every orientation, a leaf arc pointing away from its leaf excludes "
-                   "a P-position. The instance is the depth-1 relaxation of the tree "
-                   "kernel (conditions of the root and the empty position only), whose "
-                   "UNSAT implies that of the full kernel. " + sat.THM31_CONTROLS,
+                   "a P-position. The instances (of at most 32 caterpillars each, every "
+                   "one UNSAT with its own controls) are the depth-1 relaxation of the "
+                   "tree kernel (conditions of the root and the empty position only), "
+                   "whose UNSAT implies that of the full kernel. " + sat.THM31_CONTROLS,
                    uses_solver=True),
             Method("brute", brute.thm31_brute, max_n=9, scope=
                    "Exhaustive play on every orientation of every caterpillar tree with n "

@@ -479,10 +479,11 @@ def outleg_check(
 
 
 # ------------------------------------------------------------------ the claims
-def thm31_sat(n: int, budget: Budget, oracle: NimOracle | None = None) -> Verdict:
+def thm31_sat(n: int, budget: Budget, oracle: NimOracle | None = None,
+              chunk: int | None = None) -> Verdict:
     """Every caterpillar tree with n edges: no P-position has a leaf arc pointing away
     from its leaf (UNSAT of the depth-1 relaxation of the tree kernel, which implies the
-    full kernel's).
+    full kernel's), in instances of at most ``chunk`` trees each (None: one instance).
 
     References
     ----------
@@ -490,7 +491,7 @@ def thm31_sat(n: int, budget: Budget, oracle: NimOracle | None = None) -> Verdic
     ``leaf_arc_sat`` of *The Game of timber!*, Lemma 3.1, with its controls; ``oracle``
     is the direct solver, ``oracle(position) -> (nim-value, misère P)``).
     """
-    return leaf_arc_sat(caterpillar_trees(n), budget, oracle=oracle)
+    return leaf_arc_sat(caterpillar_trees(n), budget, oracle=oracle, chunk=chunk)
 
 
 THM31_CONTROLS = LEMMA31_CONTROLS

@@ -181,7 +181,8 @@ CLAIMS: list[Claim] = [
         base=1, quick_bound=8, target_bound=22,
         methods=(
             Method(name="sat", uses_solver=True,
-                   run=partial(sat.thm16, oracle=brute.difference_wins, covers="LRE"),
+                   run=partial(sat.thm16, oracle=brute.difference_wins, covers="LRE",
+                               chain=True),
                    scope="no row of exactly n dominoes other than x's own row (Corollary 8) "
                          "equals x, for every number x >= 0 whose row has length <= n "
                          "(negative x by colour swap). Narrower than the theorem: a short "
@@ -200,7 +201,8 @@ CLAIMS: list[Claim] = [
         base=1, quick_bound=8, target_bound=22,
         methods=(
             Method(name="sat", uses_solver=True,
-                   run=partial(sat.cor17, oracle=brute.difference_wins, covers="LRE"),
+                   run=partial(sat.cor17, oracle=brute.difference_wins, covers="LRE",
+                               chain=True),
                    scope="no non-palindrome of exactly n dominoes equals x, for every number "
                          "x >= 0 whose row has length <= n (negative x by colour swap); "
                          "narrower than the corollary, as for Theorem 16" + _UNIQ_CONTROLS

@@ -401,24 +401,31 @@ def thm10(n: int, budget: Budget, *, oracle: Callable[[str], tuple[bool, bool]],
     return run.verdict()
 
 
-def thm16(n: int, budget: Budget, *, oracle: Oracle, covers: str) -> Verdict:
+def thm16(n: int, budget: Budget, *, oracle: Oracle, covers: str, chain: bool = False,
+          leaders: bool = False) -> Verdict:
     """No row of exactly ``n`` dominoes other than ``x``'s own row equals ``x``, for every
     number ``x >= 0`` whose row has length ``<= n`` (:func:`uniqueness`, with its controls:
-    ``oracle`` and ``covers`` come from the claim).
+    ``oracle`` and ``covers`` come from the claim). ``chain`` and ``leaders`` as for
+    :func:`uniqueness` (issue 27: chained moves, and leaders only, which is sound since
+    ``x``'s own row is a palindrome, Corollary 17, so it stays blocked).
 
     References
     ----------
     Fink et al., *Toppling Conjectures*, Theorem 16.
     """
     targets = [(str(q), number(q), [w]) for q, w in nonnegative_numbers(n)]
-    return uniqueness(n, budget, targets, oracle=oracle, covers=covers)
+    return uniqueness(n, budget, targets, oracle=oracle, covers=covers, chain=chain,
+                      leaders=leaders)
 
 
-def cor17(n: int, budget: Budget, *, oracle: Oracle, covers: str) -> Verdict:
+def cor17(n: int, budget: Budget, *, oracle: Oracle, covers: str, chain: bool = False,
+          leaders: bool = False) -> Verdict:
     """No non-palindrome of exactly ``n`` dominoes equals ``x``, for every number ``x >= 0``
     whose row has length ``<= n`` (:func:`uniqueness`; ``x``'s own row, a palindrome, is
     blocked too, so that lifting the non-palindrome condition and that block must find it:
-    the toggled control).
+    the toggled control). ``chain`` and ``leaders`` as for :func:`uniqueness` (leaders
+    only is sound: a non-palindrome and its reversal have the same value and one of them
+    is a leader, itself a non-palindrome).
 
     References
     ----------
@@ -428,7 +435,7 @@ def cor17(n: int, budget: Budget, *, oracle: Oracle, covers: str) -> Verdict:
         return Verdict.vacuous("every row of length < 2 is a palindrome")
     targets = [(str(q), number(q), [w]) for q, w in nonnegative_numbers(n)]
     return uniqueness(n, budget, targets, extra=add_not_palindrome, oracle=oracle,
-                      covers=covers)
+                      covers=covers, chain=chain, leaders=leaders)
 
 
 def thm21(n: int, budget: Budget, *, oracle: Oracle) -> Verdict:

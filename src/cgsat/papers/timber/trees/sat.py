@@ -16,7 +16,7 @@ References
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -61,7 +61,7 @@ def _arcs_from_model(edges: Iterable[tuple], lits: list[int], true: Iterable[int
 
 # ------------------------------------------------------------------ Lemma 3.1
 def leaf_arc_sat(graphs: Iterable[nx.Graph], budget: Budget, toward: bool = False,
-                 oracle: Oracle | None = None) -> Verdict:
+                 oracle: Oracle | None = None, chunk: int | None = None) -> Verdict:
     """No orientation of these shapes with a leaf arc pointing away from its leaf is a P-position.
 
     One instance, one depth-1 relaxation of the kernel per shape (root and empty position
@@ -82,6 +82,12 @@ def leaf_arc_sat(graphs: Iterable[nx.Graph], budget: Budget, toward: bool = Fals
     oracle : callable or None
         The direct solver, ``oracle(position) -> (nim-value, misère P)`` (None: only the
         toggled control).
+    chunk : int or None
+        Split the shapes into instances of at most ``chunk`` shapes each, solved in turn,
+        each with its own controls (None: one instance). The shapes' cases do not share
+        variables, so the union of the chunks' UNSAT answers is the one instance's; the
+        solver refutes small instances much faster (issue 27: at 12 edges, 528
+        caterpillars in 2.2 s as one instance, 0.4 s in chunks of 32).
 
     Returns
     -------
@@ -101,6 +107,24 @@ def leaf_arc_sat(graphs: Iterable[nx.Graph], budget: Budget, toward: bool = Fals
     *The Game of timber!*, Lemma 3.1.
     """
     run = SatRun(budget)
+    shapes = [g for g in graphs if g.number_of_edges() > 0]
+    size = chunk or max(1, len(shapes))
+    counted = 0
+    for start in range(0, len(shapes), size):
+        out = _leaf_arc_instance(run, shapes[start:start + size], toward, oracle)
+        if isinstance(out, Verdict):
+            return out
+        counted += out
+    if not counted:
+        return Verdict.vacuous("no tree with a leaf")
+    return run.verdict(detail=f"{counted} trees")
+
+
+def _leaf_arc_instance(run: SatRun, graphs: Sequence[nx.Graph], toward: bool,
+                       oracle: Oracle | None) -> Verdict | int:
+    """One instance of :func:`leaf_arc_sat` over ``graphs``, with its controls: the
+    verdict when it ends the check (refuted, or an internal error), else the number of
+    trees it covered (0: vacuous)."""
     sink, pool = run.new()
     goal, toggle = pool.id(("selector", "goal")), pool.id(("selector", "toggle"))
     y = pool.id(("selector", "toggled case"))
@@ -139,7 +163,7 @@ def leaf_arc_sat(graphs: Iterable[nx.Graph], budget: Budget, toward: bool = Fals
             sink.add_clause([-y, toggle])
             toggled = (shape, lits, r0)
     if not sel or toggled is None:
-        return Verdict.vacuous("no tree with a leaf")
+        return 0
     sink.add_clause([-goal, y] + [x for x, _, _ in sel])
     model = run.solve(sink, [goal, -toggle])
     if model is not None:
@@ -150,7 +174,7 @@ def leaf_arc_sat(graphs: Iterable[nx.Graph], budget: Budget, toward: bool = Fals
         return run.verdict(unknown="SAT model names no tree (internal error)")
     _tree_controls(run, sink, shapes, (goal, toggle, y), [x for x, _, _ in sel], toggled,
                    oracle, relaxed=not toward)
-    return run.verdict(detail=f"{len(sel)} trees")
+    return len(sel)
 
 
 LEMMA31_CONTROLS = (
@@ -167,8 +191,10 @@ LEMMA31_CONTROLS = (
 """What the controls of :func:`lemma31` check."""
 
 
-def lemma31(n: int, budget: Budget, oracle: Oracle | None = None) -> Verdict:
-    """Lemma 3.1 on every tree with n edges, by :func:`leaf_arc_sat`.
+def lemma31(n: int, budget: Budget, oracle: Oracle | None = None,
+            chunk: int | None = None) -> Verdict:
+    """Lemma 3.1 on every tree with n edges, by :func:`leaf_arc_sat` (in instances of at
+    most ``chunk`` trees each; None: one instance).
 
     Parameters
     ----------
@@ -178,6 +204,8 @@ def lemma31(n: int, budget: Budget, oracle: Oracle | None = None) -> Verdict:
         Solver, proof and confirm-with options; ``budget.controls`` samples.
     oracle : callable or None
         The direct solver for the sample controls.
+    chunk : int or None
+        Trees per instance (see :func:`leaf_arc_sat`).
 
     Returns
     -------
@@ -185,6 +213,8 @@ def lemma31(n: int, budget: Budget, oracle: Oracle | None = None) -> Verdict:
 
     Examples
     --------
+    >>> lemma31(5, Budget(), chunk=4).detail
+    '6 trees'
     >>> lemma31(5, Budget()).detail
     '6 trees'
 
@@ -192,7 +222,7 @@ def lemma31(n: int, budget: Budget, oracle: Oracle | None = None) -> Verdict:
     ----------
     *The Game of timber!*, Lemma 3.1.
     """
-    return leaf_arc_sat(trees(n), budget, oracle=oracle)
+    return leaf_arc_sat(trees(n), budget, oracle=oracle, chunk=chunk)
 
 
 # ------------------------------------------------------------------ Lemma 3.2
