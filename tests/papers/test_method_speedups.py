@@ -80,3 +80,23 @@ def test_claims_use_the_faster_forms():
     assert get_claim("caterpillars.thm3.1").method("sat").run.keywords["chunk"] == 32
     for cid in ("toppling.thm16", "toppling.cor17"):
         assert get_claim(cid).method("sat").run.keywords["chain"] is True
+
+
+def _is_caterpillar_by_definition(g):
+    """Removing the leaves leaves a path or nothing (the subgraph view, as before)."""
+    import networkx as nx
+    inner = g.subgraph([v for v in g if g.degree(v) > 1])
+    return inner.number_of_nodes() == 0 or (
+        nx.is_connected(inner) and max(d for _, d in inner.degree()) <= 2)
+
+
+def test_is_caterpillar_agrees_with_the_definition():
+    import networkx as nx
+
+    from cgsat.papers.caterpillars.legs import is_caterpillar
+    for n in range(0, 11):
+        for g in trees(n):
+            assert is_caterpillar(g) == _is_caterpillar_by_definition(g)
+    # not a tree: the definition's own test still decides
+    two_paths = nx.Graph([(0, 1), (1, 2), (2, 3), (4, 5), (5, 6), (6, 7)])
+    assert is_caterpillar(two_paths) == _is_caterpillar_by_definition(two_paths)

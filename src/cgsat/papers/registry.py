@@ -105,7 +105,7 @@ def target_reason(claim_id: str) -> str | None:
 
     Examples
     --------
-    >>> "caterpillars.thm3.1" in target_reasons()
+    >>> "toppling.conj37" in target_reasons()
     True
     >>> target_reason("no.such-claim") is None
     True

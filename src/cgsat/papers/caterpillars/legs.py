@@ -118,10 +118,16 @@ def is_caterpillar(g: nx.Graph) -> bool:
     ----------
     Furtado et al., *Timber Game with Caterpillars*, §3 (scope of Theorem 3.1).
     """
-    inner = g.subgraph([v for v in g if g.degree(v) > 1])
-    return inner.number_of_nodes() == 0 or (
-        nx.is_connected(inner) and max(d for _, d in inner.degree()) <= 2
-    )
+    inner = {v for v in g if g.degree(v) > 1}
+    if not inner:
+        return True
+    # In a tree the non-leaves induce a subtree (connected), so it is a path exactly
+    # when no non-leaf has more than two non-leaf neighbours (issue 27: no subgraph view,
+    # about 5x faster on the trees of 13 edges).
+    if g.number_of_edges() == g.number_of_nodes() - 1 and nx.is_connected(g):
+        return all(sum(1 for u in g[v] if u in inner) <= 2 for v in inner)
+    view = g.subgraph(inner)
+    return nx.is_connected(view) and max(d for _, d in view.degree()) <= 2
 
 
 def caterpillar_trees(n: int) -> list[nx.Graph]:

@@ -162,7 +162,7 @@ CLAIMS: list[Claim] = [
             all_n_method(partial(all_n.nim_statement, 1), "thickets.thm3.3", ALL_N_SCOPE,
                          counts=partial(all_n.count_table, 1)),
             Method("brute", partial(brute.characterization, value=1, rule=nim1_rule,
-                                    leaves=None), max_n=brute.BRUTE_MAX,
+                                    leaves=None), max_n=17,
                    scope="every cordon of height n: nim-value 1 by exhaustive play exactly "
                          "when the rule holds"),
             Method("sat", partial(sat.characterization, value=1, leaves=None,
@@ -189,7 +189,7 @@ CLAIMS: list[Claim] = [
                          "(a recurrence of order p, its transfer matrix's) equal the "
                          "Fibonacci recurrence on their first p + 2 heights, so at every "
                          "height"),
-            Method("brute", partial(brute.count, value=0, f0=1, f1=0), max_n=brute.BRUTE_MAX,
+            Method("brute", partial(brute.count, value=0, f0=1, f1=0), max_n=16,
                    scope="the cordons of height n with nim-value 0, found by exhaustive "
                          "play, number as the recurrence says"),
             Method("sat", partial(sat.count, value=0, f0=1, f1=0,
@@ -379,6 +379,11 @@ CLAIMS: list[Claim] = [
 ]
 
 
+GREEN_TARGETS = {5: 16}
+"""Target heights of ``thickets.green-nim<k>`` other than 18 (issue 27; the reasons are in
+:data:`TARGET_REASONS`)."""
+
+
 def _green_nim(k: int) -> Claim:
     """``thickets.green-nim<k>``: the nim-value-k cordons are the block-pattern automaton's
     (issue 25), proved for every height by both deciders and checked by play."""
@@ -390,7 +395,8 @@ def _green_nim(k: int) -> Claim:
                    f"{size}-state block-pattern automaton A_{k} (docs/reference.md, "
                    f"'Proved for every size'): a head, {(k - 2) // 2} middle block(s) of "
                    "four states and a final block, as learned for nim-values 2 to 6."),
-        kind="conjecture", parameter=HEIGHT, base=0, quick_bound=12, target_bound=18,
+        kind="conjecture", parameter=HEIGHT, base=0, quick_bound=12,
+        target_bound=GREEN_TARGETS.get(k, 18),
         methods=(
             all_n_method(partial(all_n.nim_statement, k), f"thickets.green-nim{k}",
                          ALL_N_SCOPE, counts=partial(all_n.count_table, k)),
@@ -416,7 +422,7 @@ CLAIMS.append(Claim(
     statement="For every k >= 2, the green cordons of nim-value k are those whose leaf word "
               "the block-pattern automaton A_k accepts (with Theorems 3.2, 3.3 for 0, 1).",
     kind="conjecture", parameter="k, the largest nim-value (every height at once)",
-    base=2, quick_bound=6, target_bound=12,
+    base=2, quick_bound=6, target_bound=11,
     methods=(
         sized_method(all_n.pattern_statement, "product", "thickets.green-nim-pattern",
                      "the statement for nim-values 0 .. k with A_2 .. A_k, every height at "
@@ -527,3 +533,17 @@ CLAIMS += [
               "S(m) = ceil(m/2) also sharpens Lemma 4.3 (S(2n) = n, S(2n+1) = n+1). The "
               "temperature of {a|0} is a/2."),
 ]
+
+
+TARGET_REASONS: dict[str, str] = {
+    'thickets.thm3.3':
+        'brute stops at its size limit 17 (was 18): exhaustive play took 0.06 s at n=14 and 0.72 s at 15 (x12 per size, about 100 s at 17 and 1200 s at 18; committed store); automata proves every n and sat reaches 100.',
+    'thickets.thm3.4':
+        'brute stops at its size limit 16 (was 18): exhaustive play took 0.04 s at n=14 and 1.7 s at 15 (x40, about 70 s at 16 and 3000 s at 17; committed store); automata proves every n and sat reaches 100.',
+    'thickets.green-nim5':
+        'target 18 -> 16: brute (exhaustive play) took 0.03 s at n=11 and 0.13 s at 12 (x4 per size, about 35 s at 16 and 530 s at 18; committed store); automata proves every n.',
+    'thickets.green-nim-pattern':
+        'target 12 -> 11: product took 0.12 s at n=5 and 0.34 s at 6 (x2.9-3.3 per size, about 60-120 s at 11 and 180-420 s at 12; committed store); mona stays under 1 s.',
+}
+"""Why a target bound was lowered, or a method stops at its size limit, as measured (issue
+27, item 3; docs/benchmarks.md, "Time to target per claim"): shown by the report."""

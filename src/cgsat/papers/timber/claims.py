@@ -366,7 +366,7 @@ CLAIMS: list[Claim] = [
                   "distances in G - xy; with distances in G the same holds with 'n even' "
                   "for 'n = 2 or 3 (mod 4)'.",
         kind="conjecture", parameter=FAMILY_PARAMETER,
-        base=2, quick_bound=5, target_bound=12,
+        base=2, quick_bound=5, target_bound=10,
         methods=(
             Method("sat", partial(phyminoes_sat.family_rule, family="complete",
                                   oracle=phyminoes_brute.values),
@@ -385,7 +385,7 @@ CLAIMS: list[Claim] = [
                   "n = 2 (mod 4) and 0 if n = 0 (mod 4); it is a misère P-position "
                   "exactly when that value is 1.",
         kind="conjecture", parameter=FAMILY_PARAMETER,
-        base=4, quick_bound=6, target_bound=12,
+        base=4, quick_bound=6, target_bound=11,
         methods=(
             Method("sat", partial(phyminoes_sat.family_rule, family="complete-minus-edge",
                                   oracle=phyminoes_brute.values),
@@ -407,7 +407,7 @@ CLAIMS: list[Claim] = [
         kind="conjecture",
         parameter="n = number of vertices (every C_k plus a pendant path of L edges, k odd, "
                   "k + L = n)",
-        base=4, quick_bound=9, target_bound=20,
+        base=4, quick_bound=9, target_bound=16,
         methods=(
             Method("sat", partial(cycle_paths_sat.odd_cycle_path, oracle=phyminoes_brute.values),
                    uses_solver=True, scope=(
@@ -531,3 +531,15 @@ CLAIMS += [
     _height_range_claim("timber.thm2.3-height", "Theorem 2.3", thm23_statement, False),
     _height_range_claim("timber.thm2.4-height", "Theorem 2.4", thm24_statement, True),
 ]
+
+
+TARGET_REASONS: dict[str, str] = {
+    'timber.phyminoes-odd-cycle-path':
+        'target 20 -> 16: sat took 102 s at n=16, 306 s at 17 and 1550 s at 20 (x1.6-3 per size; committed store); brute stops at its size limit 13 (exhaustive play, 4.8 s at 12, 11 s at 13).',
+    'timber.phyminoes-complete':
+        'target 12 -> 10: sat took 90 s at n=10, 218 s at 11 and 983 s at 12 (x2.4-4.5 per size; committed store); brute stops at its size limit 6 (exhaustive play, 0.06 s at 5, 3.6 s at 6).',
+    'timber.phyminoes-complete-minus-edge':
+        'target 12 -> 11: sat took 20 s at n=10 and 258 s at 12 (x3.6 per size, about 73 s at 11; committed store); brute stops at its size limit 6 (3.1 s at 6).',
+}
+"""Why a target bound was lowered, or a method stops at its size limit, as measured (issue
+27, item 3; docs/benchmarks.md, "Time to target per claim"): shown by the report."""

@@ -78,7 +78,8 @@ _FAMILY_BRUTE = (
     "length n has canonical form {game}")
 
 
-def _family_claim(name: str, game: str, rows: str, statement: str, target: int) -> Claim:
+def _family_claim(name: str, game: str, rows: str, statement: str, target: int,
+                  brute_max: int = 12) -> Claim:
     """A uniqueness family as a claim (both methods share only the family's statement,
     :mod:`~cgsat.papers.toppling.families`)."""
     fam = FAMILIES[name]
@@ -93,7 +94,8 @@ def _family_claim(name: str, game: str, rows: str, statement: str, target: int) 
                    scope=_FAMILY_SAT.format(game=game, rows=rows),
                    run=partial(families_sat.family, fam=fam, oracle=brute.difference_wins,
                                covers="LRE")),
-            Method(name="brute", max_n=12, scope=_FAMILY_BRUTE.format(game=game, rows=rows),
+            Method(name="brute", max_n=brute_max,
+                   scope=_FAMILY_BRUTE.format(game=game, rows=rows),
                    run=partial(families_brute.family, fam=fam)),
         ),
         confirm=partial(families_brute.family_confirm, fam=fam),
@@ -128,7 +130,7 @@ CLAIMS: list[Claim] = [
                          "encoding against 0) is the corrected Lemma 1 rule. Controls: 16 "
                          "random rows over LRE, fixed with the violation switched off, "
                          "must have the direct solver's outcome"),
-            Method(name="brute", run=brute.lem1, max_n=12,
+            Method(name="brute", run=brute.lem1, max_n=11,
                    scope="every row of exactly n dominoes over LRE, outcome of the canonical "
                          "form"),
         ),
@@ -346,7 +348,7 @@ CLAIMS: list[Claim] = [
                          + _UNIQ_CONTROLS.replace("over LRE", "over LR")
                          + _LEADERS.replace("R < L < E", "R < L").replace("conj22",
                                                                            "conj33")),
-            Method(name="brute", run=conjectures_brute.conj33, max_n=20,
+            Method(name="brute", run=conjectures_brute.conj33, max_n=17,
                    scope="every LR row of exactly n dominoes, canonical form"),
         ),
         confirm=conjectures_brute.conj33_confirm,
@@ -424,7 +426,7 @@ CLAIMS: list[Claim] = [
         statement="For numbers a >= b >= c >= d (as many as used), {a|b} is given "
                   "(uniquely) by aLRb (as stated); unique up to reversal.",
         parameter="n = number of dominoes (alphabet L, R, E)",
-        base=2, quick_bound=7, target_bound=14,
+        base=2, quick_bound=7, target_bound=12,
         methods=(
             Method(name="sat", uses_solver=True, scope=_CONSTRUCTION_SAT,
                    run=partial(conjectures_sat.construction, name="conj37", strict=False,
@@ -464,7 +466,7 @@ CLAIMS: list[Claim] = [
         statement="For numbers a > b > c > d (as many as used), {a|b} is given (uniquely) "
                   "by aLRb; unique up to reversal.",
         parameter="n = number of dominoes (alphabet L, R, E)",
-        base=2, quick_bound=7, target_bound=14,
+        base=2, quick_bound=7, target_bound=12,
         methods=(
             Method(name="sat", uses_solver=True, scope=_CONSTRUCTION_SAT_STRICT,
                    run=partial(conjectures_sat.construction, name="conj37", strict=True,
@@ -480,7 +482,7 @@ CLAIMS: list[Claim] = [
         statement="For numbers a >= b >= c >= d (as many as used), {a||b|c} is given "
                   "(uniquely) by aLRcRLb (as stated); unique up to reversal.",
         parameter="n = number of dominoes (alphabet L, R, E)",
-        base=4, quick_bound=7, target_bound=14,
+        base=4, quick_bound=7, target_bound=12,
         methods=(
             Method(name="sat", uses_solver=True, scope=_CONSTRUCTION_SAT,
                    run=partial(conjectures_sat.construction, name="conj38", strict=False,
@@ -497,7 +499,7 @@ CLAIMS: list[Claim] = [
         statement="For numbers a > b > c > d (as many as used), {a||b|c} is given "
                   "(uniquely) by aLRcRLb; unique up to reversal.",
         parameter="n = number of dominoes (alphabet L, R, E)",
-        base=4, quick_bound=7, target_bound=14,
+        base=4, quick_bound=7, target_bound=12,
         methods=(
             Method(name="sat", uses_solver=True, scope=_CONSTRUCTION_SAT_STRICT,
                    run=partial(conjectures_sat.construction, name="conj38", strict=True,
@@ -577,8 +579,28 @@ CLAIMS: list[Claim] = [
     _family_claim("switch", "+-x = {x|-x}", "xE(-x) and xLR(-x)",
                   "For every number x > 0, the rows of value +-x are exactly xE(-x) and "
                   "xLR(-x) (two rows up to reversal; -x is x's row colour-swapped).",
-                  target=TARGET_SWITCH),
+                  target=TARGET_SWITCH, brute_max=11),
     _family_claim("x-star", "x* = {x|x}", "xEx and xLRx",
                   "For every number x > 0, the rows of value x* are exactly xEx and xLRx "
                   "(two rows up to reversal).", target=TARGET_X_STAR),
 ]
+
+
+TARGET_REASONS: dict[str, str] = {
+    'toppling.lem1':
+        'brute stops at its size limit 11 (was 12): exhaustive play took 0.04 s at n=7 and 0.25 s at 8 (x6.5 per size, about 70 s at 11 and 450 s at 12; committed store); sat continues to the target.',
+    'toppling.conj33':
+        'brute stops at its size limit 17 (was 20): exhaustive play took 0.08 s at n=11 and 0.2 s at 12 (x2.5-3.1 per size, about 60 s at 17 and 1700 s at 20; committed store); sat continues to the target.',
+    'toppling.unique-switch':
+        'brute stops at its size limit 11 (was 12): exhaustive play took 77 s at n=11 and 241 s at 12 (committed store); sat continues to the target.',
+    'toppling.conj37':
+        'target 14 -> 12: sat took 41 s at n=10 and 74 s at 11 with minisat22 confirming (x1.8-2.3 per size, about 150 s at 12 and 700 s at 14; measured on the loaded 2-core machine, issue 27); brute stops at its size limit 12.',
+    'toppling.conj37-strict':
+        "target 14 -> 12: sat took 22 s at n=9 with minisat22 confirming, growing as conj37's (x1.8-2.3 per size, about 150-200 s at 12 and 800 s at 14; issue 27); brute stops at its size limit 12.",
+    'toppling.conj38':
+        'target 14 -> 12: sat took 19 s at n=10 and 50 s at 11 with minisat22 confirming (x2.6 per size, about 130 s at 12 and 900 s at 14; issue 27); brute stops at its size limit 12.',
+    'toppling.conj38-strict':
+        'target 14 -> 12: sat took 26 s at n=10 and 62 s at 11 with minisat22 confirming (x2.4 per size, about 150 s at 12 and 870 s at 14; issue 27); brute stops at its size limit 12.',
+}
+"""Why a target bound was lowered, or a method stops at its size limit, as measured (issue
+27, item 3; docs/benchmarks.md, "Time to target per claim"): shown by the report."""

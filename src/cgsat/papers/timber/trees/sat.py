@@ -214,7 +214,7 @@ def lemma31(n: int, budget: Budget, oracle: Oracle | None = None,
     Examples
     --------
     >>> lemma31(5, Budget(), chunk=4).detail
-    '6 trees'
+    '6 trees; 2 instances, largest shown'
     >>> lemma31(5, Budget()).detail
     '6 trees'
 
