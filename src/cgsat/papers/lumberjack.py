@@ -228,10 +228,11 @@ CLAIMS: list[Claim] = [
     ),
 ]
 
-
 TARGET_REASONS: dict[str, str] = {
-    'lumberjack.tuft':
-        'target 13 -> 12: sum-outcome took 0.34 s at n=8 and 1.26 s at 9 (x3.7 per size, about 65 s at 12 and 240 s at 13; committed store); mex about 7 s at 12.',
+    'lumberjack.tuft': (
+        'target 13 -> 12: sum-outcome took 0.34 s at n=8 and 1.26 s at 9 (x3.7 per size, '
+        'about 65 s at 12 and 240 s at 13; committed store); mex about 7 s at 12.'
+    ),
 }
 """Why a target bound was lowered, or a method stops at its size limit, as measured (issue
 27, item 3; docs/benchmarks.md, "Time to target per claim"): shown by the report."""

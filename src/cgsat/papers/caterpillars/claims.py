@@ -316,12 +316,17 @@ CLAIMS: list[Claim] = [
     ),
 ]
 
-
 TARGET_REASONS: dict[str, str] = {
-    'caterpillars.binary-sum':
-        'target 10 -> 8: sat took 33 s at n=8 and 329 s at 9 (x10 per size, about 3300 s at 10; committed store); brute stops at its size limit 7 (3.0 s at 6, 13 s at 7); dp reaches any size.',
-    'caterpillars.path-most':
-        'target 12 -> 10: sat took 3.9 s at n=8 and 53 s at 10 (x3.7 per size, about 700 s at 12; committed store); brute stops at its size limit 10 (31 s at 10); dp reaches any size.',
+    'caterpillars.binary-sum': (
+        'target 10 -> 8: sat took 33 s at n=8 and 329 s at 9 (x10 per size, about 3300 s at '
+        '10; committed store); brute stops at its size limit 7 (3.0 s at 6, 13 s at 7); dp '
+        'reaches any size.'
+    ),
+    'caterpillars.path-most': (
+        'target 12 -> 10: sat took 3.9 s at n=8 and 53 s at 10 (x3.7 per size, about 700 s at'
+        ' 12; committed store); brute stops at its size limit 10 (31 s at 10); dp reaches any'
+        ' size.'
+    ),
 }
 """Why a target bound was lowered, or a method stops at its size limit, as measured (issue
 27, item 3; docs/benchmarks.md, "Time to target per claim"): shown by the report."""

@@ -534,16 +534,26 @@ CLAIMS += [
               "temperature of {a|0} is a/2."),
 ]
 
-
 TARGET_REASONS: dict[str, str] = {
-    'thickets.thm3.3':
-        'brute stops at its size limit 17 (was 18): exhaustive play took 0.06 s at n=14 and 0.72 s at 15 (x12 per size, about 100 s at 17 and 1200 s at 18; committed store); automata proves every n and sat reaches 100.',
-    'thickets.thm3.4':
-        'brute stops at its size limit 16 (was 18): exhaustive play took 0.04 s at n=14 and 1.7 s at 15 (x40, about 70 s at 16 and 3000 s at 17; committed store); automata proves every n and sat reaches 100.',
-    'thickets.green-nim5':
-        'target 18 -> 16: brute (exhaustive play) took 0.03 s at n=11 and 0.13 s at 12 (x4 per size, about 35 s at 16 and 530 s at 18; committed store); automata proves every n.',
-    'thickets.green-nim-pattern':
-        'target 12 -> 11: product took 0.12 s at n=5 and 0.34 s at 6 (x2.9-3.3 per size, about 60-120 s at 11 and 180-420 s at 12; committed store); mona stays under 1 s.',
+    'thickets.thm3.3': (
+        'brute stops at its size limit 17 (was 18): exhaustive play took 0.06 s at n=14 and '
+        '0.72 s at 15 (x12 per size, about 100 s at 17 and 1200 s at 18; committed store); '
+        'automata proves every n and sat reaches 100.'
+    ),
+    'thickets.thm3.4': (
+        'brute stops at its size limit 16 (was 18): exhaustive play took 0.04 s at n=14 and '
+        '1.7 s at 15 (x40, about 70 s at 16 and 3000 s at 17; committed store); automata '
+        'proves every n and sat reaches 100.'
+    ),
+    'thickets.green-nim5': (
+        'target 18 -> 16: brute (exhaustive play) took 0.03 s at n=11 and 0.13 s at 12 (x4 '
+        'per size, about 35 s at 16 and 530 s at 18; committed store); automata proves every '
+        'n.'
+    ),
+    'thickets.green-nim-pattern': (
+        'target 12 -> 11: product took 0.12 s at n=5 and 0.34 s at 6 (x2.9-3.3 per size, '
+        'about 60-120 s at 11 and 180-420 s at 12; committed store); mona stays under 1 s.'
+    ),
 }
 """Why a target bound was lowered, or a method stops at its size limit, as measured (issue
 27, item 3; docs/benchmarks.md, "Time to target per claim"): shown by the report."""

@@ -532,14 +532,21 @@ CLAIMS += [
     _height_range_claim("timber.thm2.4-height", "Theorem 2.4", thm24_statement, True),
 ]
 
-
 TARGET_REASONS: dict[str, str] = {
-    'timber.phyminoes-odd-cycle-path':
-        'target 20 -> 16: sat took 102 s at n=16, 306 s at 17 and 1550 s at 20 (x1.6-3 per size; committed store); brute stops at its size limit 13 (exhaustive play, 4.8 s at 12, 11 s at 13).',
-    'timber.phyminoes-complete':
-        'target 12 -> 10: sat took 90 s at n=10, 218 s at 11 and 983 s at 12 (x2.4-4.5 per size; committed store); brute stops at its size limit 6 (exhaustive play, 0.06 s at 5, 3.6 s at 6).',
-    'timber.phyminoes-complete-minus-edge':
-        'target 12 -> 11: sat took 20 s at n=10 and 258 s at 12 (x3.6 per size, about 73 s at 11; committed store); brute stops at its size limit 6 (3.1 s at 6).',
+    'timber.phyminoes-odd-cycle-path': (
+        'target 20 -> 16: sat took 102 s at n=16, 306 s at 17 and 1550 s at 20 (x1.6-3 per '
+        'size; committed store); brute stops at its size limit 13 (exhaustive play, 4.8 s at '
+        '12, 11 s at 13).'
+    ),
+    'timber.phyminoes-complete': (
+        'target 12 -> 10: sat took 90 s at n=10, 218 s at 11 and 983 s at 12 (x2.4-4.5 per '
+        'size; committed store); brute stops at its size limit 6 (exhaustive play, 0.06 s at '
+        '5, 3.6 s at 6).'
+    ),
+    'timber.phyminoes-complete-minus-edge': (
+        'target 12 -> 11: sat took 20 s at n=10 and 258 s at 12 (x3.6 per size, about 73 s at'
+        ' 11; committed store); brute stops at its size limit 6 (3.1 s at 6).'
+    ),
 }
 """Why a target bound was lowered, or a method stops at its size limit, as measured (issue
 27, item 3; docs/benchmarks.md, "Time to target per claim"): shown by the report."""

@@ -585,22 +585,41 @@ CLAIMS: list[Claim] = [
                   "(two rows up to reversal).", target=TARGET_X_STAR),
 ]
 
-
 TARGET_REASONS: dict[str, str] = {
-    'toppling.lem1':
-        'brute stops at its size limit 11 (was 12): exhaustive play took 0.04 s at n=7 and 0.25 s at 8 (x6.5 per size, about 70 s at 11 and 450 s at 12; committed store); sat continues to the target.',
-    'toppling.conj33':
-        'brute stops at its size limit 17 (was 20): exhaustive play took 0.08 s at n=11 and 0.2 s at 12 (x2.5-3.1 per size, about 60 s at 17 and 1700 s at 20; committed store); sat continues to the target.',
-    'toppling.unique-switch':
-        'brute stops at its size limit 11 (was 12): exhaustive play took 77 s at n=11 and 241 s at 12 (committed store); sat continues to the target.',
-    'toppling.conj37':
-        'target 14 -> 12: sat took 41 s at n=10 and 74 s at 11 with minisat22 confirming (x1.8-2.3 per size, about 150 s at 12 and 700 s at 14; measured on the loaded 2-core machine, issue 27); brute stops at its size limit 12.',
-    'toppling.conj37-strict':
-        "target 14 -> 12: sat took 22 s at n=9 with minisat22 confirming, growing as conj37's (x1.8-2.3 per size, about 150-200 s at 12 and 800 s at 14; issue 27); brute stops at its size limit 12.",
-    'toppling.conj38':
-        'target 14 -> 12: sat took 19 s at n=10 and 50 s at 11 with minisat22 confirming (x2.6 per size, about 130 s at 12 and 900 s at 14; issue 27); brute stops at its size limit 12.',
-    'toppling.conj38-strict':
-        'target 14 -> 12: sat took 26 s at n=10 and 62 s at 11 with minisat22 confirming (x2.4 per size, about 150 s at 12 and 870 s at 14; issue 27); brute stops at its size limit 12.',
+    'toppling.lem1': (
+        'brute stops at its size limit 11 (was 12): exhaustive play took 0.04 s at n=7 and '
+        '0.25 s at 8 (x6.5 per size, about 70 s at 11 and 450 s at 12; committed store); sat '
+        'continues to the target.'
+    ),
+    'toppling.conj33': (
+        'brute stops at its size limit 17 (was 20): exhaustive play took 0.08 s at n=11 and '
+        '0.2 s at 12 (x2.5-3.1 per size, about 60 s at 17 and 1700 s at 20; committed store);'
+        ' sat continues to the target.'
+    ),
+    'toppling.unique-switch': (
+        'brute stops at its size limit 11 (was 12): exhaustive play took 77 s at n=11 and 241'
+        ' s at 12 (committed store); sat continues to the target.'
+    ),
+    'toppling.conj37': (
+        'target 14 -> 12: sat took 41 s at n=10 and 74 s at 11 with minisat22 confirming '
+        '(x1.8-2.3 per size, about 150 s at 12 and 700 s at 14; measured on the loaded 2-core'
+        ' machine, issue 27); brute stops at its size limit 12.'
+    ),
+    'toppling.conj37-strict': (
+        'target 14 -> 12: sat took 39 s at n=10 and 84 s at 11 with minisat22 confirming '
+        '(x2.2 per size, about 180 s at 12 and 900 s at 14; issue 27); brute stops at its '
+        'size limit 12.'
+    ),
+    'toppling.conj38': (
+        'target 14 -> 12: sat took 19 s at n=10 and 50 s at 11 with minisat22 confirming '
+        '(x2.6 per size, about 130 s at 12 and 900 s at 14; issue 27); brute stops at its '
+        'size limit 12.'
+    ),
+    'toppling.conj38-strict': (
+        'target 14 -> 12: sat took 26 s at n=10 and 62 s at 11 with minisat22 confirming '
+        '(x2.4 per size, about 150 s at 12 and 870 s at 14; issue 27); brute stops at its '
+        'size limit 12.'
+    ),
 }
 """Why a target bound was lowered, or a method stops at its size limit, as measured (issue
 27, item 3; docs/benchmarks.md, "Time to target per claim"): shown by the report."""
