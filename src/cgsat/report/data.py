@@ -269,7 +269,7 @@ def _ended_by(claim: Claim, method: str, verified: int | None,
 
 def summary(claims: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """The report's opening line: of the claims with stored runs, how many reached their
-    target bound with every method (or its size limit), how many were refuted, how many
+    target bound with every method (or its size limit, or proved every n), how many were refuted, how many
     stopped short (a method's chain ended by an ``unknown``: a timeout, the memory limit),
     and how many were not run as far as their target (``cgsat check CLAIM --target``).
 
@@ -279,10 +279,12 @@ def summary(claims: Sequence[dict[str, Any]]) -> dict[str, Any]:
     ...      "ended_by": {"sat": "target reached"}}
     >>> d = dict(c, id="b", ended_by={"sat": "n=5: unknown (timeout 60s)"})
     >>> e = dict(c, id="c", ended_by={"sat": "not run beyond n=8"})
-    >>> s = summary([c, d, e, dict(c, id="d", runs=[])])
+    >>> f = dict(c, id="f", ended_by={"automata": "proved for every n",
+    ...                               "brute": "the method's size limit (n=18)"})
+    >>> s = summary([c, d, e, f, dict(c, id="d", runs=[])])
     >>> k = s["counts"]
     >>> k["stored"], k["nothing stored"], k["at target"], k["stopped short"], k["below target"]
-    (3, 1, 1, 1, 1)
+    (4, 1, 2, 1, 1)
     >>> s["stopped_short"]
     ['b']
     """
@@ -291,7 +293,8 @@ def summary(claims: Sequence[dict[str, Any]]) -> dict[str, Any]:
     short = {c["id"] for c in stored if c["id"] not in refuted and any(
         ": unknown" in why for why in c["ended_by"].values())}
     at_target = {c["id"] for c in stored if c["id"] not in refuted | short and all(
-        why == "target reached" or why.startswith("the method's size limit")
+        why in ("target reached", "proved for every n")
+        or why.startswith("the method's size limit")
         for why in c["ended_by"].values())}
     below = len(stored) - len(refuted) - len(short) - len(at_target)
     return {"counts": {"stored": len(stored), "nothing stored": len(claims) - len(stored),
