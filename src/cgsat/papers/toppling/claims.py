@@ -626,9 +626,9 @@ TARGET_REASONS: dict[str, str] = {
         '12; issue 27); brute takes under 0.1 s at 6.'
     ),
     'toppling.conj34': (
-        'target 10 -> 8: sat took 15 s at n=7 and 62 s at 8 with minisat22 confirming (x4.2 '
-        'per size, about 260 s at 9 and 1100 s at 10; issue 27); brute takes under 0.01 s at '
-        '5.'
+        'target 10 -> 8: sat took 15 s at n=7, 62 s at 8 and 268 s at 9 with minisat22 '
+        'confirming (x4.2 per size, about 1100 s at 10; issue 27); brute takes under 0.01 s '
+        'at 5.'
     ),
 }
 """Why a target bound was lowered, or a method stops at its size limit, as measured (issue
