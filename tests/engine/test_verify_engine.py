@@ -35,7 +35,8 @@ CHECK_FIELDS = {"claim", "n", "method", "status", "seconds", "counterexample", "
 LIST_FIELDS = {"id", "source", "statement", "kind", "parameter", "paper_bound",
                "quick_bound", "target_bound", "methods", "scope"}
 REPORT_CLAIM_FIELDS = {"id", "source", "statement", "kind", "paper_bound", "quick_bound",
-                       "target_bound", "target_reason", "verified", "certified", "ended_by", "scope",
+                       "target_bound", "target_reason", "verified", "certified", "ended_by",
+                       "scope",
                        "controls", "fingerprints", "counterexamples", "runs",
                        "earlier_code", "proved"}
 

@@ -269,8 +269,9 @@ def _ended_by(claim: Claim, method: str, verified: int | None,
 
 def summary(claims: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """The report's opening line: of the claims with stored runs, how many reached their
-    target bound with every method (or its size limit, or proved every n), how many were refuted, how many
-    stopped short (a method's chain ended by an ``unknown``: a timeout, the memory limit),
+    target bound with every method (or its size limit, or an all-n proof), how many were
+    refuted, how many stopped short (a method's chain ended by an ``unknown``: a timeout,
+    the memory limit),
     and how many were not run as far as their target (``cgsat check CLAIM --target``).
 
     Examples
