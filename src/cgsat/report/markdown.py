@@ -164,7 +164,7 @@ def render_markdown(doc: dict[str, Any]) -> str:
                          for m in solver_methods(c, lookup)) or "n/a"
         ended = "<br>".join(f"{m}: {_cell(why)}" for m, why in c["ended_by"].items())
         flag = " **refuted**" if c["counterexamples"] else ""
-        mark = "*" if c.get("target_reason") else ""
+        mark = " †" if c.get("target_reason") else ""
         lines.append(f"| `{c['id']}`{flag} | {c['kind']} | {_cell(c['statement'])} | "
                      f"{c['quick_bound']} / {c['target_bound']}{mark} | {ver} | {cert} | "
                      f"{ended} |")
@@ -180,20 +180,20 @@ def render_markdown(doc: dict[str, Any]) -> str:
 
 
 def targets_lowered(claims: list[dict[str, Any]]) -> list[str]:
-    """The list under "Every claim" of the targets marked ``*``: why each was lowered, or
+    """The list under "Every claim" of the targets marked ``†``: why each was lowered, or
     why a method stops at its size limit, as measured (issue 27, item 3).
 
     Examples
     --------
     >>> targets_lowered([{"id": "a", "target_reason": "sat: 40 s at n=9, x3 per size"},
     ...                  {"id": "b", "target_reason": None}])
-    ['', 'Targets marked * are lowered, or a method stops at its size limit, for a \
+    ['', 'Targets marked † are lowered, or a method stops at its size limit, for a \
 measured reason:', '', '- `a`: sat: 40 s at n=9, x3 per size']
     """
     rows = [c for c in claims if c.get("target_reason")]
     if not rows:
         return []
-    return ["", "Targets marked * are lowered, or a method stops at its size limit, for a "
+    return ["", "Targets marked † are lowered, or a method stops at its size limit, for a "
             "measured reason:", ""] + [f"- `{c['id']}`: {c['target_reason']}" for c in rows]
 
 
