@@ -114,7 +114,8 @@ def target_reason(claim_id: str) -> str | None:
 
 
 def target_reasons() -> dict[str, str]:
-    """Every recorded target reason, claim id -> reason (see :func:`target_reason`)."""
+    """Every recorded target reason, claim id -> reason (see :func:`target_reason`), of
+    the five papers (*The Game of timber!* to *Toppling Conjectures*)."""
     return dict(_TARGET_REASONS)
 
 
