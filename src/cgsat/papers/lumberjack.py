@@ -192,7 +192,7 @@ CLAIMS: list[Claim] = [
         statement="The Tuft principle (g(T) = XOR over the root's children c of "
                   "1 + g(T_c)) equals the nim-value by plain recursion on every rooted tree.",
         kind="principle", parameter="n = number of edges of the rooted tree",
-        base=0, quick_bound=9, target_bound=12, paper_bound=None,
+        base=0, quick_bound=9, target_bound=13, paper_bound=None,
         methods=(
             Method("mex", _mex_method, scope=(
                 "every rooted tree with n edges (one per isomorphism class): the mex "
@@ -227,12 +227,3 @@ CLAIMS: list[Claim] = [
               "No SAT method, for the reason given for lumberjack.tuft.",
     ),
 ]
-
-TARGET_REASONS: dict[str, str] = {
-    'lumberjack.tuft': (
-        'target 13 -> 12: sum-outcome took 0.34 s at n=8 and 1.26 s at 9 (x3.7 per size, '
-        'about 65 s at 12 and 240 s at 13; committed store); mex about 7 s at 12.'
-    ),
-}
-"""Why a target bound was lowered, or a method stops at its size limit, as measured (issue
-27, item 3; docs/benchmarks.md, "Time to target per claim"): shown by the report."""
