@@ -53,13 +53,13 @@ _CONSTRUCTION_SAT = (
     "dominoes has the stated value (difference encoding), and no row of exactly n dominoes "
     "over LRE other than the construction rows and their reversals has the value of a tuple "
     "whose row has length <= n" + _UNIQ_CONTROLS + "; each concrete construction row's "
-    "(LW, RW) against its game must also equal the direct solver's")
+    "(LW, RW) against its game must also equal the (LW, RW) the direct solver computes")
 _CONSTRUCTION_SAT_STRICT = (
     "the construction row of every tuple of numbers a > b ... whose row has exactly n "
     "dominoes has the stated value (difference encoding), and no row of exactly n dominoes "
     "over LRE other than the construction rows and their reversals has the value of a tuple "
     "whose row has length <= n" + _UNIQ_CONTROLS + "; each concrete construction row's "
-    "(LW, RW) against its game must also equal the direct solver's")
+    "(LW, RW) against its game must also equal the (LW, RW) the direct solver computes")
 # Conjecture 40: the games of constructions.conjecture40_games with no row up to length 12.
 _CONJ40_GAMES = ("^*", "v*", "{0,*|-1}", "{1|0,*}", "^^", "^^*")
 
@@ -71,7 +71,7 @@ _FAMILY_SAT = (
     "dominoes equals {game} (the concrete row in the difference encoding), and no other "
     "row of exactly n dominoes over LRE (reversals of the claimed rows allowed) has value "
     "{game}" + _UNIQ_CONTROLS + "; each concrete claimed row's (LW, RW) against its game "
-    "must also equal the direct solver's")
+    "must also equal the (LW, RW) the direct solver computes")
 _FAMILY_BRUTE = (
     "every row of exactly n dominoes over LRE whose canonical form is {game} with x > 0 a "
     "number is one of x's claimed rows ({rows}) or their reversals; every claimed row of "
