@@ -71,6 +71,29 @@ class ClauseBuffer:
         for c in clauses:
             self.add_clause(c)
 
+    def add_clauses(self, clauses: Sequence[Sequence[int]]) -> None:
+        """Add many clauses at once (the bulk path of :func:`add_clauses`): the same
+        buffer as one :meth:`add_clause` per clause, built without a Python step per
+        literal.
+
+        Examples
+        --------
+        >>> buf = ClauseBuffer([[1]])
+        >>> buf.add_clauses([[2, -3], [-1]]); list(buf), buf.nv
+        ([[1], [2, -3], [-1]], 3)
+        """
+        if not clauses:
+            return
+        flat = array("i")
+        for c in clauses:
+            flat.extend(c)
+            flat.append(0)
+        if flat.count(0) != len(clauses):
+            raise ValueError("0 is not a literal")
+        self.nv = max(self.nv, max(flat), -min(flat))
+        self._lits.extend(flat)
+        self._count += len(clauses)
+
     def __len__(self) -> int:
         return self._count
 
@@ -97,3 +120,28 @@ class ClauseBuffer:
         for c in self:
             h.update((" ".join(map(str, c)) + " 0\n").encode())
         return h.hexdigest()
+
+
+def add_clauses(sink: Sink, clauses: Sequence[Sequence[int]]) -> None:
+    """Hand ``clauses`` to ``sink`` in bulk: its ``add_clauses`` (a :class:`ClauseBuffer`,
+    :class:`cgsat.sat.solve.LiveSolver`) or PySAT's ``append_formula`` where it has one,
+    else one ``add_clause`` per clause. The sink holds the same clauses, in the same order,
+    either way (issue 27: the bulk path removes the per-clause Python layers).
+
+    Examples
+    --------
+    >>> buf = ClauseBuffer()
+    >>> add_clauses(buf, [[1, 2], [-2]]); list(buf)
+    [[1, 2], [-2]]
+    >>> class One:  # a sink with add_clause only
+    ...     def __init__(self): self.got = []
+    ...     def add_clause(self, c): self.got.append(list(c))
+    >>> one = One(); add_clauses(one, [[1], [2]]); one.got
+    [[1], [2]]
+    """
+    bulk = getattr(sink, "add_clauses", None) or getattr(sink, "append_formula", None)
+    if bulk is not None:
+        bulk(clauses)
+        return
+    for c in clauses:
+        sink.add_clause(c)

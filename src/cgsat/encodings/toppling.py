@@ -50,6 +50,8 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from pysat.formula import IDPool
 
+from cgsat.encodings.cnf import add_clauses
+
 if TYPE_CHECKING:  # a type only
     from cgsat.encodings.cnf import Sink
 
@@ -216,9 +218,10 @@ class DifferenceEncoding:
         Receives clauses (``add_clause``): a :class:`~cgsat.encodings.cnf.ClauseBuffer` or
         a solver of :mod:`cgsat.sat.solve`.
     pool : IDPool
-        Allocates the variables. Pair variables and Tseitin auxiliaries are anonymous
-        (``pool.id()``); :meth:`pair_vars` returns them, keyed by follower pair, so that
-        million-clause instances do not keep a name for every variable.
+        Allocates the variables, each named (:meth:`_name_fresh`: ``("toppling", tag,
+        serial, "LW", g, h)`` and so on, in bulk once per flush) so that the canonical
+        instance hash (:mod:`cgsat.sat.instance`) and ``cgsat export-cnf``'s variable map
+        see every variable; :meth:`pair_vars` returns the pair variables.
     g_side, h_side : Side
         The two games; the difference is ``g_side - h_side``.
     tag : hashable
@@ -267,6 +270,14 @@ class DifferenceEncoding:
         # chained moves of a row g_side: (player, east?, i, j, h) -> literal
         self.chain = chain and isinstance(g_side, StringSide)
         self._chains: dict[tuple[int, bool, int, int, int], Lit] = {}
+        self._out: list[list[int]] = []  # the clauses of the flush under way
+        # every variable is named in the pool (cgsat.sat.instance, cgsat export-cnf); the
+        # serial tells apart several encodings with the same tag in one pool
+        counts = pool.__dict__.setdefault("cgsat_fresh", {})  # as in fresh()
+        self.serial = counts.get(("difference",), 0)
+        counts[("difference",)] = self.serial + 1
+        self._next = pool._next  # a fresh number (named in bulk by _name_fresh)
+        self._fresh: list[tuple[Any, ...]] = []
 
     # -- followers ---------------------------------------------------------------------
     @staticmethod
@@ -300,9 +311,40 @@ class DifferenceEncoding:
         key = (gi, hi)
         v = self._pairs.get(key)
         if v is None:
-            v = self._pairs[key] = (self.pool.id(), self.pool.id())
+            nxt = self._next
+            v = self._pairs[key] = (nxt(), nxt())
             self._todo.append(key)
+            self._fresh.append((v[0], "LW", gi, hi))
+            self._fresh.append((v[1], "RW", gi, hi))
         return v
+
+    def _name_fresh(self) -> None:
+        """Name the variables made since the last call in the pool, in bulk:
+        ``("toppling", tag, serial, kind, ...)`` with ``kind`` ``"LW"``/``"RW"`` (a pair,
+        then ``g, h``), ``"E"``/``"W"`` (a chain link of :meth:`_link`, then
+        ``player, a, b, h``) or ``"T"`` (an auxiliary of a conditioned move group, then
+        ``player, g, h, first side?, group``); ``serial`` tells apart several encodings
+        with the same tag in one pool (:mod:`cgsat.sat.instance`, ``cgsat export-cnf``)."""
+        base = ("toppling", self.tag, self.serial)
+        gn, hn = self._gnodes, self._hnodes
+        obj2id, id2obj = self.pool.obj2id, self.pool.id2obj
+        for entry in self._fresh:
+            kind = entry[1]
+            if kind == "LW" or kind == "RW":
+                name: tuple[Any, ...] = (*base, kind, gn[entry[2]], hn[entry[3]])
+            elif kind == "T":
+                name = (*base, kind, entry[2], gn[entry[3]], hn[entry[4]], entry[5], entry[6])
+            else:
+                name = (*base, kind, entry[2], entry[3], entry[4], hn[entry[5]])
+            obj2id[name] = entry[0]
+            id2obj[entry[0]] = name
+        self._fresh = []
+
+    def _tseitin(self, gi: int, hi: int, k: int, first: bool, group: int) -> int:
+        """A new auxiliary ``t -> cond and no reply wins`` of one conditioned move group."""
+        t = int(self._next())
+        self._fresh.append((t, "T", k, gi, hi, first, group))
+        return t
 
     def pair_vars(self, g: Node, h: Node) -> tuple[int, int]:
         """``(LW, RW)`` of ``g - h`` for followers ``g``, ``h``, defined with everything
@@ -324,29 +366,37 @@ class DifferenceEncoding:
 
     # -- clauses ---------------------------------------------------------------------
     def flush(self) -> None:
-        """Define every pair variable requested so far (and everything they need)."""
-        add = self.sink.add_clause
+        """Define every pair variable requested so far (and everything they need).
+
+        The clauses are collected in one list and handed to the sink in bulk
+        (:func:`cgsat.encodings.cnf.add_clauses`: one call per flush, not one per clause;
+        issue 27), in the order and with the variable numbers of one clause at a time.
+        """
+        out: list[list[int]] = []
+        self._out = out
+        add = out.append
         pair = self._pair
         todo = self._todo
-        count = 0
+        pairs = self._pairs
+        chain = self.chain
+        tid = self._tseitin
         while todo:
             gi, hi = todo.pop()
-            lw, rw = self._pairs[(gi, hi)]
+            lw, rw = pairs[(gi, hi)]
             gl, gr = self._moves_of(gi, True)
             hl, hr = self._moves_of(hi, False)
             # LW: Left moves in g, or in -h (Right moves of h); Right replies: RW.
             # RW: Right moves in g, or in -h (Left moves of h); Left replies: LW.
             for me, mine, theirs, k in ((lw, gl, hr, 1), (rw, gr, hl, 0)):
                 big = [-me]
-                if self.chain:  # g's moves as two chains (east, west): see _chained
+                if chain:  # g's moves as two chains (east, west): see _chained
                     for lit in self._chained(gi, hi, k):
                         if lit is not False:
                             add([-lit, me])
                             big.append(lit)
-                            count += 1
                     mine = []
                 for first, groups in ((True, mine), (False, theirs)):
-                    for cond, kids in groups:
+                    for gno, (cond, kids) in enumerate(groups):
                         if first:
                             replies = [pair(c, hi)[k] for c in kids]
                         else:
@@ -355,18 +405,22 @@ class DifferenceEncoding:
                             for r in replies:  # (not reply) -> me
                                 add([r, me])
                             big.extend([-r for r in replies])
-                            count += len(replies)
                         else:
                             for r in replies:  # (cond and not reply) -> me
                                 add([-cond, r, me])
-                            t = self.pool.id()
+                            t = tid(gi, hi, k, first, gno)
                             add([-t, cond])
                             add([-t] + [-r for r in replies])
                             big.append(t)
-                            count += len(replies) + 2
                 add(big)
-                count += 1
-        self.clauses += count
+            if len(out) >= 4096:  # hand off in batches: the clause lists stay in cache
+                self.clauses += len(out)
+                add_clauses(self.sink, out)
+                out.clear()
+        self.clauses += len(out)
+        self._name_fresh()
+        add_clauses(self.sink, out)
+        out.clear()
 
     def _chained(self, gi: int, hi: int, k: int) -> tuple[Lit, Lit]:
         """The moves of the row ``g = G[i:j]`` for one player, as two literals.
@@ -399,7 +453,7 @@ class DifferenceEncoding:
         v = chains.get(key)
         if v is not None:
             return v
-        add, pool, gidx = self.sink.add_clause, self.pool, self._gidx
+        add, gidx = self._out.append, self._gidx
         # the shortest undefined link first: E(i, i) and W(j, j) are False
         lengths = []
         m = j - i
@@ -409,7 +463,6 @@ class DifferenceEncoding:
             m -= 1
         prev: Lit = False if m == 0 else chains[(k, east, i, i + m, hi) if east
                                                 else (k, east, j - m, j, hi)]
-        count = 0
         for m in reversed(lengths):
             a, b = (i, i + m) if east else (j - m, j)
             d = b - 1 if east else a  # the domino toppled last in the chain
@@ -422,26 +475,40 @@ class DifferenceEncoding:
             elif prev is False and c is True:
                 v = -r
             else:
-                v = pool.id()
+                v = self._next()
+                self._fresh.append((v, "E" if east else "W", k, a, b, hi))
                 if prev is False:
                     add([-v, c])
                     add([-v, -r])
                     add([-c, r, v])
-                    count += 3
                 else:
                     add([-prev, v])
                     add([-v, prev, -r])
                     if c is True:
                         add([r, v])
-                        count += 3
                     else:
                         add([-v, prev, c])
                         add([-c, r, v])
-                        count += 4
             chains[(k, east, a, b, hi)] = v
             prev = v
-        self.clauses += count
         return prev
+
+
+def fresh(pool: IDPool, *key: Hashable) -> int:
+    """A new variable named ``("toppling", *key, serial)`` in ``pool``, ``serial``
+    counting the variables made with the same key in that pool (so every Toppling
+    variable has a name, for :mod:`cgsat.sat.instance` and ``cgsat export-cnf``).
+
+    Examples
+    --------
+    >>> pool = IDPool()
+    >>> fresh(pool, "act"), fresh(pool, "act"), pool.id2obj[2]
+    (1, 2, ('toppling', 'act', 1))
+    """
+    counts = pool.__dict__.setdefault("cgsat_fresh", {})
+    serial = counts.get(key, 0)
+    counts[key] = serial + 1
+    return int(pool.id(("toppling", *key, serial)))
 
 
 def letter_vars(pool: IDPool, name: Hashable, n: int) -> StringSide:
@@ -735,7 +802,7 @@ def relation_assumptions(sink: Sink, pool: IDPool, lw: int, rw: int,
     clauses = relation_clauses(lw, rw, relation)
     if all(len(c) == 1 for c in clauses):
         return [c[0] for c in clauses]
-    act = pool.id()
+    act = fresh(pool, "act", relation)
     for clause in clauses:
         sink.add_clause([-act] + clause)
     return [act]
@@ -800,7 +867,7 @@ def _add_some_differ(sink: Sink, pool: IDPool, pairs: Iterable[tuple[Lit, Lit]],
     the disjunction guarded by ``guard`` if given)."""
     ors = [] if guard is None else [-guard]
     for x, y in pairs:
-        e = pool.id()
+        e = fresh(pool, "differ")
         sink.add_clause([-e, x, y])
         sink.add_clause([-e, -x, -y])
         ors.append(e)
@@ -884,13 +951,13 @@ def add_lemma1_violation(sink: Sink, pool: IDPool, side: StringSide, lw: int, rw
     Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*, Lemma 1.
     """
     a0, b0, a1, b1 = side.left[0], side.right[0], side.left[-1], side.right[-1]
-    both_l, both_r = pool.id(), pool.id()
+    both_l, both_r = fresh(pool, "both-L"), fresh(pool, "both-R")
     for x, y, v in ((a0, b0, both_l), (a1, b1, both_l), (b0, a0, both_r), (b1, a1, both_r)):
         sink.add_clause([-v, x])
         sink.add_clause([-v, -y])
     sink.add_clause([both_l, -a0, b0, -a1, b1])
     sink.add_clause([both_r, -b0, a0, -b1, a1])
-    e1, e2 = pool.id(), pool.id()
+    e1, e2 = fresh(pool, "lemma1-LW"), fresh(pool, "lemma1-RW")
     sink.add_clause([e1, e2] if guard is None else [-guard, e1, e2])
     sink.add_clause([-e1, lw, -both_r])  # e1 -> (LW == both_r), i.e. LW xor not both_r
     sink.add_clause([-e1, -lw, both_r])

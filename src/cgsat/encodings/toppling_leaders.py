@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from pysat.formula import IDPool
 
-from cgsat.encodings.toppling import Lit, StringSide
+from cgsat.encodings.toppling import Lit, StringSide, fresh
 
 if TYPE_CHECKING:  # a type only
     from cgsat.encodings.cnf import Sink
@@ -73,7 +73,7 @@ def add_leader(sink: Sink, pool: IDPool, side: StringSide) -> None:
         sink.add_clause(g + [-a, -c, -b, d])  # ... nor (a = c = 1, b and not d)
         if k + 1 == n // 2:
             break
-        nxt = pool.id()
+        nxt = fresh(pool, "leader-eq", k)
         for sa in (1, -1):
             for sb in (1, -1):  # a = c and b = d -> next
                 sink.add_clause(g + [sa * a, sa * c, sb * b, sb * d, nxt])

@@ -343,10 +343,21 @@ class LiveSolver:
         self.name = canonical_solver(name)
         self.solver = Solver(name=self.name)
         self.count = 0
+        # the solver object PySAT's Solver wraps (its add_clause is one layer down)
+        self._add = getattr(self.solver.solver, "add_clause", self.solver.add_clause)
 
     def add_clause(self, clause: Iterable[int]) -> None:
         self.solver.add_clause(clause)
         self.count += 1
+
+    def add_clauses(self, clauses: Sequence[Sequence[int]]) -> None:
+        """Add many clauses (the bulk path of :func:`cgsat.encodings.cnf.add_clauses`):
+        straight to the solver object under PySAT's ``Solver`` wrapper, one Python layer
+        per clause instead of three (issue 27)."""
+        add = self._add
+        for c in clauses:
+            add(c)
+        self.count += len(clauses)
 
     def close(self) -> None:
         self.solver.delete()

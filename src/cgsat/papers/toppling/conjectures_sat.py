@@ -18,6 +18,7 @@ from cgsat.encodings.toppling import (
     add_relation,
     add_row,
     add_rows_differ,
+    fresh,
     insert_domino,
     word_literals,
     word_of,
@@ -66,7 +67,7 @@ def conj34(n: int, budget: Budget, *, oracle: RowOracle, covers: str) -> Verdict
     for p in range(n // 2 + 1):  # |x| = p <= |y| = n - p; the reversal gives the rest
         sink, pool = run.new()
         xy = add_row(sink, pool, n, name="xy")
-        s = pool.id()
+        s = fresh(pool, "selector")
         lw, rw = add_relation(sink, pool, insert_domino(xy, p), xy, "not>", guard=s)
         model = run.solve(sink, [s])
         if model is not None:
@@ -115,7 +116,7 @@ def conj35(n: int, budget: Budget, *, oracle: RowOracle, covers: str) -> Verdict
             sink, pool = run.new()
             pal = add_palindrome_row(sink, pool, p)
             g = add_row(sink, pool, m, "LR")
-            s = pool.id()
+            s = fresh(pool, "selector")
             lw, rw = add_relation(sink, pool, g, pal, "=", guard=s)
             if m == p:  # G differs from P somewhere
                 add_rows_differ(sink, pool, g, pal, guard=s)

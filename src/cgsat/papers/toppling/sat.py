@@ -34,6 +34,7 @@ from cgsat.encodings.toppling import (
     add_relation,
     add_row,
     f_morphism_side,
+    fresh,
     insert_domino,
     word_literals,
     word_of,
@@ -126,7 +127,7 @@ def row_coverage(run: SatRun, n: int, alphabet: str, leaders: bool = False,
     letters = [v for v in (*side.left, *side.right) if not isinstance(v, bool)]
     listed = sorted({w for w in blocked if len(w) == n and set(w) <= set(alphabet)
                      and (not leaders or leader(w) == w)})
-    guards = [pool.id() for _ in listed]
+    guards = [fresh(pool, "guard") for _ in listed]
     for w, g in zip(listed, guards, strict=True):
         add_exclusions(buf, side, [w], guard=g)
     a = len(alphabet)
@@ -269,9 +270,9 @@ def uniqueness(n: int, budget: Budget, targets: Iterable[Target], alphabet: str 
         if leaders:  # block a leader only if its reversal is allowed too (see above)
             add_leader(sink, pool, side)
             allowed = {w for w in allowed if leader(w) == w and w[::-1] in allowed}
-        s, p = pool.id(), pool.id()
+        s, p = fresh(pool, "selector"), fresh(pool, "p-selector")
         lw, rw = add_relation(sink, pool, side, GameSide(g), "=", guard=s, chain=chain)
-        blocks = {w: pool.id() for w in sorted(allowed) if len(w) == n}
+        blocks = {w: fresh(pool, "block", w) for w in sorted(allowed) if len(w) == n}
         for w, b in blocks.items():
             add_exclusions(sink, side, [w], guard=b)
         if extra is not None:
@@ -344,7 +345,7 @@ def lem1(n: int, budget: Budget, *, oracle: Oracle, covers: str) -> Verdict:
     run = SatRun(budget)
     sink, pool = run.new()
     side = add_row(sink, pool, n)
-    s = pool.id()
+    s = fresh(pool, "selector")
     lw, rw = DifferenceEncoding(sink, pool, side, GameSide(ZERO)).root_vars()
     add_lemma1_violation(sink, pool, side, lw, rw, guard=s)
     model = run.solve(sink, [s])
@@ -367,7 +368,7 @@ def lem4(n: int, budget: Budget, *, oracle: RowOracle, covers: str) -> Verdict:
     run = SatRun(budget)
     sink, pool = run.new()
     x = add_row(sink, pool, n, name="x")
-    s = pool.id()
+    s = fresh(pool, "selector")
     lw, rw = add_relation(sink, pool, insert_domino(x, 0), x, "not>", guard=s)
     model = run.solve(sink, [s])
     if model is not None:
@@ -391,7 +392,7 @@ def thm10(n: int, budget: Budget, *, oracle: Callable[[str], tuple[bool, bool]],
     run = SatRun(budget)
     sink, pool = run.new()
     g = add_row(sink, pool, n)
-    s = pool.id()
+    s = fresh(pool, "selector")
     lw, rw = add_relation(sink, pool, f_morphism_side(g), OrdinalOneSide(g), "!=", guard=s)
     model = run.solve(sink, [s])
     if model is not None:
@@ -514,7 +515,7 @@ def thm29(n: int, budget: Budget, *, oracle: Oracle, covers: str, chain: bool = 
         want = star_rows(m, n)
         if leaders:
             add_leader(sink, pool, side)
-        s = pool.id()
+        s = fresh(pool, "selector")
         lw, rw = add_relation(sink, pool, side, GameSide(nimber(m)), "=", guard=s,
                               chain=chain)
         found: set[str] = set()
