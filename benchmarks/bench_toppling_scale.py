@@ -32,7 +32,7 @@ Usage::
     python benchmarks/bench_toppling_scale.py levers --claims conj22 --lengths 16 20 --repeat 3
     python benchmarks/bench_toppling_scale.py split --lengths 23 26 30
     python benchmarks/bench_toppling_scale.py incremental --lengths 18 21
-    python benchmarks/bench_toppling_scale.py sweep --minutes 10 --jobs 2 --variant both
+    python benchmarks/bench_toppling_scale.py sweep --minutes 10 --jobs 2 --variant both  # n = 1..60 (issue 27: past 30)
     python benchmarks/bench_toppling_scale.py cubes --lengths 26 30 --k 2
 """
 
@@ -341,7 +341,7 @@ def main(argv: list[str] | None = None) -> int:
     sw.add_argument("--jobs", type=int, default=2)
     sw.add_argument("--variant", choices=sorted(VARIANTS), default="both")
     sw.add_argument("--start", type=int, default=1)
-    sw.add_argument("--stop", type=int, default=30)
+    sw.add_argument("--stop", type=int, default=60)
     sw.add_argument("--solver", default="cadical195")
     sw.add_argument("--out", default=None)
     args = p.parse_args(argv)

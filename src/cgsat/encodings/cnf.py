@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import hashlib
 from array import array
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:  # types only: no code that runs (see the module docstring)
     from collections.abc import Iterator
@@ -71,29 +71,6 @@ class ClauseBuffer:
         for c in clauses:
             self.add_clause(c)
 
-    def add_clauses(self, clauses: Sequence[Sequence[int]]) -> None:
-        """Add many clauses at once (the bulk path of :func:`add_clauses`): the same
-        buffer as one :meth:`add_clause` per clause, built without a Python step per
-        literal.
-
-        Examples
-        --------
-        >>> buf = ClauseBuffer([[1]])
-        >>> buf.add_clauses([[2, -3], [-1]]); list(buf), buf.nv
-        ([[1], [2, -3], [-1]], 3)
-        """
-        if not clauses:
-            return
-        flat = array("i")
-        for c in clauses:
-            flat.extend(c)
-            flat.append(0)
-        if flat.count(0) != len(clauses):
-            raise ValueError("0 is not a literal")
-        self.nv = max(self.nv, max(flat), -min(flat))
-        self._lits.extend(flat)
-        self._count += len(clauses)
-
     def __len__(self) -> int:
         return self._count
 
@@ -122,26 +99,45 @@ class ClauseBuffer:
         return h.hexdigest()
 
 
-def add_clauses(sink: Sink, clauses: Sequence[Sequence[int]]) -> None:
-    """Hand ``clauses`` to ``sink`` in bulk: its ``add_clauses`` (a :class:`ClauseBuffer`,
-    :class:`cgsat.sat.solve.LiveSolver`) or PySAT's ``append_formula`` where it has one,
-    else one ``add_clause`` per clause. The sink holds the same clauses, in the same order,
-    either way (issue 27: the bulk path removes the per-clause Python layers).
+def clause_adder(sink: Sink) -> tuple[Callable[[list[int]], Any], Callable[[int], None]]:
+    """The fastest per-clause entry of ``sink`` and what to call after: ``(add, added)``;
+    ``add(clause)`` adds one clause, ``added(k)`` tells the sink that ``k`` were added
+    (its counter). A sink with ``clause_adder()`` gives its own (a
+    :class:`cgsat.sat.solve.LiveSolver`: the solver object under PySAT's wrapper, one
+    Python layer per clause instead of three; issue 27); any other sink its
+    ``add_clause``. The sink holds the same clauses, in the same order, either way.
 
     Examples
     --------
     >>> buf = ClauseBuffer()
-    >>> add_clauses(buf, [[1, 2], [-2]]); list(buf)
+    >>> add, added = clause_adder(buf)
+    >>> add([1, 2]); add([-2]); added(2); list(buf)
     [[1, 2], [-2]]
-    >>> class One:  # a sink with add_clause only
-    ...     def __init__(self): self.got = []
-    ...     def add_clause(self, c): self.got.append(list(c))
-    >>> one = One(); add_clauses(one, [[1], [2]]); one.got
-    [[1], [2]]
     """
-    bulk = getattr(sink, "add_clauses", None) or getattr(sink, "append_formula", None)
-    if bulk is not None:
-        bulk(clauses)
-        return
-    for c in clauses:
-        sink.add_clause(c)
+    own = getattr(sink, "clause_adder", None)
+    if own is not None:
+        return cast("tuple[Callable[[list[int]], Any], Callable[[int], None]]", own())
+    return sink.add_clause, _nothing
+
+
+def _nothing(k: int) -> None:
+    """Nothing to count (the sink counts its own clauses)."""
+
+
+def pool_names(pool: Any) -> dict[int, Any]:
+    """The names of a pool's variables, ``{number: name}`` (PySAT's ``id2obj``), after
+    every encoding that names its variables on demand has named them (the Toppling
+    difference encoding registers its namer in the pool: issue 27, so that encoding
+    allocates numbers only). Run before reading ``id2obj`` (the canonical instance hash,
+    ``cgsat export-cnf``'s variable map).
+
+    Examples
+    --------
+    >>> from pysat.formula import IDPool
+    >>> pool = IDPool(); pool.id("x"); pool_names(pool)
+    1
+    {1: 'x'}
+    """
+    for namer in pool.__dict__.get("cgsat_namers", ()):
+        namer()
+    return cast("dict[int, Any]", pool.id2obj)

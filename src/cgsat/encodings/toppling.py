@@ -46,11 +46,12 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from pysat.formula import IDPool
 
-from cgsat.encodings.cnf import add_clauses
+from cgsat.encodings.cnf import clause_adder
 
 if TYPE_CHECKING:  # a type only
     from cgsat.encodings.cnf import Sink
@@ -209,6 +210,50 @@ class OrdinalOneSide:
         return self.row.right_moves(node)
 
 
+class _Namer:
+    """Names the variables of one :class:`DifferenceEncoding` in its pool, on demand (run
+    by :func:`cgsat.encodings.cnf.pool_names`), so that the encoding's hot path allocates
+    numbers only (issue 27). Names are ``("toppling", tag, serial, kind, ...)`` with
+    ``kind`` ``"LW"``/``"RW"`` (a pair, then ``g, h``), ``"E"``/``"W"`` (a chain link of
+    :meth:`DifferenceEncoding._link`, then ``player, a, b, h``) or ``"T"`` (an auxiliary of
+    a conditioned move group, then ``player, g, h, first side?, group``); ``serial`` tells
+    apart several encodings with the same tag in one pool (:mod:`cgsat.sat.instance`,
+    ``cgsat export-cnf``). It holds the encoding's tables, not the encoding, so that the
+    pool that keeps it makes no reference cycle.
+    """
+
+    __slots__ = ("base", "pairs", "chains", "aux", "gnodes", "hnodes", "obj2id", "id2obj",
+                 "done")
+
+    def __init__(self, enc: DifferenceEncoding) -> None:
+        self.base = ("toppling", enc.tag, enc.serial)
+        self.pairs, self.chains, self.aux = enc._pairs, enc._chains, enc._fresh
+        self.gnodes, self.hnodes = enc._gnodes, enc._hnodes
+        self.obj2id, self.id2obj = enc.pool.obj2id, enc.pool.id2obj
+        self.done = (0, 0, 0)  # pairs, chain links and auxiliaries named so far
+
+    def __call__(self) -> None:
+        base, gn, hn = self.base, self.gnodes, self.hnodes
+        obj2id, id2obj = self.obj2id, self.id2obj
+        done_pairs, done_links, done_aux = self.done
+
+        def put(vid: int, name: tuple[Any, ...]) -> None:
+            obj2id[name] = vid
+            id2obj[vid] = name
+
+        for (gi, hi), (lw, rw) in islice(self.pairs.items(), done_pairs, None):
+            put(lw, (*base, "LW", gn[gi], hn[hi]))
+            put(rw, (*base, "RW", gn[gi], hn[hi]))
+        # a link is new where its literal is first seen: the links of a chain are made
+        # shortest first, and a longer one may repeat (alias) a shorter one's literal
+        for (k, east, a, b, hi), v in islice(self.chains.items(), done_links, None):
+            if v is not False and v > 0 and v not in id2obj:
+                put(v, (*base, "E" if east else "W", k, a, b, hn[hi]))
+        for t, k, gi, hi, first, group in self.aux[done_aux:]:
+            put(t, (*base, "T", k, gn[gi], hn[hi], first, group))
+        self.done = (len(self.pairs), len(self.chains), len(self.aux))
+
+
 class DifferenceEncoding:
     """Variables "Left (Right) moving first wins g - h" for followers g, h of two sides.
 
@@ -218,8 +263,8 @@ class DifferenceEncoding:
         Receives clauses (``add_clause``): a :class:`~cgsat.encodings.cnf.ClauseBuffer` or
         a solver of :mod:`cgsat.sat.solve`.
     pool : IDPool
-        Allocates the variables, each named (:meth:`_name_fresh`: ``("toppling", tag,
-        serial, "LW", g, h)`` and so on, in bulk once per flush) so that the canonical
+        Allocates the variables, each named (:meth:`name_variables`: ``("toppling",
+        tag, serial, "LW", g, h)`` and so on, on demand) so that the canonical
         instance hash (:mod:`cgsat.sat.instance`) and ``cgsat export-cnf``'s variable map
         see every variable; :meth:`pair_vars` returns the pair variables.
     g_side, h_side : Side
@@ -270,14 +315,18 @@ class DifferenceEncoding:
         # chained moves of a row g_side: (player, east?, i, j, h) -> literal
         self.chain = chain and isinstance(g_side, StringSide)
         self._chains: dict[tuple[int, bool, int, int, int], Lit] = {}
-        self._out: list[list[int]] = []  # the clauses of the flush under way
+        self._add: Any = None  # the sink's clause entry during a flush (clause_adder)
+        self._linked = 0  # clauses added by _link during the flush under way
         # every variable is named in the pool (cgsat.sat.instance, cgsat export-cnf); the
         # serial tells apart several encodings with the same tag in one pool
         counts = pool.__dict__.setdefault("cgsat_fresh", {})  # as in fresh()
         self.serial = counts.get(("difference",), 0)
         counts[("difference",)] = self.serial + 1
-        self._next = pool._next  # a fresh number (named in bulk by _name_fresh)
-        self._fresh: list[tuple[Any, ...]] = []
+        self._next = pool._next  # a fresh number (named by name_variables)
+        self._fresh: list[tuple[Any, ...]] = []  # the auxiliaries of _tseitin
+        # the pool keeps the namer (not the encoding: no reference cycle)
+        self._namer = _Namer(self)
+        pool.__dict__.setdefault("cgsat_namers", []).append(self._namer)
 
     # -- followers ---------------------------------------------------------------------
     @staticmethod
@@ -314,36 +363,17 @@ class DifferenceEncoding:
             nxt = self._next
             v = self._pairs[key] = (nxt(), nxt())
             self._todo.append(key)
-            self._fresh.append((v[0], "LW", gi, hi))
-            self._fresh.append((v[1], "RW", gi, hi))
         return v
 
-    def _name_fresh(self) -> None:
-        """Name the variables made since the last call in the pool, in bulk:
-        ``("toppling", tag, serial, kind, ...)`` with ``kind`` ``"LW"``/``"RW"`` (a pair,
-        then ``g, h``), ``"E"``/``"W"`` (a chain link of :meth:`_link`, then
-        ``player, a, b, h``) or ``"T"`` (an auxiliary of a conditioned move group, then
-        ``player, g, h, first side?, group``); ``serial`` tells apart several encodings
-        with the same tag in one pool (:mod:`cgsat.sat.instance`, ``cgsat export-cnf``)."""
-        base = ("toppling", self.tag, self.serial)
-        gn, hn = self._gnodes, self._hnodes
-        obj2id, id2obj = self.pool.obj2id, self.pool.id2obj
-        for entry in self._fresh:
-            kind = entry[1]
-            if kind == "LW" or kind == "RW":
-                name: tuple[Any, ...] = (*base, kind, gn[entry[2]], hn[entry[3]])
-            elif kind == "T":
-                name = (*base, kind, entry[2], gn[entry[3]], hn[entry[4]], entry[5], entry[6])
-            else:
-                name = (*base, kind, entry[2], entry[3], entry[4], hn[entry[5]])
-            obj2id[name] = entry[0]
-            id2obj[entry[0]] = name
-        self._fresh = []
+    def name_variables(self) -> None:
+        """Name the variables made so far in the pool (:class:`_Namer`; run by
+        :func:`cgsat.encodings.cnf.pool_names`)."""
+        self._namer()
 
     def _tseitin(self, gi: int, hi: int, k: int, first: bool, group: int) -> int:
         """A new auxiliary ``t -> cond and no reply wins`` of one conditioned move group."""
         t = int(self._next())
-        self._fresh.append((t, "T", k, gi, hi, first, group))
+        self._fresh.append((t, k, gi, hi, first, group))
         return t
 
     def pair_vars(self, g: Node, h: Node) -> tuple[int, int]:
@@ -368,13 +398,15 @@ class DifferenceEncoding:
     def flush(self) -> None:
         """Define every pair variable requested so far (and everything they need).
 
-        The clauses are collected in one list and handed to the sink in bulk
-        (:func:`cgsat.encodings.cnf.add_clauses`: one call per flush, not one per clause;
-        issue 27), in the order and with the variable numbers of one clause at a time.
+        Clauses go straight to the sink's fastest per-clause entry
+        (:func:`cgsat.encodings.cnf.clause_adder`: for a live PySAT solver the solver
+        object under PySAT's wrapper, one Python layer per clause instead of three; issue
+        27), in the same order and with the same variable numbers as one ``add_clause``
+        each.
         """
-        out: list[list[int]] = []
-        self._out = out
-        add = out.append
+        add, added = clause_adder(self.sink)
+        self._add = add
+        count = 0
         pair = self._pair
         todo = self._todo
         pairs = self._pairs
@@ -394,6 +426,7 @@ class DifferenceEncoding:
                         if lit is not False:
                             add([-lit, me])
                             big.append(lit)
+                            count += 1
                     mine = []
                 for first, groups in ((True, mine), (False, theirs)):
                     for gno, (cond, kids) in enumerate(groups):
@@ -405,6 +438,7 @@ class DifferenceEncoding:
                             for r in replies:  # (not reply) -> me
                                 add([r, me])
                             big.extend([-r for r in replies])
+                            count += len(replies)
                         else:
                             for r in replies:  # (cond and not reply) -> me
                                 add([-cond, r, me])
@@ -412,15 +446,12 @@ class DifferenceEncoding:
                             add([-t, cond])
                             add([-t] + [-r for r in replies])
                             big.append(t)
+                            count += len(replies) + 2
                 add(big)
-            if len(out) >= 4096:  # hand off in batches: the clause lists stay in cache
-                self.clauses += len(out)
-                add_clauses(self.sink, out)
-                out.clear()
-        self.clauses += len(out)
-        self._name_fresh()
-        add_clauses(self.sink, out)
-        out.clear()
+                count += 1
+        self.clauses += count + self._linked
+        added(count + self._linked)
+        self._linked = 0
 
     def _chained(self, gi: int, hi: int, k: int) -> tuple[Lit, Lit]:
         """The moves of the row ``g = G[i:j]`` for one player, as two literals.
@@ -453,7 +484,7 @@ class DifferenceEncoding:
         v = chains.get(key)
         if v is not None:
             return v
-        add, gidx = self._out.append, self._gidx
+        add, gidx = self._add, self._gidx
         # the shortest undefined link first: E(i, i) and W(j, j) are False
         lengths = []
         m = j - i
@@ -463,6 +494,7 @@ class DifferenceEncoding:
             m -= 1
         prev: Lit = False if m == 0 else chains[(k, east, i, i + m, hi) if east
                                                 else (k, east, j - m, j, hi)]
+        count = 0
         for m in reversed(lengths):
             a, b = (i, i + m) if east else (j - m, j)
             d = b - 1 if east else a  # the domino toppled last in the chain
@@ -476,21 +508,24 @@ class DifferenceEncoding:
                 v = -r
             else:
                 v = self._next()
-                self._fresh.append((v, "E" if east else "W", k, a, b, hi))
                 if prev is False:
                     add([-v, c])
                     add([-v, -r])
                     add([-c, r, v])
+                    count += 3
                 else:
                     add([-prev, v])
                     add([-v, prev, -r])
                     if c is True:
                         add([r, v])
+                        count += 3
                     else:
                         add([-v, prev, c])
                         add([-c, r, v])
+                        count += 4
             chains[(k, east, a, b, hi)] = v
             prev = v
+        self._linked += count
         return prev
 
 

@@ -68,7 +68,7 @@ from pysat.formula import IDPool
 from pysat.solvers import Solver
 
 from cgsat.claims import Budget, Verdict
-from cgsat.encodings.cnf import ClauseBuffer
+from cgsat.encodings.cnf import ClauseBuffer, pool_names
 from cgsat.errors import CgsatInputError
 from cgsat.sat import drat
 from cgsat.sat.certificates import Certificate, combine, fits
@@ -200,6 +200,8 @@ def _export_point(export: Export, cnf: ClauseBuffer, pool: IDPool | None,
     label = str(len(export.seen) + 1) if label is None else str(label)
     export.seen.append(label)
     if export.target is None or export.target == label:
+        if pool is not None:
+            pool_names(pool)  # encodings that name their variables on demand (issue 27)
         raise InstanceExported(cnf, pool, label)
 
 
@@ -350,14 +352,14 @@ class LiveSolver:
         self.solver.add_clause(clause)
         self.count += 1
 
-    def add_clauses(self, clauses: Sequence[Sequence[int]]) -> None:
-        """Add many clauses (the bulk path of :func:`cgsat.encodings.cnf.add_clauses`):
-        straight to the solver object under PySAT's ``Solver`` wrapper, one Python layer
-        per clause instead of three (issue 27)."""
-        add = self._add
-        for c in clauses:
-            add(c)
-        self.count += len(clauses)
+    def clause_adder(self) -> tuple[Callable[[list[int]], Any], Callable[[int], None]]:
+        """The bulk path of :func:`cgsat.encodings.cnf.clause_adder`: the solver object
+        under PySAT's ``Solver`` wrapper takes the clauses (one Python layer per clause
+        instead of three; issue 27), and ``added(k)`` counts them."""
+        return self._add, self._added
+
+    def _added(self, k: int) -> None:
+        self.count += k
 
     def close(self) -> None:
         self.solver.delete()

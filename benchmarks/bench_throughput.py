@@ -1,0 +1,185 @@
+"""Benchmark (issue 27): encoding against solving, per phase in one process, medians.
+
+Runs in this tree's layout and in the layout of commit 55d8803 (``cgsat.verify.*``), so
+the same file measures the code before and after issue 27 side by side (run it with each
+tree's Python; docs/benchmarks.md, "Throughput (issue 27)").
+
+Modes:
+
+``toppling``
+    Conjecture 22 (chained moves, leader rows, no controls) at each length: every
+    instance built (into the solve path's sink) and solved, the two phases timed apart;
+    medians of ``--repeat`` runs. Also the cost of PySAT's per-clause entry alone
+    (``cadical195_add_cl`` on the same clauses), the floor of any per-clause hand-off.
+
+``families``
+    One SAT method per family (Timber paths, cordons, trees and caterpillars, Phyminoes,
+    Toppling) at one size, controls off: the time in the solver's ``solve`` calls against
+    the rest (encoding, hand-off, decoding); medians of ``--repeat`` runs.
+
+Usage::
+
+    python benchmarks/bench_throughput.py toppling --lengths 26 30 33 --repeat 3
+    python benchmarks/bench_throughput.py families --repeat 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from typing import Any
+
+FAMILIES = [  # (family, claim, n)
+    ("Timber paths", "timber.thm2.3", 40),
+    ("cordons", "thickets.thm3.1-corrected", 10),
+    ("trees", "timber.lem3.1", 7),
+    ("caterpillars", "caterpillars.thm3.1", 8),
+    ("Phyminoes", "timber.phyminoes-complete", 6),
+    ("Toppling", "toppling.conj22", 16),
+]
+
+
+def _layout() -> dict[str, Any]:
+    """The modules of this tree (the issue-27 layout or 55d8803's ``cgsat.verify``)."""
+    try:
+        from cgsat.claims import Budget
+        from cgsat.papers.registry import get_claim
+        from cgsat.papers.toppling.numbers import miny, positive_numbers
+        from cgsat.sat.solve import SatRun
+    except ImportError:  # commit 55d8803
+        from cgsat.verify.claims import Budget  # type: ignore[no-redef]  # the old layout
+        from cgsat.verify.papers.toppling.numbers import (  # type: ignore[no-redef]  # the old layout
+            miny,
+            positive_numbers,
+        )
+        from cgsat.verify.registry import get_claim  # type: ignore[no-redef]  # the old layout
+        from cgsat.verify.solve import SatRun  # type: ignore[no-redef]  # the old layout
+    return {"Budget": Budget, "get_claim": get_claim, "miny": miny,
+            "positive_numbers": positive_numbers, "SatRun": SatRun}
+
+
+def toppling_once(n: int, solver: str) -> dict[str, float]:
+    """Encode and solve every Conjecture 22 instance at length n once (no controls)."""
+    from pysat.formula import IDPool
+
+    from cgsat.cgt.canonical import number
+    from cgsat.encodings.cnf import ClauseBuffer
+    from cgsat.encodings.toppling import GameSide, add_exclusions, add_relation, add_row
+    from cgsat.encodings.toppling_leaders import add_leader
+
+    mods = _layout()
+    run = mods["SatRun"](mods["Budget"](timeout=None, solver=solver))
+    enc = sol = 0.0
+    clauses = 0
+    targets = mods["positive_numbers"](n - 2)
+    for q, w in targets:
+        t0 = time.perf_counter()
+        sink, pool = run.new()
+        side = add_row(sink, pool, n)
+        add_leader(sink, pool, side)
+        add_relation(sink, pool, side, GameSide(mods["miny"](number(q))), "=", chain=True)
+        add_exclusions(sink, side, ["RL" + w + "LR"])
+        t1 = time.perf_counter()
+        assert run.solve(sink) is None
+        t2 = time.perf_counter()
+        enc, sol = enc + t1 - t0, sol + t2 - t1
+        clauses += sink.count
+        sink.close()
+    # the floor: PySAT's per-clause C entry alone, on the last instance's clauses
+    import pysolvers
+    from pysat.solvers import Solver
+
+    buf, pool = ClauseBuffer(), IDPool()
+    side = add_row(buf, pool, n)
+    add_leader(buf, pool, side)
+    q, w = targets[-1]
+    add_relation(buf, pool, side, GameSide(mods["miny"](number(q))), "=", chain=True)
+    cls = list(buf)
+    with Solver(name="cadical195") as s:
+        t0 = time.perf_counter()
+        add = pysolvers.cadical195_add_cl
+        handle = s.solver.cadical
+        for c in cls:
+            add(handle, c)
+        floor = (time.perf_counter() - t0) / len(cls)
+    return {"encode_s": enc, "solve_s": sol, "clauses": clauses,
+            "floor_us_per_clause": floor * 1e6}
+
+
+def toppling(lengths: list[int], repeat: int, solver: str) -> None:
+    for n in lengths:
+        runs = [toppling_once(n, solver) for _ in range(repeat)]
+        enc = statistics.median(r["encode_s"] for r in runs)
+        sol = statistics.median(r["solve_s"] for r in runs)
+        clauses = runs[0]["clauses"]
+        floor = statistics.median(r["floor_us_per_clause"] for r in runs)
+        print(json.dumps({
+            "n": n, "repeat": repeat, "encode_s": round(enc, 2), "solve_s": round(sol, 2),
+            "encode_over_solve": round(enc / sol, 2), "clauses_all_instances": clauses,
+            "encode_us_per_clause": round(enc / clauses * 1e6, 3),
+            "solve_us_per_clause": round(sol / clauses * 1e6, 3),
+            "add_cl_floor_us_per_clause": round(floor, 3)}), flush=True)
+
+
+def families(repeat: int, only: list[str] | None = None) -> None:
+    from pysat.solvers import Solver
+
+    mods = _layout()
+    spent = [0.0]
+    real_solve, real_limited = Solver.solve, Solver.solve_limited
+
+    def timed(real):
+        def wrapper(self, *args, **kwargs):
+            t0 = time.perf_counter()
+            try:
+                return real(self, *args, **kwargs)
+            finally:
+                spent[0] += time.perf_counter() - t0
+        return wrapper
+
+    Solver.solve = timed(real_solve)  # type: ignore[method-assign]  # timing only
+    Solver.solve_limited = timed(real_limited)  # type: ignore[method-assign]  # timing only
+    for family, claim_id, n in FAMILIES:
+        if only and family not in only:
+            continue
+        method = mods["get_claim"](claim_id).method("sat").run
+        totals, solves = [], []
+        status = None
+        for _ in range(repeat):
+            spent[0] = 0.0
+            t0 = time.perf_counter()
+            v = method(n, mods["Budget"](timeout=None, seed=f"{claim_id}:{n}", controls=0))
+            totals.append(time.perf_counter() - t0)
+            solves.append(spent[0])
+            status = v.status
+        tot, sol = statistics.median(totals), statistics.median(solves)
+        print(json.dumps({"family": family, "claim": claim_id, "n": n, "status": status,
+                          "total_s": round(tot, 3), "solve_s": round(sol, 3),
+                          "rest_s": round(tot - sol, 3),
+                          "rest_over_solve": round((tot - sol) / sol, 2) if sol else None}),
+              flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = p.add_subparsers(dest="cmd", required=True)
+    tp = sub.add_parser("toppling")
+    tp.add_argument("--lengths", type=int, nargs="+", default=[26, 30, 33])
+    tp.add_argument("--repeat", type=int, default=3)
+    tp.add_argument("--solver", default="cadical195")
+    fa = sub.add_parser("families")
+    fa.add_argument("--repeat", type=int, default=3)
+    fa.add_argument("--only", nargs="*", default=None)
+    args = p.parse_args(argv)
+    if args.cmd == "toppling":
+        toppling(args.lengths, args.repeat, args.solver)
+    else:
+        families(args.repeat, args.only)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

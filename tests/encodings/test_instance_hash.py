@@ -1,0 +1,159 @@
+"""Issue 27: the bulk Toppling encoder builds the same instances as the encoder before it,
+and the canonical instance hash (cgsat.sat.instance) is invariant under renumbering and
+reordering, and tells different instances apart.
+
+The reference is a frozen copy of the old encoder (toppling_reference.py, next to this
+file): every SAT instance of conj22, conj33, thm29 and thm16 at every n <= 8 is built by
+each and compared byte for byte (DIMACS sha256: same clauses, same order, same numbers),
+and the verdicts and controls compared.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+
+import pytest
+from pysat.formula import IDPool
+
+from cgsat.cgt.canonical import number
+from cgsat.claims import Budget
+from cgsat.encodings import toppling
+from cgsat.encodings.cnf import ClauseBuffer, pool_names
+from cgsat.encodings.toppling import GameSide, StringSide, add_exclusions, add_relation, add_row
+from cgsat.encodings.toppling_leaders import add_leader
+from cgsat.papers.toppling import sat as toppling_sat
+from cgsat.papers.toppling.claims import CLAIMS
+from cgsat.papers.toppling.numbers import miny, positive_numbers
+from cgsat.sat import solve as solve_mod
+from cgsat.sat.instance import SCHEME_FIRST, SCHEME_NAMED, canonical_hash
+
+
+def _reference():
+    path = Path(__file__).with_name("toppling_reference.py")
+    spec = importlib.util.spec_from_file_location("toppling_reference", path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod  # dataclasses look the module up
+    spec.loader.exec_module(mod)
+    # the sides the methods build are cgsat's classes (unchanged by issue 27): the
+    # reference's isinstance(g_side, StringSide) (chained moves) must see them
+    mod.StringSide = toppling.StringSide
+    return mod
+
+
+REFERENCE = _reference()
+
+
+def _instances(claim: str, n: int, monkeypatch: pytest.MonkeyPatch,
+               reference: bool) -> tuple[list[str], str, object]:
+    """The DIMACS sha256 of every instance the claim's SAT method solves at n (clausal
+    path: --confirm-with), its verdict status and controls."""
+    seen: list[str] = []
+    real = solve_mod.solve_cnf
+    made: list[int] = []
+
+    class Reference(REFERENCE.DifferenceEncoding):  # type: ignore[name-defined,misc]  # loaded by path
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            made.append(1)
+            super().__init__(*args, **kwargs)
+
+    def recording(cnf: ClauseBuffer, budget: Budget) -> solve_mod.SatOutcome:
+        seen.append(cnf.sha256())
+        return real(cnf, budget)
+
+    with monkeypatch.context() as m:
+        m.setattr(solve_mod, "solve_cnf", recording)
+        if reference:
+            m.setattr(toppling, "DifferenceEncoding", Reference)
+            m.setattr(toppling_sat, "DifferenceEncoding", Reference)
+        method = {c.id: c for c in CLAIMS}[f"toppling.{claim}"].method("sat").run
+        v = method(n, Budget(timeout=None, seed=f"toppling.{claim}:{n}", controls=4,
+                             confirm_with="minisat22"))
+    assert bool(made) == (reference and bool(seen))  # the reference did build them
+    return seen, v.status, v.controls
+
+
+@pytest.mark.parametrize("claim", ["conj22", "conj33", "thm29", "thm16"])
+def test_instances_equal_reference(claim: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    for n in range(1, 9):
+        new, status, controls = _instances(claim, n, monkeypatch, reference=False)
+        old, status_old, controls_old = _instances(claim, n, monkeypatch, reference=True)
+        assert new == old, (claim, n)
+        assert (status, controls) == (status_old, controls_old), (claim, n)
+        assert status in ("holds", "vacuous"), (claim, n, status)
+
+
+def _conj22_instance(n: int, k: int, chain: bool, encoder) -> tuple[ClauseBuffer, IDPool]:
+    sink, pool = ClauseBuffer(), IDPool()
+    side = add_row(sink, pool, n)
+    add_leader(sink, pool, side)
+    q, w = positive_numbers(n - 2)[k]
+    lw, rw = encoder(sink, pool, side, GameSide(miny(number(q))), chain=chain).root_vars()
+    sink.add_clause([-lw])
+    sink.add_clause([-rw])
+    add_exclusions(sink, side, ["RL" + w + "LR"])
+    return sink, pool
+
+
+@pytest.mark.parametrize("chain", [True, False])
+def test_every_variable_named(chain: bool) -> None:
+    for n in (5, 9):
+        sink, pool = _conj22_instance(n, 1, chain, toppling.DifferenceEncoding)
+        assert all(v in pool_names(pool) for v in range(1, sink.nv + 1))
+        assert canonical_hash(sink, pool_names(pool)).scheme == SCHEME_NAMED
+        ref, _ = _conj22_instance(n, 1, chain, REFERENCE.DifferenceEncoding)
+        assert ref.sha256() == sink.sha256()  # same DIMACS as the old encoder
+
+
+def test_two_encodings_in_one_pool_get_distinct_names() -> None:
+    sink, pool = ClauseBuffer(), IDPool()
+    side = add_row(sink, pool, 4)
+    add_relation(sink, pool, side, StringSide.concrete("LR"), ">", chain=True)
+    add_relation(sink, pool, side, StringSide.concrete("LR"), "<", chain=True)
+    names = [pool_names(pool)[v] for v in range(1, sink.nv + 1)]
+    assert len(set(names)) == len(names) == sink.nv
+
+
+def _renumbered(sink: ClauseBuffer, names: dict, rng: random.Random
+                ) -> tuple[list[list[int]], dict]:
+    perm = list(range(1, sink.nv + 1))
+    rng.shuffle(perm)
+    new = dict(zip(range(1, sink.nv + 1), perm, strict=True))
+    clauses = [[new[abs(x)] * (1 if x > 0 else -1) for x in c] for c in sink]
+    for c in clauses:
+        rng.shuffle(c)
+    rng.shuffle(clauses)
+    return clauses, {new[v]: name for v, name in names.items()}
+
+
+def test_canonical_hash_invariant_and_discriminating() -> None:
+    rng = random.Random(27)
+    sink, pool = _conj22_instance(7, 2, True, toppling.DifferenceEncoding)
+    base = canonical_hash(sink, pool_names(pool))
+    clauses, names = _renumbered(sink, pool_names(pool), rng)
+    assert canonical_hash(clauses, names) == base
+    assert base.sha256 != sink.sha256()  # not the DIMACS hash
+    # one literal flipped, one clause dropped, another target: different instances
+    flipped = [list(c) for c in clauses]
+    flipped[5][0] = -flipped[5][0]
+    assert canonical_hash(flipped, names).sha256 != base.sha256
+    assert canonical_hash(clauses[1:], names).sha256 != base.sha256
+    other, opool = _conj22_instance(7, 3, True, toppling.DifferenceEncoding)
+    assert canonical_hash(other, pool_names(opool)).sha256 != base.sha256
+    # the same clauses with two variables' names swapped are another instance
+    a, b = 1, sink.nv
+    swapped = dict(pool_names(pool))
+    swapped[a], swapped[b] = swapped[b], swapped[a]
+    assert canonical_hash(sink, swapped).sha256 != base.sha256
+
+
+def test_canonical_hash_partly_anonymous() -> None:
+    clauses = [[1, -3], [2, 3], [-1, -2]]
+    h = canonical_hash(clauses, {1: "x"})
+    assert h.scheme == SCHEME_FIRST
+    # renumbering the anonymous variables (order of clauses kept) keeps the hash
+    assert canonical_hash([[1, -2], [3, 2], [-1, -3]], {1: "x"}) == h
+    assert canonical_hash([[1, -2], [3, 2], [-1, 3]], {1: "x"}).sha256 != h.sha256
