@@ -32,7 +32,7 @@ Usage::
     python benchmarks/bench_toppling_scale.py levers --claims conj22 --lengths 16 20 --repeat 3
     python benchmarks/bench_toppling_scale.py split --lengths 23 26 30
     python benchmarks/bench_toppling_scale.py incremental --lengths 18 21
-    python benchmarks/bench_toppling_scale.py sweep --minutes 10 --jobs 2 --variant both  # n = 1..60 (issue 27: past 30)
+    python benchmarks/bench_toppling_scale.py sweep --minutes 10 --jobs 2 --variant both  # to 60
     python benchmarks/bench_toppling_scale.py cubes --lengths 26 30 --k 2
 """
 

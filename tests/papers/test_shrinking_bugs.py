@@ -67,7 +67,7 @@ def test_a_blocking_clause_that_blocks_too_much_is_caught(tmp_path, capsys, monk
 
 
 def test_a_leader_restriction_that_drops_palindromes_is_caught(tmp_path, capsys, monkeypatch):
-    from cgsat.encodings.toppling import add_not_palindrome
+    from cgsat.encodings.toppling_rows import add_not_palindrome
     from cgsat.papers.toppling import sat
 
     _assert_clean(*_check(tmp_path, capsys, "toppling.conj33", 6))
@@ -88,7 +88,7 @@ def test_a_leader_restriction_that_drops_palindromes_is_caught(tmp_path, capsys,
 @pytest.mark.slow
 def test_a_leader_restriction_that_drops_palindromes_is_caught_at_the_quick_bound(
         tmp_path, capsys, monkeypatch):
-    from cgsat.encodings.toppling import add_not_palindrome
+    from cgsat.encodings.toppling_rows import add_not_palindrome
     from cgsat.papers.toppling import sat
 
     real = sat.add_leader

@@ -46,12 +46,12 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from itertools import islice
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from pysat.formula import IDPool
 
 from cgsat.encodings.cnf import clause_adder
+from cgsat.encodings.toppling_names import Namer, fresh
 
 if TYPE_CHECKING:  # a type only
     from cgsat.encodings.cnf import Sink
@@ -210,50 +210,6 @@ class OrdinalOneSide:
         return self.row.right_moves(node)
 
 
-class _Namer:
-    """Names the variables of one :class:`DifferenceEncoding` in its pool, on demand (run
-    by :func:`cgsat.encodings.cnf.pool_names`), so that the encoding's hot path allocates
-    numbers only (issue 27). Names are ``("toppling", tag, serial, kind, ...)`` with
-    ``kind`` ``"LW"``/``"RW"`` (a pair, then ``g, h``), ``"E"``/``"W"`` (a chain link of
-    :meth:`DifferenceEncoding._link`, then ``player, a, b, h``) or ``"T"`` (an auxiliary of
-    a conditioned move group, then ``player, g, h, first side?, group``); ``serial`` tells
-    apart several encodings with the same tag in one pool (:mod:`cgsat.sat.instance`,
-    ``cgsat export-cnf``). It holds the encoding's tables, not the encoding, so that the
-    pool that keeps it makes no reference cycle.
-    """
-
-    __slots__ = ("base", "pairs", "chains", "aux", "gnodes", "hnodes", "obj2id", "id2obj",
-                 "done")
-
-    def __init__(self, enc: DifferenceEncoding) -> None:
-        self.base = ("toppling", enc.tag, enc.serial)
-        self.pairs, self.chains, self.aux = enc._pairs, enc._chains, enc._fresh
-        self.gnodes, self.hnodes = enc._gnodes, enc._hnodes
-        self.obj2id, self.id2obj = enc.pool.obj2id, enc.pool.id2obj
-        self.done = (0, 0, 0)  # pairs, chain links and auxiliaries named so far
-
-    def __call__(self) -> None:
-        base, gn, hn = self.base, self.gnodes, self.hnodes
-        obj2id, id2obj = self.obj2id, self.id2obj
-        done_pairs, done_links, done_aux = self.done
-
-        def put(vid: int, name: tuple[Any, ...]) -> None:
-            obj2id[name] = vid
-            id2obj[vid] = name
-
-        for (gi, hi), (lw, rw) in islice(self.pairs.items(), done_pairs, None):
-            put(lw, (*base, "LW", gn[gi], hn[hi]))
-            put(rw, (*base, "RW", gn[gi], hn[hi]))
-        # a link is new where its literal is first seen: the links of a chain are made
-        # shortest first, and a longer one may repeat (alias) a shorter one's literal
-        for (k, east, a, b, hi), v in islice(self.chains.items(), done_links, None):
-            if v is not False and v > 0 and v not in id2obj:
-                put(v, (*base, "E" if east else "W", k, a, b, hn[hi]))
-        for t, k, gi, hi, first, group in self.aux[done_aux:]:
-            put(t, (*base, "T", k, gn[gi], hn[hi], first, group))
-        self.done = (len(self.pairs), len(self.chains), len(self.aux))
-
-
 class DifferenceEncoding:
     """Variables "Left (Right) moving first wins g - h" for followers g, h of two sides.
 
@@ -263,8 +219,8 @@ class DifferenceEncoding:
         Receives clauses (``add_clause``): a :class:`~cgsat.encodings.cnf.ClauseBuffer` or
         a solver of :mod:`cgsat.sat.solve`.
     pool : IDPool
-        Allocates the variables, each named (:meth:`name_variables`: ``("toppling",
-        tag, serial, "LW", g, h)`` and so on, on demand) so that the canonical
+        Allocates the variables, each named on demand
+        (:class:`~cgsat.encodings.toppling_names.Namer`) so that the canonical
         instance hash (:mod:`cgsat.sat.instance`) and ``cgsat export-cnf``'s variable map
         see every variable; :meth:`pair_vars` returns the pair variables.
     g_side, h_side : Side
@@ -322,10 +278,10 @@ class DifferenceEncoding:
         counts = pool.__dict__.setdefault("cgsat_fresh", {})  # as in fresh()
         self.serial = counts.get(("difference",), 0)
         counts[("difference",)] = self.serial + 1
-        self._next = pool._next  # a fresh number (named by name_variables)
+        self._next = pool._next  # a fresh number (named on demand by Namer)
         self._fresh: list[tuple[Any, ...]] = []  # the auxiliaries of _tseitin
         # the pool keeps the namer (not the encoding: no reference cycle)
-        self._namer = _Namer(self)
+        self._namer = Namer(self)
         pool.__dict__.setdefault("cgsat_namers", []).append(self._namer)
 
     # -- followers ---------------------------------------------------------------------
@@ -364,11 +320,6 @@ class DifferenceEncoding:
             v = self._pairs[key] = (nxt(), nxt())
             self._todo.append(key)
         return v
-
-    def name_variables(self) -> None:
-        """Name the variables made so far in the pool (:class:`_Namer`; run by
-        :func:`cgsat.encodings.cnf.pool_names`)."""
-        self._namer()
 
     def _tseitin(self, gi: int, hi: int, k: int, first: bool, group: int) -> int:
         """A new auxiliary ``t -> cond and no reply wins`` of one conditioned move group."""
@@ -527,23 +478,6 @@ class DifferenceEncoding:
             prev = v
         self._linked += count
         return prev
-
-
-def fresh(pool: IDPool, *key: Hashable) -> int:
-    """A new variable named ``("toppling", *key, serial)`` in ``pool``, ``serial``
-    counting the variables made with the same key in that pool (so every Toppling
-    variable has a name, for :mod:`cgsat.sat.instance` and ``cgsat export-cnf``).
-
-    Examples
-    --------
-    >>> pool = IDPool()
-    >>> fresh(pool, "act"), fresh(pool, "act"), pool.id2obj[2]
-    (1, 2, ('toppling', 'act', 1))
-    """
-    counts = pool.__dict__.setdefault("cgsat_fresh", {})
-    serial = counts.get(key, 0)
-    counts[key] = serial + 1
-    return int(pool.id(("toppling", *key, serial)))
 
 
 def letter_vars(pool: IDPool, name: Hashable, n: int) -> StringSide:
@@ -894,107 +828,3 @@ def word_literals(side: StringSide, word: str) -> list[int]:
         out.append(side.left[k] if va else -side.left[k])
         out.append(side.right[k] if vb else -side.right[k])
     return out
-
-
-def _add_some_differ(sink: Sink, pool: IDPool, pairs: Iterable[tuple[Lit, Lit]],
-                     guard: int | None = None) -> None:
-    """Clauses: for some pair ``(x, y)``, ``x xor y`` (one auxiliary ``e -> x xor y`` each;
-    the disjunction guarded by ``guard`` if given)."""
-    ors = [] if guard is None else [-guard]
-    for x, y in pairs:
-        e = fresh(pool, "differ")
-        sink.add_clause([-e, x, y])
-        sink.add_clause([-e, -x, -y])
-        ors.append(e)
-    sink.add_clause(ors)
-
-
-def add_not_palindrome(sink: Sink, pool: IDPool, side: StringSide,
-                       guard: int | None = None) -> None:
-    """Clauses: the row is not a palindrome (some domino differs from its mirror image),
-    guarded by the selector literal ``guard`` if given.
-
-    Examples
-    --------
-    >>> from cgsat.encodings.cnf import ClauseBuffer
-    >>> buf, pool = ClauseBuffer(), IDPool()
-    >>> add_not_palindrome(buf, pool, letter_vars(pool, "G", 2)); list(buf)[-1]
-    [5, 6]
-
-    References
-    ----------
-    Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*, Corollary 17.
-    """
-    n = len(side)
-    pairs = []
-    for k in range(n // 2):
-        m = n - 1 - k
-        pairs += [(side.left[k], side.left[m]), (side.right[k], side.right[m])]
-    _add_some_differ(sink, pool, pairs, guard)
-
-
-def add_palindrome_row(sink: Sink, pool: IDPool, n: int, alphabet: str = "LR",
-                       name: Hashable = "P") -> StringSide:
-    """A symbolic palindrome of ``n`` dominoes over ``alphabet``.
-
-    Examples
-    --------
-    >>> from cgsat.encodings.cnf import ClauseBuffer
-    >>> buf = ClauseBuffer()
-    >>> side = add_palindrome_row(buf, IDPool(), 2); list(buf)[4:]
-    [[-1, 3], [1, -3], [-2, 4], [2, -4]]
-
-    References
-    ----------
-    Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*, Conjecture 35.
-    """
-    side = add_row(sink, pool, n, alphabet, name=name)
-    for k in range(n // 2):
-        m = n - 1 - k
-        for x, y in ((side.left[k], side.left[m]), (side.right[k], side.right[m])):
-            sink.add_clause([-x, y])
-            sink.add_clause([x, -y])
-    return side
-
-
-def add_rows_differ(sink: Sink, pool: IDPool, g: StringSide, h: StringSide,
-                    guard: int | None = None) -> None:
-    """Clauses: two rows of the same length differ in some domino (guarded by the selector
-    literal ``guard`` if given).
-
-    References
-    ----------
-    Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*, Conjecture 35.
-    """
-    pairs = []
-    for k in range(len(g)):
-        pairs += [(g.left[k], h.left[k]), (g.right[k], h.right[k])]
-    _add_some_differ(sink, pool, pairs, guard)
-
-
-def add_lemma1_violation(sink: Sink, pool: IDPool, side: StringSide, lw: int, rw: int,
-                         guard: int | None = None) -> None:
-    """Clauses: the outcome ``(LW, RW)`` of ``G - 0`` breaks Lemma 1's rule (as corrected);
-    the violation is asked for only under the selector literal ``guard`` if given.
-
-    The rule: Left wins moving first unless both ends are R, Right wins moving first unless
-    both ends are L (``LW = not both_R`` and ``RW = not both_L``); these clauses ask for
-    ``LW = both_R`` or ``RW = both_L``.
-
-    References
-    ----------
-    Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*, Lemma 1.
-    """
-    a0, b0, a1, b1 = side.left[0], side.right[0], side.left[-1], side.right[-1]
-    both_l, both_r = fresh(pool, "both-L"), fresh(pool, "both-R")
-    for x, y, v in ((a0, b0, both_l), (a1, b1, both_l), (b0, a0, both_r), (b1, a1, both_r)):
-        sink.add_clause([-v, x])
-        sink.add_clause([-v, -y])
-    sink.add_clause([both_l, -a0, b0, -a1, b1])
-    sink.add_clause([both_r, -b0, a0, -b1, a1])
-    e1, e2 = fresh(pool, "lemma1-LW"), fresh(pool, "lemma1-RW")
-    sink.add_clause([e1, e2] if guard is None else [-guard, e1, e2])
-    sink.add_clause([-e1, lw, -both_r])  # e1 -> (LW == both_r), i.e. LW xor not both_r
-    sink.add_clause([-e1, -lw, both_r])
-    sink.add_clause([-e2, rw, -both_l])
-    sink.add_clause([-e2, -rw, both_l])

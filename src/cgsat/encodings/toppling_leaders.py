@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 
 from pysat.formula import IDPool
 
-from cgsat.encodings.toppling import Lit, StringSide, fresh
+from cgsat.encodings.toppling import Lit, StringSide
+from cgsat.encodings.toppling_names import fresh
 
 if TYPE_CHECKING:  # a type only
     from cgsat.encodings.cnf import Sink

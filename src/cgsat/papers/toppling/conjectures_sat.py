@@ -14,15 +14,14 @@ from cgsat.claims import Budget, Verdict
 from cgsat.encodings.toppling import (
     GameSide,
     StringSide,
-    add_palindrome_row,
     add_relation,
     add_row,
-    add_rows_differ,
-    fresh,
     insert_domino,
     word_literals,
     word_of,
 )
+from cgsat.encodings.toppling_names import fresh
+from cgsat.encodings.toppling_rows import add_palindrome_row, add_rows_differ
 from cgsat.papers.toppling.constructions import (
     allowed_rows,
     conjecture33_value,

@@ -29,17 +29,16 @@ from cgsat.encodings.toppling import (
     OrdinalOneSide,
     StringSide,
     add_exclusions,
-    add_lemma1_violation,
-    add_not_palindrome,
     add_relation,
     add_row,
     f_morphism_side,
-    fresh,
     insert_domino,
     word_literals,
     word_of,
 )
 from cgsat.encodings.toppling_leaders import add_leader, leader
+from cgsat.encodings.toppling_names import fresh
+from cgsat.encodings.toppling_rows import add_lemma1_violation, add_not_palindrome
 from cgsat.papers.toppling.constructions import star_rows
 from cgsat.papers.toppling.numbers import miny, nonnegative_numbers, positive_numbers
 from cgsat.sat.coverage import check_count, count_projected
@@ -232,7 +231,7 @@ def uniqueness(n: int, budget: Budget, targets: Iterable[Target], alphabet: str 
         The instance's alphabet.
     extra : callable or None
         ``extra(sink, pool, row, guard)`` adds more constraints on the row, guarded by
-        ``guard`` (e.g. :func:`~cgsat.encodings.toppling.add_not_palindrome`).
+        ``guard`` (e.g. :func:`~cgsat.encodings.toppling_rows.add_not_palindrome`).
     run : SatRun or None
         Add the instances to this run (its verdict sums them); default a new one.
     oracle : callable
