@@ -44,6 +44,7 @@ def add_not_palindrome(sink: Sink, pool: IDPool, side: StringSide,
     Examples
     --------
     >>> from cgsat.encodings.cnf import ClauseBuffer
+    >>> from cgsat.encodings.toppling import letter_vars
     >>> buf, pool = ClauseBuffer(), IDPool()
     >>> add_not_palindrome(buf, pool, letter_vars(pool, "G", 2)); list(buf)[-1]
     [5, 6]
