@@ -65,7 +65,9 @@ class Namer:
         self.done = (0, 0, 0)  # pairs, chain links and auxiliaries named so far
 
     def __call__(self) -> None:
-        base, gn, hn = self.base, self.gnodes, self.hnodes
+        base = self.base
+        gn = [_literal(g) for g in self.gnodes]
+        hn = [_literal(h) for h in self.hnodes]
         obj2id, id2obj = self.obj2id, self.id2obj
         done_pairs, done_links, done_aux = self.done
 
@@ -84,3 +86,11 @@ class Namer:
         for t, k, gi, hi, first, group in self.aux[done_aux:]:
             put(t, (*base, "T", k, gn[gi], hn[hi], first, group))
         self.done = (len(self.pairs), len(self.chains), len(self.aux))
+
+
+def _literal(node: Any) -> Any:
+    """A follower as it appears in a name: itself when a Python literal (a row interval
+    ``(i, j)``, a string), else its string (a canonical game: ``{1|*}``), so that every
+    name is a Python literal (``cgsat export-cnf``'s variable map) and the same in every
+    process (:mod:`cgsat.sat.instance` sorts by ``repr``)."""
+    return node if isinstance(node, (tuple, str, int)) else str(node)
