@@ -38,7 +38,7 @@ FAMILIES = [  # (family, claim, n)
     ("trees", "timber.lem3.1", 7),
     ("caterpillars", "caterpillars.thm3.1", 8),
     ("Phyminoes", "timber.phyminoes-complete", 6),
-    ("Toppling", "toppling.conj22", 16),
+    ("Toppling", "toppling.conj22", 12),
 ]
 
 
