@@ -334,7 +334,7 @@ def check_proof(cnf: ClauseBuffer, proof: Sequence[str]) -> list[drat.ProofCheck
     return drat.check_refutation(list(cnf), proof, dimacs_text=dimacs)
 
 
-def _raw_adder(name: str, solver: Solver) -> Callable[[list[int]], Any]:
+def _raw_adder(name: str, solver: Solver) -> Callable[[Iterable[int]], Any]:
     """The cheapest call that adds one clause to ``solver`` (issue 27). For CaDiCaL 1.9.5
     it is PySAT's own C entry bound to the solver's handle (``functools.partial`` of
     ``pysolvers.cadical195_add_cl``: no Python frame per clause; PySAT's
@@ -346,7 +346,8 @@ def _raw_adder(name: str, solver: Solver) -> Callable[[list[int]], Any]:
         import pysolvers  # type: ignore[import-not-found]  # PySAT's C extension, no stubs
 
         return functools.partial(pysolvers.cadical195_add_cl, handle)
-    return cast("Callable[[list[int]], Any]", getattr(inner, "add_clause", solver.add_clause))
+    return cast("Callable[[Iterable[int]], Any]",
+                getattr(inner, "add_clause", solver.add_clause))
 
 
 class LiveSolver:
