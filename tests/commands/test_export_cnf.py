@@ -379,3 +379,18 @@ def test_a_green_cordon_model_decodes_to_the_direct_solvers_nim_values(tmp_path)
     assert len(values) > 5 and "6:1,2,3,4" in values  # L(6) and its followers
     for text, got in values.items():
         assert got == [value("green-cordon", text).nim], text
+
+
+@pytest.mark.parametrize("claim", ["thickets.thm3.2", "thickets.sec5-one-leaf-nim2",
+                                   "thickets.green-nim2"])
+def test_cordon_inductive_instances_carry_their_variable_map(claim):
+    """The inductive cordon instances build their own buffer and pool (not SatRun.new):
+    the pool handed to ``SatRun.solve`` names their variables, among them the symbolic
+    cordon's leaf arcs ('leaf', i) for every attachment point 1..n-1 (a few gate auxiliaries
+    of the §5 cover instance stay unnamed)."""
+    text = export_instance(get_claim(claim), 6).text()
+    names = _names(text)
+    header = next(line for line in text.splitlines() if line.startswith("c vars:"))
+    n_vars = int(header.split()[2].rstrip(","))
+    assert len(names) >= 0.9 * n_vars  # before the pool was passed: 0 named
+    assert {("leaf", i) for i in range(1, 6)} <= set(names.values())

@@ -496,7 +496,7 @@ class SatRun:
         return ClauseBuffer(), IDPool()
 
     def solve(self, sink: Sink, assumptions: Sequence[int] = (),
-              label: str | None = None) -> list[int] | None:
+              label: str | None = None, pool: IDPool | None = None) -> list[int] | None:
         """Solve one instance (a sink from :meth:`new` or :meth:`buffer`).
 
         Parameters
@@ -507,6 +507,9 @@ class SatRun:
         label : str, optional
             Names the instance for ``cgsat export-cnf --target`` (e.g. a target value);
             default its 1-based index among the method's instances.
+        pool : IDPool, optional
+            The variable pool of a sink not made by :meth:`new` (an encoding that builds
+            its own buffer and pool): ``cgsat export-cnf``'s variable map reads it.
 
         Returns
         -------
@@ -526,7 +529,8 @@ class SatRun:
             self.solver = sink.name
             self.certs.append(None)  # neither a proof nor a checked model
             return sink.solver.get_model() if sat else None
-        pool = self._pools.get(id(sink), (None, None))[1]
+        if pool is None:
+            pool = self._pools.get(id(sink), (None, None))[1]
         if assumptions:
             sink = ClauseBuffer(list(sink) + [[a] for a in assumptions])
         if self.export is not None:

@@ -58,7 +58,7 @@ def candidate(n: int, budget: Budget, *, claim: NimCharacterization,
     """
     run = SatRun(budget)
     check = _Inductive.build(run, claim, n)
-    model = run.solve(check.buffer, check.main)
+    model = run.solve(check.buffer, check.main, pool=check.cc.pool)
     if model is not None:
         return run.verdict(check.decode(model), detail="the mex condition fails here")
     check.run_controls(run, oracle)

@@ -316,12 +316,12 @@ def characterization(n: int, budget: Budget, *, value: int, leaves: int | None,
     run = SatRun(budget)
     if one_leaf_cover:
         cnf, circuits = coverage_instance(ONE_LEAF_COVER, 1, n)
-        model = run.solve(ClauseBuffer(cnf.clauses))
+        model = run.solve(ClauseBuffer(cnf.clauses), pool=circuits.pool)
         if model is not None:
             return run.verdict(circuits.decode(model, n), detail=(
                 "a one-leaf cordon outside Theorems 3.2, 3.3 and the one-leaf §5 rule"))
     check = _Inductive.build(run, CHARACTERIZATIONS[(value, leaves)], n)
-    model = run.solve(check.buffer, check.main)
+    model = run.solve(check.buffer, check.main, pool=check.cc.pool)
     if model is not None:
         return run.verdict(check.decode(model), detail="the mex condition fails here")
     check.run_controls(run, oracle)
@@ -362,7 +362,7 @@ def count(n: int, budget: Budget, *, value: int, f0: int, f1: int,
     claim = CHARACTERIZATIONS[(value, None)]
     run = SatRun(budget)
     check = _Inductive.build(run, claim, n)
-    model = run.solve(check.buffer, check.main)
+    model = run.solve(check.buffer, check.main, pool=check.cc.pool)
     if model is not None:
         return run.verdict(check.decode(model), detail="the characterization fails here")
     check.run_controls(run, oracle)
