@@ -1,0 +1,77 @@
+"""Tests written against surviving mutants (issue 24 item 6: mutation testing as a habit)
+of ``encodings/green_cordon_dfa.py``, ``encodings/moore.py`` and the papers' SAT modules
+(docs/benchmarks.md, "Mutation testing"). Each pins what an older test checked loosely or
+not at all; the expected values are computed here independently (plain enumeration of
+words, a hand-made automaton), never read off the code under test.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+import pytest
+from pysat.formula import IDPool
+
+from cgsat.encodings import moore
+from cgsat.encodings.green_cordon_dfa import NIM2_DFA, WordDFA
+from cgsat.sat.coverage import count_projected
+
+# -- green_cordon_dfa.WordDFA --------------------------------------------------------------
+
+
+def test_a_word_dfa_reads_height_minus_one_letters_and_the_empty_cordon_apart():
+    # parity of the number of letters read: x_1 .. x_{n-1}, so n - 1 letters
+    parity = WordDFA(delta=((1, 1), (0, 0)), accepting=frozenset({0}), empty=False)
+    assert [parity.holds(n, []) for n in range(1, 6)] == [True, False, True, False, True]
+    assert parity.holds(0, []) is False  # the empty cordon: ``empty``, not the start state
+    assert WordDFA(delta=((1, 1), (0, 0)), accepting=frozenset({1}), empty=True).holds(0, [])
+
+
+def test_with_accepting_keeps_the_transitions_and_names_the_copy():
+    other = NIM2_DFA.with_accepting([4], "swapped")
+    assert (other.delta, other.empty, other.accepting, other.name) == (
+        NIM2_DFA.delta, NIM2_DFA.empty, frozenset({4}), "swapped")
+    assert NIM2_DFA.with_accepting([2, 4]).name == NIM2_DFA.name
+
+
+# -- moore.add_identification ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("samples", [{}, {"L": 1}, {"": 0, "LR": 1}, {"": 0, "L": 1, "LRL": 0}])
+def test_identification_needs_samples_closed_under_prefixes(samples):
+    with pytest.raises(ValueError, match="^the samples must be closed under prefixes$"):
+        moore.add_identification(IDPool(), [], samples, 2, [(0, 0), (0, 1)])
+
+
+# -- moore.add_machine_check: the family of words it ranges over -------------------------------
+
+
+def _band_words(n: int, h: int) -> int:
+    """Words over {L, R} of length n whose prefix heights (L up, R down) span at most h."""
+    count = 0
+    for word in product("LR", repeat=n):
+        heights = [0]
+        for c in word:
+            heights.append(heights[-1] + (1 if c == "L" else -1))
+        count += max(heights) - min(heights) <= h
+    return count
+
+
+@pytest.mark.parametrize("h", [1, 2, 3])
+def test_the_machine_check_ranges_over_every_word_of_the_band(h):
+    """With the goal off, the instance admits exactly the words of height range <= h
+    (counted by pyganak on the letters, against plain enumeration)."""
+    for n in range(0, 8):
+        pool, cl = IDPool(), []
+        goal = pool.id("goal")
+        check = moore.add_machine_check(pool, cl, n, h, [(0, 0)], lambda q, m: 0, goal=goal)
+        assert len(set(check.letters)) == n
+        got = count_projected(cl, pool.top, check.letters, [-goal]) if n else 1
+        assert got == _band_words(n, h), (n, h)
+
+
+def test_the_toggled_word_must_have_the_checked_length():
+    pool = IDPool()
+    with pytest.raises(ValueError):
+        moore.add_machine_check(pool, [], 4, 2, [(0, 0)], lambda q, m: 0,
+                                toggle=("LRL", pool.id("t")))
