@@ -120,3 +120,65 @@ def test_the_orientation_count_covers_the_misere_kernel_of_each_reading(monkeypa
     monkeypatch.setattr(timber_graphs, "add_graph_kernel", shrunk)
     v = phyminoes_sat.family_rule(7, Budget(controls=0), "odd-cycle")
     assert v.status == "error" and "orientations the misère kernel encoding admits" in v.reason
+
+
+# -- encodings/timber_path.py ----------------------------------------------------------------
+
+
+def _peaks_nim(word: str) -> int:
+    """Toppling Peaks by plain play: an R at k leaves w[:k], an L at k leaves w[k+1:]."""
+    from functools import cache
+
+    @cache
+    def nim(w: str) -> int:
+        options = {nim(w[:k]) if c == "R" else nim(w[k + 1:]) for k, c in enumerate(w)}
+        return next(v for v in range(len(options) + 1) if v not in options)
+
+    return nim(word)
+
+
+def test_the_peaks_grundy_encoding_gives_every_word_its_nim_value():
+    from pysat.solvers import Solver
+
+    from cgsat.encodings.timber_path import add_peaks_grundy
+
+    for n in range(0, 6):
+        pool, cl = IDPool(), []
+        letters, enc = add_peaks_grundy(pool, cl, n)
+        with Solver(bootstrap_with=cl) as solver:
+            for word in map("".join, product("LR", repeat=n)):
+                fix = [x if c == "R" else -x for x, c in zip(letters, word, strict=True)]
+                assert solver.solve(assumptions=fix), word
+                assert enc.value_of((0, n), solver.get_model()) == _peaks_nim(word), word
+
+
+def test_the_peaks_kernel_is_normal_play_unless_told():
+    from pysat.solvers import Solver
+
+    from cgsat.encodings.timber_path import add_peaks_kernel
+
+    pool, cl = IDPool(), []
+    letters, enc = add_peaks_kernel(pool, cl, 2)
+    with Solver(bootstrap_with=cl) as solver:  # LR: P in normal play, N in misère play
+        assert solver.solve(assumptions=[-letters[0], letters[1], enc.p[(0, 2)]])
+
+
+def test_x_set_names_its_scope_when_asked_for_an_inner_subword():
+    from cgsat.encodings.timber_path import SymbolicWord
+
+    with pytest.raises(ValueError, match="^x_set covers prefixes and suffixes only$"):
+        SymbolicWord(IDPool(), [], 4).x_set(1, 3)
+
+
+def test_a_toggled_predicate_flips_a_shorter_word_wherever_it_stands():
+    from pysat.solvers import Solver
+
+    from cgsat.encodings.timber_path import SymbolicWord, toggled, wp_predicate
+
+    pool, cl = IDPool(), []
+    w = SymbolicWord(pool, cl, 4)
+    flipped = toggled(wp_predicate, "LR")(w, 2, 4)  # the suffix w[2:4]
+    plain = wp_predicate(w, 2, 4)
+    with Solver(bootstrap_with=cl) as solver:  # on LRLR the suffix LR is in WP; flipped not
+        fix = [-w.letters[0], w.letters[1], -w.letters[2], w.letters[3]]
+        assert solver.solve(assumptions=fix + [plain, -flipped])
