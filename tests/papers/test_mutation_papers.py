@@ -182,3 +182,83 @@ def test_a_toggled_predicate_flips_a_shorter_word_wherever_it_stands():
     with Solver(bootstrap_with=cl) as solver:  # on LRLR the suffix LR is in WP; flipped not
         fix = [-w.letters[0], w.letters[1], -w.letters[2], w.letters[3]]
         assert solver.solve(assumptions=fix + [plain, -flipped])
+
+
+def _heights(word: str) -> list[int]:
+    out = [0]
+    for c in word:
+        out.append(out[-1] + (1 if c == "L" else -1))
+    return out
+
+
+def _in_wp(word: str, a: int, b: int) -> bool:
+    """w[a:b] is a Dyck word (L up, R down): it ends at its start height, never below."""
+    h = _heights(word)
+    return h[b] == h[a] and all(h[k] >= h[a] for k in range(a, b + 1))
+
+
+def _in_swp(word: str, a: int, b: int) -> bool:
+    """w[a:b] is a Dyck word with no peak LR at its base height."""
+    h = _heights(word)
+    return _in_wp(word, a, b) and not any(
+        h[k] == h[a] and word[k] == "L" and word[k + 1] == "R" for k in range(a, b - 1))
+
+
+def _in_x(u: str) -> bool:
+    """Theorem 2.4's X: u non-empty, and its core (without a leading R and a trailing L;
+    a one-letter word is all core-less) a Dyck word with no peak at height 1."""
+    if not u:
+        return False
+    core = "" if len(u) == 1 else u[1:] if u[0] == "R" else u
+    if len(u) > 1 and u[-1] == "L":
+        core = core[:-1]
+    return _in_swp(core, 0, len(core))
+
+
+def test_every_literal_of_a_symbolic_word_reads_its_word():
+    """Heights, comparisons, WP, SWP and X on every prefix and suffix of every word of
+    length <= 6, against their definitions on the plain word."""
+    from pysat.solvers import Solver
+
+    from cgsat.encodings.timber_path import SymbolicWord
+
+    for n in range(0, 7):
+        pool, cl = IDPool(), []
+        w = SymbolicWord(pool, cl, n)
+        ge = {(k, t): w.ge(k, t) for k in range(n + 1) for t in range(-k - 2, k + 3)}
+        cmp = {(k, r): (w.cmp(k, r), w.eq(k, r)) for k in range(n + 1) for r in range(n + 1)}
+        wp = {(a, b): (w.wp_from(a)[b], w.swp_from(a)[b]) for a in range(n + 1)
+              for b in range(a, n + 1)}
+        wp_to = {(a, b): (w.wp_to(b)[a], w.swp_to(b)[a]) for b in range(n + 1)
+                 for a in range(b + 1)}
+        xs = {(0, j): w.x_set(0, j) for j in range(n + 1)}
+        xs.update({(i, n): w.x_set(i, n) for i in range(n + 1)})
+        with Solver(bootstrap_with=cl + [[w.circ.true]]) as solver:
+            for word in map("".join, product("LR", repeat=n)):
+                fix = [x if c == "R" else -x for x, c in zip(w.letters, word, strict=True)]
+                assert solver.solve(assumptions=fix), word
+                true = {lit for lit in solver.get_model() if lit > 0}
+
+                def val(lit, true=true):
+                    return lit in true if lit > 0 else -lit not in true
+
+                h = _heights(word)
+                assert all(val(lit) == (h[k] >= t) for (k, t), lit in ge.items()), word
+                assert all((val(c), val(e)) == (h[k] >= h[r], h[k] == h[r])
+                           for (k, r), (c, e) in cmp.items()), word
+                for (a, b), (p, s) in [*wp.items(), *wp_to.items()]:
+                    assert (val(p), val(s)) == (_in_wp(word, a, b), _in_swp(word, a, b)), \
+                        (word, a, b)
+                assert all(val(lit) == _in_x(word[i:j]) for (i, j), lit in xs.items()), word
+
+
+def test_the_inductive_check_is_normal_play_unless_told():
+    from pysat.solvers import Solver
+
+    from cgsat.encodings.timber_path import add_inductive_check, wp_predicate
+
+    for n in range(0, 5):  # Theorem 2.3: WP, normal play (in misère play n = 0 fails:
+        pool, cl = IDPool(), []  # the empty word is a Dyck word but an N-position)
+        add_inductive_check(pool, cl, n, wp_predicate)
+        with Solver(bootstrap_with=cl) as solver:
+            assert not solver.solve(), n
