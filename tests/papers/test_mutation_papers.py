@@ -262,3 +262,28 @@ def test_the_inductive_check_is_normal_play_unless_told():
         add_inductive_check(pool, cl, n, wp_predicate)
         with Solver(bootstrap_with=cl) as solver:
             assert not solver.solve(), n
+
+
+# -- encodings/green_cordon.py ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("dropped", [0, 1, 2])
+def test_a_cover_without_one_of_its_rules_finds_a_cordon_outside_the_others(dropped):
+    from pysat.solvers import Solver
+
+    from cgsat.encodings.green_cordon import ONE_LEAF_COVER, coverage_instance
+
+    rules = [r for i, r in enumerate(ONE_LEAF_COVER) if i != dropped]
+    found = 0
+    for n in range(2, 10):
+        assert not Solver(bootstrap_with=coverage_instance(ONE_LEAF_COVER, 1, n)[0]).solve()
+        cnf, cc = coverage_instance(rules, 1, n)
+        with Solver(bootstrap_with=cnf.clauses) as solver:
+            if solver.solve():
+                found += 1
+                cordon = cc.decode(solver.get_model(), n)
+                atts = [int(a) for a in cordon.split(":")[1].split(",")]
+                assert len(atts) == 1 and not any(r.holds(n, atts) for r in rules), cordon
+            else:  # then every one-leaf cordon of height n satisfies a kept rule
+                assert all(any(r.holds(n, [a]) for r in rules) for a in range(1, n))
+    assert found  # the dropped rule is needed at some height
