@@ -325,3 +325,75 @@ def test_a_rule_on_a_symbolic_cordon_with_constant_leaves_reads_its_concrete_cor
                     for rule, lit in zip(rules, acc, strict=True):
                         got = lit in true if lit > 0 else -lit not in true
                         assert got == bool(rule.holds(h, atts)), (h, pattern, bits, rule)
+
+
+# -- papers/thickets/sat.py ---------------------------------------------------------------------
+
+
+def test_theorem_31_says_why_it_has_nothing_to_check_or_refutes():
+    from cgsat.claims import Budget
+    from cgsat.papers.thickets.sat import thm31
+
+    v = thm31(2, Budget(), offset=1)
+    assert (v.status, v.reason) == (
+        "vacuous", "no option L(i) to check and fewer than two L(2k) at n = 2")
+    v = thm31(3, Budget(), offset=1)  # the statement as printed: L(3) has no option L(2)
+    assert (v.status, v.counterexample, v.detail) == (
+        "refuted", "3:1", "the encoding's moves give no L(2) among the options of L(3)")
+
+
+def test_theorem_31_ranges_over_every_even_l_and_names_a_shared_value(monkeypatch):
+    from cgsat.claims import Budget
+    from cgsat.papers.thickets import sat as thickets_sat
+
+    v = thickets_sat.thm31(9, Budget(), offset=2)
+    assert v.status == "holds" and v.controls == {"passed": 1, "total": 1,
+                                                  "coverage": "count"}
+    assert v.detail.startswith("nim-values of L(2), L(4), ...: [0, 3, 5, ")
+    assert len(v.detail.split("[")[1].split("]")[0].split(",")) == 4  # L(2) .. L(8)
+
+    def always_equal(pool, sink, grundy, nodes):
+        lit = pool.id("always equal")
+        sink.add_clause([lit])
+        return lit
+
+    monkeypatch.setattr(thickets_sat, "some_equal_pair", always_equal)
+    v = thickets_sat.thm31(6, Budget(), offset=2)
+    assert (v.status, v.counterexample, v.detail) == (
+        "refuted", "6:1,2,3,4", "two L(2k) share a nim-value")
+
+
+def test_theorem_31_with_too_few_values_is_unknown(monkeypatch):
+    from cgsat.claims import Budget
+    from cgsat.papers.thickets import sat as thickets_sat
+
+    real = thickets_sat.add_grundy
+    monkeypatch.setattr(thickets_sat, "add_grundy", lambda pool, sink, nodes, moves,
+                        value_range=None: real(pool, sink, nodes, moves, value_range=0))
+    v = thickets_sat.thm31(6, Budget(), offset=2)
+    assert (v.status, v.reason) == (
+        "unknown", "the value range is too small for L(n)'s followers")
+
+
+def test_a_count_with_a_wrong_characterization_or_recurrence_is_refuted(monkeypatch):
+    from dataclasses import replace
+
+    from cgsat.claims import Budget
+    from cgsat.encodings.green_cordon import THM_3_3
+    from cgsat.papers.thickets import brute
+    from cgsat.papers.thickets import sat as thickets_sat
+
+    monkeypatch.setattr(thickets_sat, "fibonacci", lambda n, f0, f1: 9)
+    v = thickets_sat.count(7, Budget(), value=0, f0=1, f1=0)
+    assert (v.status, v.counterexample) == ("refuted", "count(7) = 8, recurrence 9")
+    monkeypatch.undo()
+    wrong = replace(thickets_sat.CHARACTERIZATIONS[(0, None)], rule=THM_3_3)
+    monkeypatch.setitem(thickets_sat.CHARACTERIZATIONS, (0, None), wrong)
+    for n in range(0, 8):  # the smallest height where it fails holds a real counterexample
+        v = thickets_sat.count(n, Budget(), value=0, f0=1, f1=0)
+        if v.status == "refuted":
+            break
+    assert v.status == "refuted" and v.detail == "the characterization fails here"
+    height, atts = v.counterexample.split(":")
+    atts = [int(a) for a in atts.split(",") if a]
+    assert (brute.nim_value(int(height), atts) == 0) != THM_3_3.holds(int(height), atts)

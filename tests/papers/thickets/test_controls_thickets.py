@@ -66,8 +66,9 @@ def test_theorem_31_controls_its_position(claim):
     for n in (0, 2):  # no option L(i) and fewer than two L(2k): nothing to check
         v = _run(claim, n)
         assert v.status == "vacuous" and v.controls is None, n
-    v = _run("thickets.thm3.1-corrected", 9)
-    assert v.status == "holds" and v.controls == {"passed": 1, "total": 1}
+    v = _run("thickets.thm3.1-corrected", 9)  # the nim-values, and the L(2k) listed apart
+    assert v.status == "holds" and v.controls == {"passed": 2, "total": 2,
+                                                  "coverage": "count"}
 
 
 def test_controls_follow_the_budget():
@@ -163,7 +164,7 @@ def test_a_lying_nim_value_is_an_error_for_theorem_31():
     liar = _with_oracle("thickets.thm3.1-corrected", lambda n, atts: brute.nim_value(n, atts) + 1)
     v = liar(4, Budget())
     assert v.status == "error" and "direct solver" in v.reason, v
-    assert v.controls == {"passed": 0, "total": 1}
+    assert v.controls == {"passed": 1, "total": 2, "coverage": "count"}  # the target set
 
 
 def test_the_toggled_control_alone_catches_a_goal_that_can_never_hold(monkeypatch):

@@ -50,6 +50,7 @@ from cgsat.encodings.green_cordon import (
 )
 from cgsat.encodings.kernel import add_grundy, some_equal_pair
 from cgsat.papers.thickets.rules import L, cordon_text, fibonacci
+from cgsat.sat.coverage import check_targets
 from cgsat.sat.solve import Control, LiveSolver, SatRun
 
 CHARACTERIZATIONS: dict[tuple[int, int | None], NimCharacterization] = {
@@ -95,8 +96,9 @@ CONTROLS_SCOPE = (
 THM31_CONTROLS = (
     "Control on the same instance (when the pair goal is UNSAT): with the goal off, the mex "
     "constraints must be solvable and give L(n) and every L(2k) the direct solver's "
-    "nim-value (exhaustive play, brute.nim_value). A failed control makes the verdict an "
-    "error."
+    "nim-value (exhaustive play, brute.nim_value). Target set: the L(2k) the pair goal "
+    "ranges over are L(2), L(4), ..., L(2 floor(n/2)), listed again apart. A failed control "
+    "makes the verdict an error."
 )
 """What the control of :func:`thm31` checks."""
 
@@ -480,6 +482,8 @@ def thm31(n: int, budget: Budget, *, offset: int, oracle: NimOracle | None = Non
     nodes = followers(root)
     grundy = add_grundy(pool, sink, nodes, concrete_moves(nodes), value_range=max(n, 1))
     evens = [_concrete_L(2 * k) for k in range(1, n // 2 + 1)]
+    # the target set (issue 24): the L(2k) the pair goal ranges over, against 2, 4, .., <= n
+    check_targets(run, f"L(2k) with 2k <= {n}", [c[0] for c in evens], range(2, n + 1, 2))
     equal = some_equal_pair(pool, sink, grundy, evens)
     values = run.solve(sink)
     if values is None:
