@@ -29,18 +29,27 @@ TESTS[toppling_leaders]="tests/papers/toppling/test_toppling_scale.py tests/enco
 FILE[toppling]=src/cgsat/encodings/toppling.py
 TESTS[toppling]="tests/papers/toppling/test_toppling_sat.py tests/papers/toppling/test_toppling_scale.py src/cgsat/encodings/toppling.py"
 FILE[timber_graphs]=src/cgsat/encodings/timber_graphs.py
-TESTS[timber_graphs]="tests/encodings/test_encodings_graphs.py src/cgsat/encodings/timber_graphs.py"
+TESTS[timber_graphs]="tests/encodings/test_encodings_graphs.py tests/papers/timber/test_phyminoes_families.py tests/papers/test_mutation_papers.py src/cgsat/encodings/timber_graphs.py"
 FILE[timber_trees]=src/cgsat/encodings/timber_trees.py
 TESTS[timber_trees]="tests/encodings/test_encodings_trees.py src/cgsat/encodings/timber_trees.py"
 FILE[green_cordon]=src/cgsat/encodings/green_cordon.py
-TESTS[green_cordon]="tests/encodings/test_cordon_sat.py src/cgsat/encodings/green_cordon.py"
+TESTS[green_cordon]="tests/encodings/test_cordon_sat.py tests/papers/thickets/test_controls_thickets.py tests/papers/test_mutation_papers.py src/cgsat/encodings/green_cordon.py"
 FILE[timber_path]=src/cgsat/encodings/timber_path.py
-TESTS[timber_path]="tests/encodings/test_encodings_peaks.py src/cgsat/encodings/timber_path.py"
+TESTS[timber_path]="tests/encodings/test_encodings_peaks.py tests/papers/timber/test_controls_timber.py tests/papers/test_mutation_papers.py src/cgsat/encodings/timber_path.py"
 FILE[caterpillars]=src/cgsat/encodings/caterpillars.py
 TESTS[caterpillars]="tests/encodings/test_encodings_trees.py src/cgsat/encodings/caterpillars.py"
 FILE[cnf]=src/cgsat/encodings/cnf.py
 TESTS[cnf]="tests/encodings/ tests/sat/test_mutation_sat.py tests/sat/test_mutation_solve.py src/cgsat/encodings/cnf.py"
-ORDER="certificates external solve kernel gates toppling_leaders toppling timber_graphs timber_trees green_cordon timber_path caterpillars cnf"
+FILE[green_cordon_dfa]=src/cgsat/encodings/green_cordon_dfa.py
+TESTS[green_cordon_dfa]="tests/encodings/test_cordon_sat.py tests/automata/test_deciders.py tests/papers/thickets/test_controls_thickets.py tests/papers/test_mutation_papers.py src/cgsat/encodings/green_cordon_dfa.py"
+FILE[moore]=src/cgsat/encodings/moore.py
+TESTS[moore]="tests/papers/timber/test_path_heights.py tests/papers/test_mutation_papers.py src/cgsat/encodings/moore.py"
+# the papers' SAT modules (issue 24: "the *_sat.py modules of the paper packages")
+FILE[thickets_sat]=src/cgsat/papers/thickets/sat.py
+TESTS[thickets_sat]="tests/encodings/test_cordon_sat.py tests/papers/thickets/test_controls_thickets.py tests/papers/test_mutation_papers.py src/cgsat/papers/thickets/sat.py"
+FILE[phyminoes_sat]=src/cgsat/papers/timber/phyminoes/sat.py
+TESTS[phyminoes_sat]="tests/papers/timber/test_phyminoes_families.py tests/papers/timber/test_controls_timber.py tests/papers/test_mutation_papers.py src/cgsat/papers/timber/phyminoes/sat.py"
+ORDER="certificates external solve kernel gates toppling_leaders toppling timber_graphs timber_trees green_cordon timber_path caterpillars cnf green_cordon_dfa moore thickets_sat phyminoes_sat"
 
 mods=("$@")
 [ ${#mods[@]} -eq 0 ] && read -r -a mods <<<"$ORDER"
@@ -61,7 +70,10 @@ pytest_add_cli_args = ["-m", "not slow", "-p", "no:cacheprovider", "-p", "no:xdi
 pytest_add_cli_args_test_selection = [${tests%, }]
 TOML
     echo "== $m: ${FILE[$m]}"
-    (cd "$work" && nice -n 19 mutmut run --max-children "${MUTMUT_CHILDREN:-2}" >run.log 2>&1 || true)
+    # MUTMUT_TIMEOUT (default none): stop a module's run after that long (e.g. 20m); its
+    # untried mutants then read "not checked" in the results
+    (cd "$work" && nice -n 19 ${MUTMUT_TIMEOUT:+timeout -s INT -k 60 "$MUTMUT_TIMEOUT"} \
+        mutmut run --max-children "${MUTMUT_CHILDREN:-2}" >run.log 2>&1 || true)
     (cd "$work" && mutmut results --all true >"$root/mutation/$m.txt" 2>&1 || true)
     awk '{print $NF}' "$root/mutation/$m.txt" | sort | uniq -c
 done

@@ -214,3 +214,93 @@ def test_a_rerun_whose_proof_checker_fails_keeps_the_bound(tmp_path, monkeypatch
     assert main(base) == 0
     assert all(r["reused"] and not r["disagrees_with_stored"]
                for r in json.loads(capsys.readouterr().out)["results"])
+
+
+# -- a later unknown keeps a decided verdict too ------------------------------------------------
+
+
+def test_a_later_unknown_is_a_disagreement_unless_its_budget_ran_out():
+    holds = Row(CLAIM, 5, "sat", "x", "0", "holds", id=1)
+    later = [Row(CLAIM, 5, "sat", "x", "0", "unknown", reason=reason, id=i)
+             for i, reason in enumerate(["timeout 1s", "memory: over 2.0 GiB",
+                                         "z3 gave up (timeout)", "worker died (exit -6)",
+                                         "external solver: no answer line",
+                                         "internal error: KeyError: 3"], start=2)]
+    current = derive([holds, *later])
+    assert current.row.id == 1
+    assert [r.id for r in current.disagreements] == [5, 6, 7]
+    # an unknown before the decided verdict is history, not a disagreement
+    assert derive([later[3], holds]).disagreements == []
+
+
+def _unknown_run(reason: str):
+    from cgsat.claims import Verdict
+    from cgsat.engine.result import Ran
+
+    def run(claim, method_name, n, budget):
+        return Ran(Verdict.unknown(reason), 0.01)
+    return run
+
+
+def test_a_later_unknown_keeps_the_verdict_and_exits_3(tmp_path, monkeypatch, capsys):
+    """``--force`` after a plain run, with every check now ending unknown for another
+    reason than its budget (here an external solver's missing answer, by monkeypatch of
+    the forked worker's task): the bound stays, each result disagrees, exit 3."""
+    from cgsat.engine import task
+
+    db = str(tmp_path / "r.sqlite")
+    base = ["check", CLAIM, "--up-to", "4", "--method", "sat", "--jobs", "2", "--db", db,
+            "--json"]
+    assert main(base) == 0
+    capsys.readouterr()
+    monkeypatch.setattr(task, "_run", _unknown_run("external solver: no answer line"))
+    code = main([*base, "--force"])
+    out, err = capsys.readouterr()
+    results = json.loads(out)["results"]
+    assert code == 3, results
+    assert results and all(r["status"] == "unknown" and r["disagrees_with_stored"]
+                           for r in results)
+    assert "this run says unknown (external solver: no answer line)" in err
+    assert "the stored verdict stands" in err
+    with Store(db) as store:
+        doc = build_report(store)
+    entry = next(c for c in doc["claims"] if c["id"] == CLAIM)
+    assert entry["verified"]["sat"] == 4
+    assert {(d["n"], d["stored"], d["status"]) for d in doc["disagreements"]} == {
+        (r["n"], "holds", "unknown") for r in results}
+    # the stored holds are still reused afterwards
+    monkeypatch.undo()
+    assert main(base) == 0
+    assert all(r["reused"] for r in json.loads(capsys.readouterr().out)["results"])
+
+
+def test_a_later_timeout_keeps_the_verdict_and_is_no_disagreement(tmp_path, monkeypatch,
+                                                                   capsys):
+    """A rerun killed at its (smaller) timeout says nothing against the stored verdict:
+    the bound stays, the result is not a disagreement, and the run exits 5 (stopped
+    short), not 3."""
+    import time
+
+    from cgsat.engine import task
+
+    db = str(tmp_path / "r.sqlite")
+    base = ["check", CLAIM, "--up-to", "3", "--method", "sat", "--jobs", "2", "--db", db,
+            "--json"]
+    assert main(base) == 0
+    capsys.readouterr()
+    real = task._run
+
+    def slow(claim, method_name, n, budget):
+        time.sleep(30)
+        return real(claim, method_name, n, budget)
+
+    monkeypatch.setattr(task, "_run", slow)
+    code = main([*base, "--force", "--timeout", "1"])
+    results = json.loads(capsys.readouterr().out)["results"]
+    assert code == 5, results
+    assert results[0]["status"] == "unknown" and results[0]["reason"] == "timeout 1s"
+    assert not any(r["disagrees_with_stored"] for r in results)
+    with Store(db) as store:
+        doc = build_report(store)
+    entry = next(c for c in doc["claims"] if c["id"] == CLAIM)
+    assert entry["verified"]["sat"] == 3 and doc["disagreements"] == []

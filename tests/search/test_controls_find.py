@@ -109,14 +109,16 @@ def test_the_characterization_proofs_bring_their_controls(capsys):
     # heights 0..8: the toggled control at each of 0..7, 16 samples + toggle at 8, and the
     # listing's 16 samples (it stops at a find: no toggle); and at every height one toggled
     # control per direction of the iff (issue 24: at a cordon in the rule and at one
-    # outside it), except at heights 0 and 1, where only one side has a cordon
+    # outside it), except at heights 0 and 1, where only one side has a cordon; and the
+    # position-space coverage control (a stratified sample of cordons) at every height
     got = find(capsys, "green-cordon", "--height", "8", "--value", "0")[1]
-    per_direction = 2 * 9 - 2
-    assert got["controls"] == {"passed": 8 + 17 + 16 + per_direction,
-                               "total": 8 + 17 + 16 + per_direction}
+    per_direction, coverage = 2 * 9 - 2, 9
+    assert got["controls"] == {"passed": 8 + 17 + 16 + per_direction + coverage,
+                               "total": 8 + 17 + 16 + per_direction + coverage}
     got = find(capsys, "green-cordon", "--height", "30", "--value", "0", "--count")[1]
     assert got["count"] == 514229  # Theorem 3.4: f_30
-    assert got["controls"]["passed"] == got["controls"]["total"] == 30 + 17 + 2 * 31 - 2
+    assert got["controls"]["passed"] == got["controls"]["total"] == \
+        30 + 17 + 2 * 31 - 2 + 31
 
 
 # -- mutations: a clause that cuts part of the search space -----------------------------------

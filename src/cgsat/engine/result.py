@@ -126,9 +126,10 @@ class CheckResult:
         Why the check has no verdict of its method, when the runner knows (not in the
         JSON: its ``reason`` says it in words).
     disagrees_with_stored : bool
-        This run's ``error`` stands against a decided verdict (holds or refuted) stored
-        for the same code, which is kept (``check --json``'s ``disagrees_with_stored``;
-        exit code 3; issue 24).
+        This run's ``error``, or ``unknown`` for another reason than its budget
+        (:func:`cgsat.engine.store.disagrees`), stands against a decided verdict (holds or
+        refuted) stored for the same code, which is kept (``check --json``'s
+        ``disagrees_with_stored``; exit code 3; issue 24).
     """
 
     claim: str

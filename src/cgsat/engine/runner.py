@@ -78,7 +78,7 @@ from cgsat.engine.fingerprint import method_fingerprint
 from cgsat.engine.progress import Progress
 from cgsat.engine.provenance import source_commit
 from cgsat.engine.result import CheckResult, Ran, Why
-from cgsat.engine.store import Current, Row, Store
+from cgsat.engine.store import Current, Row, Store, disagrees
 from cgsat.engine.task import ACTIVE, run_check
 from cgsat.errors import CgsatInputError
 from cgsat.sat.certificates import Certificate
@@ -449,18 +449,19 @@ class _Run:
     def put(self, res: CheckResult, lane: _Lane) -> CheckResult:
         """Store one result; a conflict it makes in the store is a problem. The result as
         it is to be shown (what storing it found out about it)."""
-        self.store.put(lane.row(res, self.budget))
+        row = lane.row(res, self.budget)
+        self.store.put(row)
         current = self.store.current(lane.claim, res.n, lane.method, lane.solver_key,
                                      lane.fingerprint)
         if current is not None and current.conflict:
             self.summary.problems.append(lane.conflict(res.n))
-        if current is not None and res.status == "error" and \
-                current.row.status in ("holds", "refuted"):
+        if current is not None and current.row.status in ("holds", "refuted") and \
+                disagrees(row):
             # the stored verdict stands; this run disagrees with it (issue 24)
             res = replace(res, disagrees_with_stored=True)
             self.summary.problems.append(
-                f"{lane.claim} n={res.n} {lane.method}: this run says error ({res.reason}) "
-                f"but the store holds {current.row.status} for the same code (run "
+                f"{lane.claim} n={res.n} {lane.method}: this run says {res.status} "
+                f"({res.reason}) but the store holds {current.row.status} for the same code (run "
                 f"{current.row.id}, {current.row.time}); the stored verdict stands: "
                 "investigate")
         return res

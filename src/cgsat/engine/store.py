@@ -13,11 +13,13 @@ kept for information only.
 
 The *current* verdict of a key is derived from its history (:func:`derive`): the latest
 decided run (holds or refuted), else the latest error or vacuous, else the latest unknown.
-So a decided verdict is never displaced by a later unknown (a timeout, an interrupted or
-concurrent run) nor by a later error (issue 24): such an error is a *disagreement* with the
-stored verdict (:attr:`Current.disagreements`), shown by ``cgsat check`` (exit code 3) and
-the report, not a lost bound. A holds and a refuted under one fingerprint is a conflict,
-reported by the runner with exit code 3.
+So a decided verdict is never displaced by a later unknown nor by a later error (issue 24):
+such an error, or an unknown for another reason than its budget (a worker that died, an
+external solver with no answer; :func:`disagrees`), is a *disagreement* with the stored
+verdict (:attr:`Current.disagreements`), shown by ``cgsat check`` (exit code 3) and the
+report, not a lost bound. A later timeout or memory-out (:func:`short_of_budget`) is
+history only: a smaller budget, not evidence against the verdict. A holds and a refuted
+under one fingerprint is a conflict, reported by the runner with exit code 3.
 
 Every row read is vetted (:func:`vet`): a holds or refuted whose certificate does not fit
 its answer (:func:`cgsat.sat.certificates.misfit`: a ``model`` certificate on an UNSAT
@@ -235,6 +237,53 @@ MISFIT = "certificate does not fit its answer"
 
 DECIDED = ("holds", "refuted", "proved")
 
+SHORT_OF_BUDGET = ("timeout ", "memory:")
+"""The starts of the reasons of an ``unknown`` that says only that its run's budget ran out
+(``timeout 60s``, ``memory: over 2.0 GiB``; :func:`short_of_budget`)."""
+
+
+def short_of_budget(row: Row) -> bool:
+    """Whether ``row`` is an ``unknown`` that says only that its run's budget ran out: its
+    timeout (the runner's ``timeout Ns``, or a solver that gave up at its own timeout) or
+    its memory limit. Such a run is no evidence against a decided verdict of its key: a
+    rerun under a smaller budget or on a busier machine, not a disagreement (issue 24;
+    docs/reference.md, "The results store").
+
+    Examples
+    --------
+    >>> short_of_budget(Row("c", 3, "sat", "", "0", "unknown", reason="timeout 1s"))
+    True
+    >>> short_of_budget(Row("c", 3, "sat", "", "0", "unknown", reason="z3 gave up (timeout)"))
+    True
+    >>> short_of_budget(Row("c", 3, "sat", "", "0", "unknown", reason="external solver: "
+    ...                     "no answer line"))
+    False
+    >>> short_of_budget(Row("c", 3, "sat", "", "0", "error", reason="timeout 1s"))
+    False
+    """
+    reason = row.reason or ""
+    return row.status == "unknown" and (reason.startswith(SHORT_OF_BUDGET)
+                                        or reason.endswith("(timeout)"))
+
+
+def disagrees(row: Row) -> bool:
+    """Whether ``row``, run after a decided verdict of its key, disagrees with it: an
+    ``error``, or an ``unknown`` for another reason than its budget (:func:`short_of_budget`:
+    a worker that died, an external solver with no answer, an internal error, a size the
+    method now calls too large). Issue 24: "a later error or unknown against a decided
+    verdict keeps the verdict" and is shown as a disagreement to investigate.
+
+    Examples
+    --------
+    >>> disagrees(Row("c", 3, "sat", "", "0", "unknown", reason="worker died (exit -6)"))
+    True
+    >>> disagrees(Row("c", 3, "sat", "", "0", "unknown", reason="timeout 1s"))
+    False
+    >>> disagrees(Row("c", 3, "sat", "", "0", "error", reason="proof rejected"))
+    True
+    """
+    return row.status == "error" or (row.status == "unknown" and not short_of_budget(row))
+
 
 def vet(row: Row) -> Row:
     """``row`` as read: a holds or refuted whose certificate does not fit its answer
@@ -295,6 +344,9 @@ def derive(history: Sequence[Row]) -> Current | None:
     >>> later = derive(rows + [Row("c", 3, "sat", "", "0", "error", reason="bad proof", id=3)])
     >>> later.row.status, [r.reason for r in later.disagreements]
     ('holds', ['bad proof'])
+    >>> died = Row("c", 3, "sat", "", "0", "unknown", reason="worker died (exit -6)", id=4)
+    >>> [r.reason for r in derive(rows + [died]).disagreements]
+    ['worker died (exit -6)']
     >>> derive(rows + [Row("c", 3, "sat", "", "0", "refuted", "x", id=3)]).conflict
     True
     """
@@ -311,7 +363,7 @@ def derive(history: Sequence[Row]) -> Current | None:
         if at:
             break
     row = vetted[at[-1]]
-    later = [r for r in vetted[at[-1] + 1:] if r.status == "error"] \
+    later = [r for r in vetted[at[-1] + 1:] if disagrees(r)] \
         if row.status in DECIDED else []
     return Current(row, conflict, vetted, later)
 

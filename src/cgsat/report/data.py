@@ -387,7 +387,8 @@ def current_rows(store: Store, claims: Sequence[Claim]) -> list[Row]:
 
 
 def disagreements(store: Store, claims: Sequence[Claim]) -> list[dict[str, Any]]:
-    """Errors run after a decided verdict of the same key (current code only): the
+    """Errors (and unknowns not short of budget, :func:`cgsat.engine.store.disagrees`) run
+    after a decided verdict of the same key (current code only): the
     verdict stands (:func:`cgsat.engine.store.derive`), and each such error is a
     disagreement to investigate, listed at the top of the report (issue 24).
 
@@ -396,7 +397,8 @@ def disagreements(store: Store, claims: Sequence[Claim]) -> list[dict[str, Any]]
     list of dict
         ``{"claim", "n", "method", "solver", "stored", "stored_time", "stored_commit",
         "status", "reason", "time", "commit"}``: the verdict that stands (``stored``) and
-        the later run that disagrees with it (``status`` ``"error"``, its ``reason``).
+        the later run that disagrees with it (``status`` ``"error"`` or ``"unknown"``, its
+        ``reason``).
     """
     fingerprints = {(c.id, m.name): method_fingerprint(c, m) for c in claims
                     for m in c.methods}

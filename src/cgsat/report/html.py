@@ -119,7 +119,8 @@ def render_html(doc: dict[str, Any]) -> str:
         out.append("<p>" + re.sub(r"`([^`]*)`", r"<code>\1</code>", text) + "</p>")
     if doc.get("disagreements"):
         out += ["<h2>Disagreements to investigate</h2>", "<p>A later run of the same code "
-                "ended in error against a decided verdict. The verdict stands and its bound "
+                "ended in error, or unknown for another reason than its budget, against a "
+                "decided verdict. The verdict stands and its bound "
                 "is kept; each line is a bug to look into.</p>", "<ul>"]
         out += [f"<li class='refuted'>{esc(disagreement_text(d))}</li>"
                 for d in doc["disagreements"]]

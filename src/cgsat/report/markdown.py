@@ -105,7 +105,8 @@ def disagreements_markdown(doc: dict[str, Any]) -> list[str]:
     if not found:
         return []
     lines = ["## Disagreements to investigate", "",
-             "A later run of the same code ended in error against a decided verdict. The "
+             "A later run of the same code ended in error, or unknown for another reason "
+             "than its budget, against a decided verdict. The "
              "verdict stands and its bound is kept; each line is a bug to look into.", ""]
     lines += [f"- {_cell(disagreement_text(d))}" for d in found]
     return [*lines, ""]

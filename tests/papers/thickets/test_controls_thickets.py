@@ -54,10 +54,11 @@ def test_sixteen_samples_and_one_toggle(claim):
     leaves = get_claim(claim).method("sat").run.keywords.get("leaves")
     for n in (5, 12):
         family = {None: 2 ** (n - 1), 1: n - 1, 2: math.comb(n - 1, 2)}[leaves]
-        # every cordon once when there are fewer than 16; the toggled control, and one per
-        # direction of the "iff" (issue 24: a cordon in the rule, one outside it)
-        k = min(16, family) + 1 + 2
-        assert _run(claim, n).controls == {"passed": k, "total": k}, n
+        # every cordon once when there are fewer than 16; the toggled control, one per
+        # direction of the "iff" (issue 24: a cordon in the rule, one outside it), and the
+        # position-space coverage control (a stratified sample)
+        k = min(16, family) + 1 + 2 + 1
+        assert _run(claim, n).controls == {"passed": k, "total": k, "coverage": "sample"}, n
 
 
 @pytest.mark.parametrize("claim", THM31)
@@ -65,15 +66,18 @@ def test_theorem_31_controls_its_position(claim):
     for n in (0, 2):  # no option L(i) and fewer than two L(2k): nothing to check
         v = _run(claim, n)
         assert v.status == "vacuous" and v.controls is None, n
-    v = _run("thickets.thm3.1-corrected", 9)
-    assert v.status == "holds" and v.controls == {"passed": 1, "total": 1}
+    v = _run("thickets.thm3.1-corrected", 9)  # the nim-values, and the L(2k) listed apart
+    assert v.status == "holds" and v.controls == {"passed": 2, "total": 2,
+                                                  "coverage": "count"}
 
 
 def test_controls_follow_the_budget():
     v = _run("thickets.thm3.2", 10, controls=3)
-    assert v.status == "holds" and v.controls == {"passed": 6, "total": 6}
-    v = _run("thickets.thm3.2", 10, controls=0)  # the toggled controls still run
-    assert v.status == "holds" and v.controls == {"passed": 3, "total": 3}
+    assert v.status == "holds" and v.controls == {"passed": 7, "total": 7,
+                                                  "coverage": "sample"}
+    v = _run("thickets.thm3.2", 10, controls=0)  # the toggled and coverage controls still run
+    assert v.status == "holds" and v.controls == {"passed": 4, "total": 4,
+                                                  "coverage": "sample"}
 
 
 def test_past_the_direct_solver_the_oracle_is_the_theorem():
@@ -151,7 +155,8 @@ def test_a_lying_oracle_is_an_error(claim):
     liar = _with_oracle(claim, lambda n, atts: not truth(n, atts))
     v = liar(8, Budget(seed="liar"))
     assert v.status == "error" and "sample control" in v.reason, v
-    assert v.controls["passed"] == 3  # only the toggled controls pass (r0, each direction)
+    # only the toggled controls (r0, each direction) and the coverage control pass
+    assert v.controls["passed"] == 4
 
 
 def test_a_lying_nim_value_is_an_error_for_theorem_31():
@@ -159,7 +164,7 @@ def test_a_lying_nim_value_is_an_error_for_theorem_31():
     liar = _with_oracle("thickets.thm3.1-corrected", lambda n, atts: brute.nim_value(n, atts) + 1)
     v = liar(4, Budget())
     assert v.status == "error" and "direct solver" in v.reason, v
-    assert v.controls == {"passed": 0, "total": 1}
+    assert v.controls == {"passed": 1, "total": 2, "coverage": "count"}  # the target set
 
 
 def test_the_toggled_control_alone_catches_a_goal_that_can_never_hold(monkeypatch):
@@ -182,3 +187,43 @@ def test_the_toggled_control_alone_catches_a_goal_that_can_never_hold(monkeypatc
 def test_a_refutation_runs_no_control():
     v = _run("thickets.thm3.1", 3)
     assert v.status == "refuted" and v.controls is None
+
+
+# -- the position-space control (issue 24) --------------------------------------------
+
+
+@pytest.mark.parametrize("leaves", [None, 1, 2])
+def test_the_stratified_cordons_cover_every_attachment_point_both_ways(leaves):
+    from itertools import combinations
+
+    from cgsat.papers.thickets.sat import stratified_cordons
+
+    for n in range(1, 12):
+        slots = range(1, n)
+        family = [set(c) for k in ([leaves] if leaves is not None else range(n))
+                  for c in combinations(slots, k)] if leaves is None or leaves < n else []
+        drawn = [set(int(a) for a in c.split(":")[1].split(",") if a)
+                 for c in stratified_cordons(n, leaves)]
+        assert all(d in family for d in drawn), n
+        for a in slots:  # a leaf arc at a, and none there, whenever the family has such
+            for present in (True, False):
+                if any((a in f) is present for f in family):
+                    assert any((a in d) is present for d in drawn), (n, a, present)
+
+
+def test_a_cordon_the_instance_does_not_admit_fails_the_coverage_control(monkeypatch):
+    """A cordon encoding that forbids a leaf arc at the top attachment point (a shrunken
+    scope; the toggled control still passes whenever r0 has none there)."""
+    from cgsat.papers.thickets import sat as thickets_sat
+
+    real = thickets_sat.inductive_instance
+
+    def top_slot_off(claim, height, selector=False):
+        cnf, cc = real(claim, height, selector)
+        cnf.append([-cc.leaf_variables(height)[-1]])
+        return cnf, cc
+
+    monkeypatch.setattr(thickets_sat, "inductive_instance", top_slot_off)
+    v = _run("thickets.thm3.2", 9, controls=0)
+    assert v.status == "error" and "coverage control (cordons of height 9)" in v.reason
+    assert "not admitted" in v.reason
