@@ -397,3 +397,42 @@ def test_a_count_with_a_wrong_characterization_or_recurrence_is_refuted(monkeypa
     height, atts = v.counterexample.split(":")
     atts = [int(a) for a in atts.split(",") if a]
     assert (brute.nim_value(int(height), atts) == 0) != THM_3_3.holds(int(height), atts)
+
+
+def test_a_cordon_characterization_says_what_it_solved_and_why_it_refutes(monkeypatch):
+    from dataclasses import replace
+
+    from cgsat.claims import Budget
+    from cgsat.encodings.green_cordon import THM_3_2, THM_3_3
+    from cgsat.papers.thickets import sat as thickets_sat
+
+    # without the cover, one instance (no "2 instances" detail)
+    assert thickets_sat.characterization(6, Budget(), value=0, leaves=None).detail is None
+    v = thickets_sat.characterization(2, Budget(), value=2, leaves=2)
+    assert (v.status, v.reason) == ("vacuous", "no cordon of height 2 with 2 leaf arcs")
+    # the cover without Theorem 3.3's rule: a one-leaf cordon outside the other two
+    monkeypatch.setattr(thickets_sat, "ONE_LEAF_COVER", (THM_3_2,
+                                                         thickets_sat.ONE_LEAF_COVER[2]))
+    v = thickets_sat.characterization(6, Budget(), value=3, leaves=2, one_leaf_cover=True)
+    assert v.status == "refuted" and v.detail == (
+        "a one-leaf cordon outside Theorems 3.2, 3.3 and the one-leaf §5 rule")
+    height, atts = v.counterexample.split(":")
+    assert height == "6" and len(atts.split(",")) == 1 and THM_3_3.holds(6, [int(atts)])
+    monkeypatch.undo()
+    wrong = replace(thickets_sat.CHARACTERIZATIONS[(0, None)], rule=THM_3_3)
+    monkeypatch.setitem(thickets_sat.CHARACTERIZATIONS, (0, None), wrong)
+    v = thickets_sat.characterization(1, Budget(), value=0, leaves=None)
+    assert (v.status, v.detail) == ("refuted", "the mex condition fails here")
+    assert v.counterexample.startswith("1:")
+
+
+def test_theorem_31_names_the_cordon_a_lying_oracle_disagrees_on():
+    from cgsat.claims import Budget
+    from cgsat.papers.thickets import brute
+    from cgsat.papers.thickets.sat import thm31
+
+    v = thm31(4, Budget(), offset=2, oracle=lambda n, a: brute.nim_value(n, a) + 1)
+    true = brute.nim_value(4, [1, 2])
+    assert v.status == "error" and v.reason == (
+        f"control failed: sample control at 4:1,2: 4:1,2 has nim-value {true} in the model "
+        f"but {true + 1} by the direct solver")
