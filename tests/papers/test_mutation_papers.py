@@ -436,3 +436,30 @@ def test_theorem_31_names_the_cordon_a_lying_oracle_disagrees_on():
     assert v.status == "error" and v.reason == (
         f"control failed: sample control at 4:1,2: 4:1,2 has nim-value {true} in the model "
         f"but {true + 1} by the direct solver")
+
+
+def test_the_cordon_sample_controls_say_what_failed(monkeypatch):
+    from functools import partial
+
+    from cgsat.claims import Budget
+    from cgsat.papers.registry import get_claim
+    from cgsat.papers.thickets import sat as thickets_sat
+
+    run = get_claim("thickets.thm3.2").method("sat").run
+    truth = run.keywords["oracle"]
+    liar = partial(run.func, *run.args, **{**run.keywords,
+                                           "oracle": lambda n, a: not truth(n, a)})
+    v = liar(8, Budget(seed="liar", controls=8))
+    assert v.status == "error"
+    assert "but by the direct solver r has the nim-value" in v.reason  # a cordon said "has"
+    real = thickets_sat.inductive_instance
+
+    def first_point_off(claim, height, selector=False):
+        cnf, cc = real(claim, height, selector)
+        cnf.append([-cc.leaf_variables(height)[0]])
+        return cnf, cc
+
+    monkeypatch.setattr(thickets_sat, "inductive_instance", first_point_off)
+    v = run(6, Budget(seed="off", controls=16))
+    assert v.status == "error"
+    assert ": the instance is UNSAT with the cordon fixed and the goal off" in v.reason
