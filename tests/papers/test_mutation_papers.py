@@ -463,3 +463,23 @@ def test_the_cordon_sample_controls_say_what_failed(monkeypatch):
     v = run(6, Budget(seed="off", controls=16))
     assert v.status == "error"
     assert ": the instance is UNSAT with the cordon fixed and the goal off" in v.reason
+
+
+def test_a_cordon_sample_control_names_the_part_that_disagrees():
+    from cgsat.claims import Budget
+    from cgsat.encodings.green_cordon import NIM0
+    from cgsat.papers.thickets.sat import _Inductive
+    from cgsat.sat.solve import SatRun
+
+    run = SatRun(Budget())
+    check = _Inductive.build(run, NIM0, 8)
+    # a stalk of even height has nim-value 0 (Theorem 3.2); an oracle that says no
+    assert not run.control(check.buffer, check.sample("8:", lambda n, a: False))
+    lhs, rhs = check.cc.sides
+    check.cc.sides = (lhs, -rhs)  # the rule agrees with the oracle, the mex side does not
+    assert not run.control(check.buffer, check.sample("8:", lambda n, a: True))
+    assert run.failures == [
+        "sample control at 8:: the rule is True but by the direct solver r has not the "
+        "nim-value",
+        "sample control at 8:: the mex condition on its options is False but by the direct "
+        "solver r has the nim-value"]
