@@ -483,3 +483,24 @@ def test_a_cordon_sample_control_names_the_part_that_disagrees():
         "nim-value",
         "sample control at 8:: the mex condition on its options is False but by the direct "
         "solver r has the nim-value"]
+
+
+def test_the_direction_toggles_sit_on_each_side_of_the_rule():
+    from cgsat.claims import Budget
+    from cgsat.encodings.green_cordon import NIM0, THM_3_2
+    from cgsat.papers.thickets.sat import _attachments, _Inductive
+    from cgsat.sat.solve import SatRun
+
+    check = _Inductive.build(SatRun(Budget()), NIM0, 8)
+    inside, outside = check.sides["in the rule"][1], check.sides["outside it"][1]
+    assert set(check.sides) == {"in the rule", "outside it"}
+    assert THM_3_2.holds(8, _attachments(inside))
+    assert not THM_3_2.holds(8, _attachments(outside))
+
+
+def test_a_family_of_one_cordon_still_runs_its_controls():
+    from cgsat.claims import Budget
+    from cgsat.papers.thickets.sat import characterization
+
+    v = characterization(3, Budget(), value=2, leaves=2)  # only 3:1,2
+    assert v.status == "holds" and v.controls and v.controls["total"] >= 2, v
