@@ -504,3 +504,21 @@ def test_a_family_of_one_cordon_still_runs_its_controls():
 
     v = characterization(3, Budget(), value=2, leaves=2)  # only 3:1,2
     assert v.status == "holds" and v.controls and v.controls["total"] >= 2, v
+
+
+def test_the_cordon_toggled_control_is_about_r0_and_says_what_it_found():
+    from cgsat.claims import Budget
+    from cgsat.encodings.green_cordon import NIM0
+    from cgsat.papers.thickets.sat import _Inductive
+    from cgsat.sat.solve import SatRun
+
+    check = _Inductive.build(SatRun(Budget()), NIM0, 8)
+    control = check.toggled()
+    assert (control.kind, control.position) == ("toggled", check.r0)
+    assert control.check(None) == "the instance is UNSAT with the rule toggled there"
+    every = set(check.cc.leaf_variables(8))
+    other, true = ("8:", set()) if check.r0 != "8:" else ("8:1,2,3,4,5,6,7", every)
+    assert control.check(true) == f"the model decodes to {other}"
+    r0 = {v for a, v in enumerate(check.cc.leaf_variables(8), 1)
+          if str(a) in check.r0.split(":")[1].split(",")}
+    assert control.check(r0) is None
