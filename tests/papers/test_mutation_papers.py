@@ -522,3 +522,70 @@ def test_the_cordon_toggled_control_is_about_r0_and_says_what_it_found():
     r0 = {v for a, v in enumerate(check.cc.leaf_variables(8), 1)
           if str(a) in check.r0.split(":")[1].split(",")}
     assert control.check(r0) is None
+
+
+def test_the_cordon_direction_controls_say_which_direction():
+    from cgsat.claims import Budget
+    from cgsat.encodings.green_cordon import NIM0
+    from cgsat.papers.thickets.sat import _Inductive
+    from cgsat.sat.solve import SatRun
+
+    check = _Inductive.build(SatRun(Budget()), NIM0, 8)
+    for name in ("in the rule", "outside it"):
+        r0 = check.sides[name][1]
+        control = check.direction(name)
+        assert (control.kind, control.position) == ("toggled", f"{r0} ({name})")
+        assert control.check(None) == (
+            f"UNSAT with the rule toggled at a cordon {name} (the goal misses that "
+            "direction)")
+        other, true = ("8:", set()) if r0 != "8:" else (
+            "8:1,2,3,4,5,6,7", set(check.cc.leaf_variables(8)))
+        assert control.check(true) == f"the model decodes to {other}"
+
+
+def test_the_stratified_cordons_leave_out_each_point_alone():
+    from cgsat.papers.thickets.sat import stratified_cordons
+
+    drawn = [set(c.split(":")[1].split(",")) - {""} for c in stratified_cordons(7, None)]
+    for a in map(str, range(1, 7)):  # a cordon with a leaf arc at every point but a
+        assert {str(b) for b in range(1, 7)} - {a} in drawn, a
+
+
+def test_the_coverage_control_names_its_family_and_three_cordons(monkeypatch):
+    from cgsat.claims import Budget
+    from cgsat.papers.registry import get_claim
+    from cgsat.papers.thickets import sat as thickets_sat
+
+    real = thickets_sat.inductive_instance
+
+    def first_point_off(claim, height, selector=False):
+        cnf, cc = real(claim, height, selector)
+        cnf.append([-cc.leaf_variables(height)[0]])
+        return cnf, cc
+
+    monkeypatch.setattr(thickets_sat, "inductive_instance", first_point_off)
+    v = get_claim("thickets.thm3.2").method("sat").run(9, Budget(controls=0))
+    bad = [c for c in thickets_sat.stratified_cordons(9, None)
+           if "1" in c.split(":")[1].split(",")]
+    assert len(bad) > 3 and v.status == "error"
+    assert v.reason.startswith(f"control failed: coverage control (cordons of height 9): "
+                               f"the sampled cordons {bad[:3]} are not admitted")
+    v = get_claim("thickets.sec5-two-leaves-nim2").method("sat").run(9, Budget(controls=0))
+    assert "coverage control (cordons with 2 leaf arcs of height 9)" in v.reason
+
+
+def test_the_fixed_leaf_samples_start_with_the_lowest_and_highest_attachments():
+    from functools import partial
+
+    from cgsat.claims import Budget
+    from cgsat.papers.registry import get_claim
+
+    run = get_claim("thickets.sec5-two-leaves-nim2").method("sat").run
+    truth = run.keywords["oracle"]
+    for lowest in ([1, 2], [7, 8]):
+        liar = partial(run.func, *run.args, **{**run.keywords, "oracle": lambda n, a, lo=lowest:
+                                               (not truth(n, a)) if list(a) == lo
+                                               else truth(n, a)})
+        v = liar(9, Budget(controls=2, seed="ends"))
+        assert v.status == "error" and f"sample control at 9:{lowest[0]},{lowest[1]}" in \
+            v.reason, (lowest, v)
