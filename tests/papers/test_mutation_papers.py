@@ -589,3 +589,44 @@ def test_the_fixed_leaf_samples_start_with_the_lowest_and_highest_attachments():
         v = liar(9, Budget(controls=2, seed="ends"))
         assert v.status == "error" and f"sample control at 9:{lowest[0]},{lowest[1]}" in \
             v.reason, (lowest, v)
+
+
+# -- encodings/timber_graphs.py -----------------------------------------------------------------
+
+
+def test_the_graph_encodings_default_to_timber_and_to_the_minus_edge_reading():
+    from pysat.solvers import Solver
+
+    from cgsat.encodings.timber_graphs import (
+        add_graph_grundy,
+        graph_shape,
+        orientation_vars,
+        symbolic_moves,
+    )
+
+    path = graph_shape([(0, 1), (1, 2)])
+    values = []
+    for rule in ((), ("timber",)):  # the default against the rule named
+        pool, cl = IDPool(), []
+        lits, enc, root = add_graph_grundy(pool, cl, path, *rule)
+        with Solver(bootstrap_with=cl) as solver:
+            for bits in product([1, -1], repeat=2):
+                assert solver.solve(assumptions=[b * x for b, x in zip(bits, lits, strict=True)])
+                values.append(enc.value_of(root, solver.get_model()))
+    assert values[:4] == values[4:]
+    pool = IDPool()
+    assert symbolic_moves(path, orientation_vars(pool, path), "phyminoes") == \
+        symbolic_moves(path, orientation_vars(pool, path), "phyminoes", "minus-edge")
+    lits, enc, root = add_graph_grundy(IDPool(), [], path, "phyminoes")  # no error
+    assert len(lits) == 2
+
+
+def test_symbolic_moves_refuse_more_followers_than_the_limit():
+    from cgsat.encodings.timber_graphs import graph_shape, symbolic_moves
+    from cgsat.errors import TooLargeError
+
+    path = graph_shape([(0, 1), (1, 2)])  # 4 followers
+    assert len(symbolic_moves(path, [5, 6], limit=4)[0]) == 4
+    with pytest.raises(TooLargeError, match="^shape has more than 3 followers; too large "
+                                            "for the kernel encoding$"):
+        symbolic_moves(path, [5, 6], limit=3)
