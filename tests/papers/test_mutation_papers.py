@@ -630,3 +630,19 @@ def test_symbolic_moves_refuse_more_followers_than_the_limit():
     with pytest.raises(TooLargeError, match="^shape has more than 3 followers; too large "
                                             "for the kernel encoding$"):
         symbolic_moves(path, [5, 6], limit=3)
+
+
+def test_graph_shapes_and_topple_name_bad_input():
+    from cgsat.encodings.timber_graphs import graph_shape, topple
+    from cgsat.errors import CgsatInputError
+
+    with pytest.raises(CgsatInputError, match="^shape: self-loop 1-1$"):
+        graph_shape([(0, 1), (1, 1)])
+    with pytest.raises(CgsatInputError, match="^shape: repeated edge 0-1$"):
+        graph_shape([(0, 1), (1, 2), (0, 1)])
+    path = graph_shape([(0, 1), (1, 2)])
+    with pytest.raises(CgsatInputError,
+                       match="^unknown rule 'tree'; expected one of timber, phyminoes$"):
+        topple(path, frozenset({0, 1}), 0, True, rule="tree")
+    with pytest.raises(CgsatInputError, match="^phyminoes: unknown distances 'walk'$"):
+        topple(path, frozenset({0, 1}), 0, True, "phyminoes", "walk")
