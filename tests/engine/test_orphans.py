@@ -104,6 +104,29 @@ def _wait_for_workers(proc: subprocess.Popen[str], workers: int, settle: float) 
     raise AssertionError(f"no {workers} workers within 60 s")
 
 
+def _wait_for_a_row(proc: subprocess.Popen[str], db: Path, claim: str) -> None:
+    """Until the store holds a finished size of ``claim`` (within 120 s: on a loaded
+    machine a fixed settle time can end before any size has finished), then half a second
+    for its line to be printed."""
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        assert proc.poll() is None, f"ended before the signal: {proc.stderr.read()}"
+        if db.exists():
+            try:
+                con = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1)
+                try:
+                    if con.execute("SELECT 1 FROM runs WHERE claim = ? LIMIT 1",
+                                   (claim,)).fetchone():
+                        time.sleep(0.5)
+                        return
+                finally:
+                    con.close()
+            except sqlite3.Error:
+                pass  # the store is being created
+        time.sleep(0.2)
+    raise AssertionError(f"no size of {claim} finished within 120 s")
+
+
 def _store_is_whole(db: Path, finished: list[int], claim: str) -> None:
     if not db.exists():
         assert not finished, f"sizes {finished} finished but no store"

@@ -186,7 +186,11 @@ def test_concurrent_runs_on_one_store_lose_nothing(tmp_path, script):
              "--db", db], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
             text=True))
     codes = [p.wait(timeout=120) for p in procs]
-    assert codes == [0, 5, 0], [p.stderr.read() for p in procs]
+    errs = [p.stderr.read() for p in procs]
+    # the unknown run: exit 5 when it ends before a holds is stored; exit 3 (a later
+    # unknown that is not out of budget, against a decided verdict: a disagreement) after
+    assert codes[0] == codes[2] == 0 and codes[1] in (3, 5), (codes, errs)
+    assert f"exit {codes[1]}" in errs[1], errs[1]
     with Store(db) as store:
         history = list(store.rows("test.proc"))
         current = {c.row.n: c.row.status for c in store.current_rows("test.proc")}
