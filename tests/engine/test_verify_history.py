@@ -12,6 +12,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from dataclasses import replace
 
 import pytest
 
@@ -448,13 +449,15 @@ def _holds_again(n: int, budget: Budget) -> Verdict:  # a second run function: n
 
 
 def test_bounds_of_changed_code_are_shown_as_awaiting_rerun(tmp_path, register, capsys):
+    from cgsat.report.html import render_html
     from cgsat.report.markdown import render_markdown
 
     old = _claim("test.rerun", Method("m", lambda n, b: Verdict.holds(), "all"), quick=3)
     register(old)
     db = str(tmp_path / "r.sqlite")
     assert _cli(["check", "test.rerun", "--db", db], capsys)[0] == 0
-    new = _claim("test.rerun", Method("m", _holds_again, "all"), quick=1)
+    new = replace(_claim("test.rerun", Method("m", _holds_again, "all"), quick=1),
+                  target_bound=3)
     register(new)
     assert _cli(["check", "test.rerun", "--db", db], capsys)[0] == 0
     with Store(db) as store:
@@ -463,9 +466,24 @@ def test_bounds_of_changed_code_are_shown_as_awaiting_rerun(tmp_path, register, 
     assert entry["verified"] == {"m": 1}  # only the current code's rows count
     earlier = entry["earlier_code"]["m"]
     assert earlier["verified"] == 3
+    assert earlier["awaiting"] and earlier["rerun_reaches"] == 3
     assert earlier["fingerprint"] != method_fingerprint(new, new.methods[0])
     text = render_markdown(doc)
     assert "## Awaiting rerun" in text and "| `test.rerun` | m | 3 |" in text
+    assert "## Earlier code beyond the target" not in text
+    # a target lowered to what the current code has: the earlier bound is beyond it, so
+    # nothing awaits a rerun, and the earlier bound is still shown (not counted)
+    register(replace(new, target_bound=1))
+    with Store(db) as store:
+        doc = build_report(store)
+    earlier = next(c for c in doc["claims"] if c["id"] == "test.rerun")["earlier_code"]["m"]
+    assert not earlier["awaiting"] and earlier["rerun_reaches"] == 1
+    text = render_markdown(doc)
+    assert "## Awaiting rerun" not in text
+    assert "## Earlier code beyond the target" in text and "| `test.rerun` | m | 3 |" in text
+    html = render_html(doc)
+    assert "Awaiting rerun" not in html and "Earlier code beyond the target" in html
+    register(new)
     register(_claim("test.rerun", Method("m", _holds_again, "all"), quick=3))
     assert _cli(["check", "test.rerun", "--db", db], capsys)[0] == 0
     with Store(db) as store:  # once the new code reaches as far, nothing awaits

@@ -147,10 +147,17 @@ def earlier_code(store: Store, claims: Sequence[Claim]) -> dict[str, dict[str, A
     current code's, so the report can say "verified to N by earlier code (commit c),
     awaiting a rerun" instead of silently showing the lower bound.
 
+    An entry is *awaiting* a rerun when a rerun to the target would reach further than the
+    current code has (the current bound is below both the earlier one and
+    :func:`rerun_reach`). Otherwise the earlier code went beyond the claim's target (a
+    target lowered since, with its measured reason) or beyond the method's size limit: no
+    rerun is planned, and the report lists it apart, still not counted.
+
     Returns
     -------
     dict
-        claim id -> method -> ``{"verified", "certified", "fingerprint", "commit"}``.
+        claim id -> method -> ``{"verified", "certified", "fingerprint", "commit",
+        "rerun_reaches", "awaiting"}``.
     """
     lookup = {c.id: c for c in claims}
     now = {(c.id, m.name): method_fingerprint(c, m) for c in claims for m in c.methods}
@@ -180,9 +187,27 @@ def earlier_code(store: Store, claims: Sequence[Claim]) -> dict[str, dict[str, A
         if now_bound is not None and now_bound >= verified:
             continue
         latest = max(rows, key=lambda r: r.time)
+        reach = rerun_reach(lookup[cid], method)
         out[cid][method] = {"verified": verified, "certified": cert.get(method),
-                            "fingerprint": fp, "commit": latest.git_commit}
+                            "fingerprint": fp, "commit": latest.git_commit,
+                            "rerun_reaches": reach,
+                            "awaiting": now_bound is None or now_bound < min(verified, reach)}
     return dict(out)
+
+
+def rerun_reach(claim: Claim, method: str) -> int:
+    """The largest size a rerun to the target runs ``method`` to: the claim's target bound,
+    or the method's size limit when that is lower (``bash docs/report/regenerate.sh`` and
+    ``cgsat check --target`` go no further).
+
+    Examples
+    --------
+    >>> from cgsat.papers.registry import get_claim
+    >>> rerun_reach(get_claim("thickets.green-nim5"), "brute")
+    16
+    """
+    limit = claim.method(method).max_n
+    return claim.target_bound if limit is None else min(claim.target_bound, limit)
 
 
 def claim_summary(claim: Claim, rows: Sequence[Row],

@@ -20,6 +20,7 @@ from cgsat.report.markdown import (
     claim_lookup,
     controls_text,
     disagreement_text,
+    earlier_rows,
     has_runs,
     provenance_text,
     run_text,
@@ -159,25 +160,40 @@ def render_html(doc: dict[str, Any]) -> str:
     if empty:
         out.append("<p>Claims with nothing stored: " + ", ".join(
             f"<code>{esc(c['id'])}</code>" for c in empty) + ".</p>")
-    waiting = [(c, m, e) for c in doc["claims"] for m, e in c.get("earlier_code", {}).items()]
+    waiting = earlier_rows(doc, True)
     if waiting:
         out.append("<h2>Awaiting rerun: bounds of earlier code</h2><p>These methods' code "
                    "has changed since they reached these bounds, which are therefore not "
                    "counted above; <code>bash docs/report/regenerate.sh</code> reruns them."
-                   "</p><table><tr><th>claim</th><th>method</th><th>earlier code verified"
-                   "</th><th>certified</th><th>its commit</th><th>current code verified"
-                   "</th></tr>")
-        for c, m, e in waiting:
-            out.append(f"<tr><td><code>{esc(c['id'])}</code></td><td>{esc(m)}</td>"
-                       f"<td>{bound(e['verified'])}</td><td>{bound(e['certified'])}</td>"
-                       f"<td>{esc((e['commit'] or 'unrecorded')[:12])}</td>"
-                       f"<td>{bound(c['verified'].get(m))}</td></tr>")
-        out.append("</table>")
+                   "</p>")
+        out += _earlier_table(waiting)
+    beyond = earlier_rows(doc, False)
+    if beyond:
+        out.append("<h2>Earlier code beyond the target (not counted)</h2><p>Code that has "
+                   "changed since reached these bounds, beyond the claim's target (a target "
+                   "lowered since, with its measured reason) or beyond the method's size "
+                   "limit. The current code is at that reach, so no rerun is planned; the "
+                   "rows stay in the store, and are not counted above.</p>")
+        out += _earlier_table(beyond)
     out += probes_html(doc)
     for c in stored:
         out += _claim_section(c, lookup.get(c["id"]))
     out.append("</body></html>")
     return "\n".join(out)
+
+
+def _earlier_table(rows: list[tuple[dict[str, Any], str, dict[str, Any]]]) -> list[str]:
+    out = ["<table><tr><th>claim</th><th>method</th><th>earlier code verified</th>"
+           "<th>certified</th><th>its commit</th><th>current code verified</th>"
+           "<th>a rerun to the target reaches</th></tr>"]
+    for c, m, e in rows:
+        out.append(f"<tr><td><code>{esc(c['id'])}</code></td><td>{esc(m)}</td>"
+                   f"<td>{bound(e['verified'])}</td><td>{bound(e['certified'])}</td>"
+                   f"<td>{esc((e['commit'] or 'unrecorded')[:12])}</td>"
+                   f"<td>{bound(c['verified'].get(m))}</td>"
+                   f"<td>{bound(e.get('rerun_reaches'))}</td></tr>")
+    out.append("</table>")
+    return out
 
 
 def _claim_section(c: dict[str, Any], claim: Claim | None) -> list[str]:
