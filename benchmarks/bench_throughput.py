@@ -17,10 +17,22 @@ Modes:
     Toppling) at one size, controls off: the time in the solver's ``solve`` calls against
     the rest (encoding, hand-off, decoding); medians of ``--repeat`` runs.
 
+``floors``
+    What any in-process encoder must pay at least, on the Conjecture 22 instances of each
+    length (every ``--every``-th target x, chained moves and leader rows as the method
+    builds them): per instance, the time to hand the finished clauses to the solver and
+    the time that solver then takes to solve, for CaDiCaL 1.9.5 and MiniSat 2.2 through
+    PySAT's per-clause C entry (``*_add_cl``), and for CryptoMiniSat through its bulk C
+    entry (``pycryptosat.Solver.add_clauses`` on one flat int32 array with 0 separators,
+    the fastest hand-off on offer; skipped when ``pycryptosat`` is not installed). The
+    clauses are generated once beforehand and are not timed: a generator that cost
+    nothing would still pay the hand-off. Medians of ``--repeat`` per instance, summed.
+
 Usage::
 
     python benchmarks/bench_throughput.py toppling --lengths 26 30 33 --repeat 3
     python benchmarks/bench_throughput.py families --repeat 3
+    python benchmarks/bench_throughput.py floors --lengths 26 30 33 36 --repeat 3
 """
 
 from __future__ import annotations
@@ -163,6 +175,82 @@ def families(repeat: int, only: list[str] | None = None) -> None:
               flush=True)
 
 
+def _floor_once(cls: list[list[int]], flat: Any, name: str) -> tuple[float, float]:
+    """Hand ``cls`` to a fresh solver ``name`` and solve: (hand-off s, solve s)."""
+    if name == "cryptominisat":
+        import pycryptosat
+
+        s = pycryptosat.Solver(threads=1)
+        t0 = time.perf_counter()
+        s.add_clauses(flat)
+        t1 = time.perf_counter()
+        sat, _ = s.solve()
+        t2 = time.perf_counter()
+    else:
+        import pysolvers
+        from pysat.solvers import Solver
+
+        with Solver(name=name) as solver:
+            inner = solver.solver
+            handle = inner.cadical if name == "cadical195" else inner.minisat
+            add = getattr(pysolvers, f"{name}_add_cl")
+            t0 = time.perf_counter()
+            for c in cls:
+                add(handle, c)
+            t1 = time.perf_counter()
+            sat = solver.solve()
+            t2 = time.perf_counter()
+    assert not sat, "a Conjecture 22 instance is UNSAT up to the lengths measured"
+    return t1 - t0, t2 - t1
+
+
+def floors(lengths: list[int], repeat: int, every: int) -> None:
+    import numpy as np
+    from pysat.formula import IDPool
+
+    from cgsat.cgt.canonical import number
+    from cgsat.encodings.cnf import ClauseBuffer
+    from cgsat.encodings.toppling import GameSide, add_exclusions, add_relation, add_row
+    from cgsat.encodings.toppling_leaders import add_leader
+
+    mods = _layout()
+    try:
+        import pycryptosat  # noqa: F401  # only whether it is there
+        names = ["cadical195", "minisat22", "cryptominisat"]
+    except ImportError:
+        names = ["cadical195", "minisat22"]
+    for n in lengths:
+        targets = mods["positive_numbers"](n - 2)[::every]
+        total = {f"{k}_{p}": 0.0 for k in names for p in ("handoff", "solve")}
+        gen = 0.0
+        clauses = 0
+        for q, w in targets:
+            t0 = time.perf_counter()
+            buf, pool = ClauseBuffer(), IDPool()
+            side = add_row(buf, pool, n)
+            add_leader(buf, pool, side)
+            add_relation(buf, pool, side, GameSide(mods["miny"](number(q))), "=", chain=True)
+            add_exclusions(buf, side, ["RL" + w + "LR"])
+            gen += time.perf_counter() - t0
+            cls = [list(c) for c in buf]
+            clauses += len(cls)
+            flat = np.fromiter((lit for c in cls for lit in (*c, 0)), dtype=np.int32)
+            for k in names:
+                runs = [_floor_once(cls, flat, k) for _ in range(repeat)]
+                total[f"{k}_handoff"] += statistics.median(r[0] for r in runs)
+                total[f"{k}_solve"] += statistics.median(r[1] for r in runs)
+        row: dict[str, Any] = {"n": n, "instances": len(targets), "every": every,
+                               "repeat": repeat, "clauses": clauses,
+                               "generate_into_buffer_s": round(gen, 2)}
+        for k in names:
+            h, v = total[f"{k}_handoff"], total[f"{k}_solve"]
+            row[k] = {"handoff_s": round(h, 3), "solve_s": round(v, 3),
+                      "handoff_over_solve": round(h / v, 2),
+                      "handoff_us_per_clause": round(h / clauses * 1e6, 3),
+                      "solve_us_per_clause": round(v / clauses * 1e6, 3)}
+        print(json.dumps(row), flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -173,9 +261,15 @@ def main(argv: list[str] | None = None) -> int:
     fa = sub.add_parser("families")
     fa.add_argument("--repeat", type=int, default=3)
     fa.add_argument("--only", nargs="*", default=None)
+    fl = sub.add_parser("floors")
+    fl.add_argument("--lengths", type=int, nargs="+", default=[26, 30, 33, 36])
+    fl.add_argument("--repeat", type=int, default=3)
+    fl.add_argument("--every", type=int, default=1, help="every k-th target x (default all)")
     args = p.parse_args(argv)
     if args.cmd == "toppling":
         toppling(args.lengths, args.repeat, args.solver)
+    elif args.cmd == "floors":
+        floors(args.lengths, args.repeat, args.every)
     else:
         families(args.repeat, args.only)
     return 0
