@@ -258,6 +258,8 @@ def main(argv: list[str] | None = None) -> int:
     tp.add_argument("--lengths", type=int, nargs="+", default=[26, 30, 33])
     tp.add_argument("--repeat", type=int, default=3)
     tp.add_argument("--solver", default="cadical195")
+    tp.add_argument("--encoder", choices=["arrays", "python"], default="arrays",
+                    help="python: the array encoder off (DifferenceEncoding throughout)")
     fa = sub.add_parser("families")
     fa.add_argument("--repeat", type=int, default=3)
     fa.add_argument("--only", nargs="*", default=None)
@@ -267,6 +269,10 @@ def main(argv: list[str] | None = None) -> int:
     fl.add_argument("--every", type=int, default=1, help="every k-th target x (default all)")
     args = p.parse_args(argv)
     if args.cmd == "toppling":
+        if args.encoder == "python":
+            from cgsat.encodings import toppling as encoder
+
+            encoder.ARRAYS = False
         toppling(args.lengths, args.repeat, args.solver)
     elif args.cmd == "floors":
         floors(args.lengths, args.repeat, args.every)

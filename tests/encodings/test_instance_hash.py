@@ -48,11 +48,17 @@ REFERENCE = _reference()
 
 
 def _instances(claim: str, n: int, monkeypatch: pytest.MonkeyPatch,
-               reference: bool) -> tuple[list[str], str, object]:
-    """The DIMACS sha256 of every instance the claim's SAT method solves at n (clausal
-    path: --confirm-with), its verdict status and controls."""
+               mode: str) -> tuple[list[str], list[str], str, object]:
+    """Every instance the claim's SAT method solves at n (clausal path: --confirm-with),
+    as DIMACS sha256 and as canonical hash (with its assumptions as unit clauses), its
+    verdict status and controls. ``mode``: "arrays" (the encoder as it runs), "python"
+    (the array encoder off: DifferenceEncoding throughout) or "reference" (the frozen
+    encoder of 55d8803)."""
     seen: list[str] = []
-    real = solve_mod.solve_cnf
+    canon: list[str] = []
+    pools: dict[int, IDPool] = {}
+    real_solve, real_new = solve_mod.solve_cnf, solve_mod.SatRun.new
+    real_run_solve = solve_mod.SatRun.solve
     made: list[int] = []
 
     class Reference(REFERENCE.DifferenceEncoding):  # type: ignore[name-defined,misc]  # loaded by path
@@ -62,28 +68,50 @@ def _instances(claim: str, n: int, monkeypatch: pytest.MonkeyPatch,
 
     def recording(cnf: ClauseBuffer, budget: Budget) -> solve_mod.SatOutcome:
         seen.append(cnf.sha256())
-        return real(cnf, budget)
+        return real_solve(cnf, budget)
+
+    def new(self: solve_mod.SatRun) -> tuple[object, IDPool]:
+        sink, pool = real_new(self)
+        pools[id(sink)] = pool
+        return sink, pool
+
+    def run_solve(self: solve_mod.SatRun, sink: ClauseBuffer, assumptions=(), label=None,
+                  pool=None):
+        names = pool_names(pools[id(sink)]) if id(sink) in pools else {}
+        clauses = [*sink, *([a] for a in assumptions)]
+        canon.append(canonical_hash(clauses, names, nv=sink.nv).sha256)
+        return real_run_solve(self, sink, assumptions, label, pool)
 
     with monkeypatch.context() as m:
         m.setattr(solve_mod, "solve_cnf", recording)
-        if reference:
+        m.setattr(solve_mod.SatRun, "new", new)
+        m.setattr(solve_mod.SatRun, "solve", run_solve)
+        m.setattr(toppling, "ARRAYS", mode == "arrays")
+        if mode == "reference":
             m.setattr(toppling, "DifferenceEncoding", Reference)
             m.setattr(toppling_sat, "DifferenceEncoding", Reference)
         method = {c.id: c for c in CLAIMS}[f"toppling.{claim}"].method("sat").run
         v = method(n, Budget(timeout=None, seed=f"toppling.{claim}:{n}", controls=4,
                              confirm_with="minisat22"))
-    assert bool(made) == (reference and bool(seen))  # the reference did build them
-    return seen, v.status, v.controls
+    assert bool(made) == (mode == "reference" and bool(seen))  # the reference built them
+    return seen, canon, v.status, v.controls
 
 
 @pytest.mark.parametrize("claim", ["conj22", "conj33", "thm29", "thm16"])
 def test_instances_equal_reference(claim: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The array encoder builds the same instances as DifferenceEncoding (equal canonical
+    hashes: the same clauses over the same names), and DifferenceEncoding the same DIMACS
+    as the frozen encoder of 55d8803; verdicts and controls equal throughout."""
     for n in range(1, 9):
-        new, status, controls = _instances(claim, n, monkeypatch, reference=False)
-        old, status_old, controls_old = _instances(claim, n, monkeypatch, reference=True)
-        assert new == old, (claim, n)
-        assert (status, controls) == (status_old, controls_old), (claim, n)
-        assert status in ("holds", "vacuous"), (claim, n, status)
+        arrays = _instances(claim, n, monkeypatch, "arrays")
+        python = _instances(claim, n, monkeypatch, "python")
+        old = _instances(claim, n, monkeypatch, "reference")
+        assert python[0] == old[0], (claim, n)  # byte for byte
+        assert arrays[1] == python[1], (claim, n)  # the same instances, renumbered
+        if n >= 2 and arrays[0]:  # ... and the array encoder did build them
+            assert arrays[0] != python[0], (claim, n)
+        assert arrays[2:] == python[2:] == old[2:], (claim, n)
+        assert arrays[2] in ("holds", "vacuous"), (claim, n, arrays[2])
 
 
 def _conj22_instance(n: int, k: int, chain: bool, encoder) -> tuple[ClauseBuffer, IDPool]:

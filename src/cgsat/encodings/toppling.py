@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 from pysat.formula import IDPool
 
 from cgsat.encodings.cnf import clause_adder
+from cgsat.encodings.toppling_arrays import ArrayDifference, applies
 from cgsat.encodings.toppling_names import Namer, fresh
 
 if TYPE_CHECKING:  # a type only
@@ -79,6 +80,12 @@ class Side(Protocol):
     def right_moves(self, node: Node) -> list[MoveGroup]:
         """Right's moves from ``node``: groups of followers, each under a condition."""
 
+
+ARRAYS = True
+"""Whether :func:`add_relation` builds chained instances of a symbolic row against a
+concrete game with :class:`~cgsat.encodings.toppling_arrays.ArrayDifference` (the same
+instance as :class:`DifferenceEncoding`'s, built as arrays; issue 27). Tests switch it off
+to compare the two."""
 
 LETTERS = {"L": (True, False), "R": (False, True), "E": (True, True), "_": (False, False)}
 
@@ -742,7 +749,11 @@ def add_relation(sink: Sink, pool: IDPool, g_side: Side, h_side: Side, relation:
     ----------
     Fink, Nowakowski, Siegel, Wolfe, *Toppling Conjectures*, §1.
     """
-    lw, rw = DifferenceEncoding(sink, pool, g_side, h_side, tag=tag, chain=chain).root_vars()
+    if chain and ARRAYS and applies(g_side, h_side, pool):  # the same instance, as arrays
+        lw, rw = ArrayDifference(sink, pool, g_side, h_side, tag=tag).root_vars()  # type: ignore[arg-type]  # applies() checked the sides
+    else:
+        lw, rw = DifferenceEncoding(sink, pool, g_side, h_side, tag=tag,
+                                    chain=chain).root_vars()
     for clause in relation_clauses(lw, rw, relation):
         sink.add_clause(clause if guard is None else [-guard] + clause)
     return lw, rw

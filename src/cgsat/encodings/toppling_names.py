@@ -66,8 +66,8 @@ class Namer:
 
     def __call__(self) -> None:
         base = self.base
-        gn = [_literal(g) for g in self.gnodes]
-        hn = [_literal(h) for h in self.hnodes]
+        gn = [node_literal(g) for g in self.gnodes]
+        hn = [node_literal(h) for h in self.hnodes]
         obj2id, id2obj = self.obj2id, self.id2obj
         done_pairs, done_links, done_aux = self.done
 
@@ -88,7 +88,7 @@ class Namer:
         self.done = (len(self.pairs), len(self.chains), len(self.aux))
 
 
-def _literal(node: Any) -> Any:
+def node_literal(node: Any) -> Any:
     """A follower as it appears in a name: itself when a Python literal (a row interval
     ``(i, j)``, a string), else its string (a canonical game: ``{1|*}``), so that every
     name is a Python literal (``cgsat export-cnf``'s variable map) and the same in every
