@@ -1,7 +1,7 @@
 """Issue 27: the array encoder (cgsat.encodings.toppling_arrays) builds exactly the
 instance DifferenceEncoding builds with chained moves (the same clauses over the same
-variable names: equal canonical hashes), and the bulk hand-off (cgsat.encodings.bulk)
-gives a solver exactly the clauses it is given.
+variable names: equal canonical hashes), and the bulk hand-off (cgsat.encodings.bulk,
+cgsat.sat.loader) gives a solver exactly the clauses it is given.
 
 The comparison on every instance of the Toppling claims that use it is in
 test_instance_hash.py; here: other games, guards, pools that already hold variables, rows
@@ -30,6 +30,7 @@ from cgsat.encodings.toppling import (
 )
 from cgsat.encodings.toppling_arrays import ArrayDifference, applies
 from cgsat.papers.toppling.numbers import miny
+from cgsat.sat import loader as sat_loader
 from cgsat.sat.instance import SCHEME_NAMED, canonical_hash
 from cgsat.sat.solve import LiveSolver
 
@@ -119,10 +120,10 @@ def test_applies_only_to_symbolic_rows_against_games() -> None:
 @pytest.mark.parametrize("loader", [True, False], ids=["compiled", "per-clause"])
 def test_bulk_hand_off_gives_the_same_clauses(loader: bool,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    if loader and bulk.cadical_loader() is None:
+    if loader and sat_loader.cadical_loader() is None:
         pytest.skip("numba or PySAT's CaDiCaL symbol is not available here")
     if not loader:
-        monkeypatch.setattr(bulk, "cadical_loader", lambda: None)
+        monkeypatch.setattr(sat_loader, "cadical_loader", lambda: None)
     rng = random.Random(5)
     for _ in range(20):
         clauses = [[rng.choice([-1, 1]) * rng.randint(1, 12) for _ in range(rng.randint(1, 4))]
@@ -143,7 +144,7 @@ def test_bulk_hand_off_gives_the_same_clauses(loader: bool,
 
 @pytest.mark.parametrize("wrong", ["drops the last clause", "flips a literal"])
 def test_loader_self_test_rejects_a_wrong_loader(wrong: str) -> None:
-    loader = bulk.cadical_loader()
+    loader = sat_loader.cadical_loader()
     if loader is None:
         pytest.skip("numba or PySAT's CaDiCaL symbol is not available here")
 
@@ -152,5 +153,26 @@ def test_loader_self_test_rejects_a_wrong_loader(wrong: str) -> None:
             np.arange(len(flat)) == 0, -1, 1).astype(np.int32)
         loader(pointer, flat)
 
-    assert bulk._self_test(loader)
-    assert not bulk._self_test(bad)
+    assert sat_loader.self_test(loader)
+    assert not sat_loader.self_test(bad)
+
+
+@pytest.mark.parametrize("name", ["cadical195", "minisat22", "glucose4"])
+def test_load_of_a_clause_buffer_equals_clause_by_clause(name: str) -> None:
+    """cgsat.sat.loader.load (the solve path's hand-off) against PySAT's own
+    bootstrap_with, on random formulas kept in a ClauseBuffer (flat), appended to."""
+    rng = random.Random(11)
+    for _ in range(30):
+        clauses = [[rng.choice([-1, 1]) * rng.randint(1, 10) for _ in range(rng.randint(1, 3))]
+                   for _ in range(rng.randint(3, 30))]
+        buf = ClauseBuffer(clauses[:5])
+        buf.add_flat(np.array([x for c in clauses[5:] for x in (*c, 0)], np.int32))
+        assert list(buf) == clauses
+        with Solver(name=name) as s, Solver(name="minisat22", bootstrap_with=clauses) as ref:
+            held = buf.literals // 2
+            held = [i for i, x in enumerate(buf.flat()) if x == 0 and i < held]
+            cut = held[-1] + 1 if held else 0
+            sat_loader.load(s, name, buf.flat()[:cut])  # in two parts, as the controls do
+            sat_loader.load(s, name, buf.flat(cut))
+            for assumptions in ([], [2], [-3, 4]):
+                assert s.solve(assumptions=assumptions) == ref.solve(assumptions=assumptions)

@@ -18,6 +18,8 @@ from array import array
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
+import numpy as np
+
 if TYPE_CHECKING:  # types only: no code that runs (see the module docstring)
     from collections.abc import Iterator
     from typing import Protocol
@@ -71,32 +73,65 @@ class ClauseBuffer:
         for c in clauses:
             self.add_clause(c)
 
+    def add_flat(self, flat: np.ndarray) -> None:
+        """Add the clauses of one int32 array with a 0 after each clause (issue 27: the
+        array encodings, :mod:`cgsat.encodings.bulk`), in one copy.
+
+        Examples
+        --------
+        >>> buf = ClauseBuffer([[1]])
+        >>> buf.add_flat(np.array([2, -3, 0, 4, 0], dtype=np.int32)); list(buf), buf.nv
+        ([[1], [2, -3], [4]], 4)
+        """
+        flat = np.ascontiguousarray(flat, dtype=np.int32)
+        if len(flat) == 0:
+            return
+        if flat[-1] != 0:
+            raise ValueError("a flat clause array must end with 0")
+        self._lits.frombytes(flat.tobytes())
+        self._count += int(np.count_nonzero(flat == 0))
+        self.nv = max(self.nv, int(np.abs(flat).max()))
+
+    def flat(self, start: int = 0) -> np.ndarray:
+        """The literals from position ``start`` on, each clause followed by 0, as a new
+        int32 array (:func:`cgsat.sat.loader.load` gives it to a solver in one call)."""
+        return np.array(self._lits[start:], dtype=np.int32)
+
+    @property
+    def literals(self) -> int:
+        """How many entries (literals and 0s) the buffer holds: a position for
+        :meth:`flat`."""
+        return len(self._lits)
+
     def __len__(self) -> int:
         return self._count
 
     def __iter__(self) -> Iterator[list[int]]:
-        clause: list[int] = []
-        for lit in self._lits:
-            if lit == 0:
-                yield clause
-                clause = []
-            else:
-                clause.append(lit)
+        lits = self._lits.tolist()
+        start = 0
+        for end in np.flatnonzero(np.frombuffer(self._lits, dtype=np.int32) == 0).tolist():
+            yield lits[start:end]
+            start = end + 1
+
+    def _lines(self) -> str:
+        """The clauses as DIMACS lines (one per clause, each ending in `` 0``)."""
+        text = " ".join(map(str, self._lits.tolist()))
+        if not text:
+            return ""
+        # the token 0 ends a clause: " 0 " only matches it (a literal never ends in
+        # " 0"), unless a clause is empty (two 0s in a row, or a 0 first)
+        if text.startswith("0") or " 0 0" in text:
+            return "".join(" ".join(map(str, c)) + " 0\n" for c in self)
+        return text.replace(" 0 ", " 0\n") + "\n"
 
     def dimacs(self, nv: int | None = None) -> str:
         """The DIMACS text (header ``p cnf NV NC``, one clause per line)."""
         nv = self.nv if nv is None else max(nv, self.nv)
-        parts = [f"p cnf {nv} {self._count}\n"]
-        parts.extend(" ".join(map(str, c)) + " 0\n" for c in self)
-        return "".join(parts)
+        return f"p cnf {nv} {self._count}\n" + self._lines()
 
     def sha256(self, nv: int | None = None) -> str:
-        """The sha256 of :meth:`dimacs`, computed without building the whole text."""
-        nv = self.nv if nv is None else max(nv, self.nv)
-        h = hashlib.sha256(f"p cnf {nv} {self._count}\n".encode())
-        for c in self:
-            h.update((" ".join(map(str, c)) + " 0\n").encode())
-        return h.hexdigest()
+        """The sha256 of :meth:`dimacs`."""
+        return hashlib.sha256(self.dimacs(nv).encode()).hexdigest()
 
 
 def clause_adder(sink: Sink) -> tuple[Callable[[list[int]], Any], Callable[[int], None]]:

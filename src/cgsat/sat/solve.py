@@ -65,6 +65,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+import numpy as np
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
@@ -79,6 +80,7 @@ from cgsat.sat.external import (
     solve_external,
     wants_proof,
 )
+from cgsat.sat.loader import load
 from cgsat.sat.solvers import PROOF_SOLVERS, SolverDisagreement, canonical_solver
 
 
@@ -210,8 +212,11 @@ def _solve_once(name: str, cnf: ClauseBuffer,
                 want_proof: bool) -> tuple[bool, list[int] | None, list[str] | None]:
     kwargs = {"with_proof": True} if want_proof else {}
     with Solver(name=name, **kwargs) as s:
-        for c in cnf:
-            s.add_clause(c)
+        if want_proof:  # the proof tracer sees the clauses through PySAT's own entry
+            for c in cnf:
+                s.add_clause(c)
+        else:
+            load(s, name, cnf.flat())  # in one call where the solver allows (issue 27)
         sat = s.solve()
         model = s.get_model() if sat else None
         proof = s.get_proof() if (want_proof and not sat) else None
@@ -367,6 +372,13 @@ class LiveSolver:
     def add_clause(self, clause: Iterable[int]) -> None:
         self._add(clause)  # PySAT's cheapest entry (_raw_adder)
         self.count += 1
+
+    def add_flat(self, flat: np.ndarray) -> None:
+        """Add the clauses of one int32 array with a 0 after each (the array encodings,
+        :mod:`cgsat.encodings.bulk`) in one call where the solver allows
+        (:func:`cgsat.sat.loader.load`; issue 27)."""
+        load(self.solver, self.name, flat)
+        self.count += int(np.count_nonzero(flat == 0))
 
     def clause_adder(self) -> tuple[Callable[[list[int]], Any], Callable[[int], None]]:
         """The bulk path of :func:`cgsat.encodings.cnf.clause_adder`: the solver object
@@ -625,14 +637,13 @@ class SatRun:
         on the same buffer, extended by the clauses added since)."""
         if self._control is not None and self._control[0] is not sink:
             self._drop_control_solver()
+        name = canonical_solver(self.budget.solver)
         if self._control is None:
-            self._control = (sink, Solver(name=canonical_solver(self.budget.solver)), 0)
-        buffer, solver, held = self._control
-        if len(sink) > held:
-            for i, clause in enumerate(sink):
-                if i >= held:
-                    solver.add_clause(clause)
-            self._control = (buffer, solver, len(sink))
+            self._control = (sink, Solver(name=name), 0)
+        buffer, solver, held = self._control  # held: the buffer's entries loaded so far
+        if sink.literals > held:
+            load(solver, name, sink.flat(held))
+            self._control = (buffer, solver, sink.literals)
         return solver
 
     def _drop_control_solver(self) -> None:
