@@ -115,7 +115,7 @@ class ClauseBuffer:
 
     def _lines(self) -> str:
         """The clauses as DIMACS lines (one per clause, each ending in `` 0``)."""
-        text = " ".join(map(str, self._lits.tolist()))
+        text = str(self._lits.tolist())[1:-1].replace(",", "")  # "[1, -2, 0]" -> "1 -2 0"
         if not text:
             return ""
         # the token 0 ends a clause: " 0 " only matches it (a literal never ends in

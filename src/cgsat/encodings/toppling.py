@@ -545,7 +545,7 @@ def word_of(side: StringSide, model: set[int] | Sequence[int]) -> str:
     >>> word_of(side, [1, -2, 3, 4, -5, -6])
     'LE'
     """
-    true = set(l for l in model if l > 0)
+    true = model if isinstance(model, set) else set(filter((0).__lt__, model))
     out = []
     for a, b in zip(side.left, side.right, strict=True):
         va = a is True or (a is not False and a in true)

@@ -543,8 +543,10 @@ class SatRun:
             return sink.solver.get_model() if sat else None
         if pool is None:
             pool = self._pools.get(id(sink), (None, None))[1]
-        if assumptions:
-            sink = ClauseBuffer(list(sink) + [[a] for a in assumptions])
+        if assumptions:  # the same clauses, then the assumptions as unit clauses
+            units = np.array([x for a in assumptions for x in (a, 0)], dtype=np.int32)
+            sink, copy = ClauseBuffer(), sink
+            sink.add_flat(np.concatenate([copy.flat(), units]))
         if self.export is not None:
             _export_point(self.export, sink, pool, label)
         self.instances += 1
@@ -588,7 +590,8 @@ class SatRun:
             else:
                 solver = self._control_solver(sink)
             sat = solver.solve(assumptions=assumptions)
-            true = {lit for lit in solver.get_model() if lit > 0} if sat else None
+            # the true variables; filter with a built-in: no Python step per variable
+            true = set(filter((0).__lt__, solver.get_model())) if sat else None
             why = control.check(true)
         self.controls_total += 1
         if control.kind == "coverage":
