@@ -45,7 +45,7 @@ def applies(g_side: object, h_side: object, pool: IDPool) -> bool:
     """Whether :class:`ArrayDifference` builds ``g_side - h_side``: a row of at least one
     domino whose letters are all variables, against a concrete game, in a pool without
     occupied ranges (its variables are one block of numbers)."""
-    from cgsat.encodings.toppling import GameSide, StringSide
+    from cgsat.encodings.toppling import GameSide, StringSide  # that module imports this
 
     if not (isinstance(g_side, StringSide) and isinstance(h_side, GameSide)):
         return False

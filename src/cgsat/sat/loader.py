@@ -84,8 +84,8 @@ def cadical_loader() -> Callable[[int, np.ndarray], None] | None:
     the int32 array ``flat`` (clauses ending in 0), for the solver at ``address``; None
     when numba or the symbol is missing, or the self-test fails."""
     try:
-        import numba
-        import pysolvers
+        import numba  # optional: without it, clauses go one call each
+        import pysolvers  # PySAT's C extension, loaded by pysat already
     except ImportError:
         return None
     try:

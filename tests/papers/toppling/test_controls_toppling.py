@@ -17,6 +17,7 @@ import pytest
 from cgsat.claims import Budget
 from cgsat.cli import main
 from cgsat.encodings import toppling as enc
+from cgsat.encodings.toppling_arrays import ArrayDifference
 from cgsat.papers.toppling import sat
 from cgsat.papers.toppling.claims import CLAIMS as TOPPLING_CLAIMS
 from cgsat.sat.solve import SatRun
@@ -45,15 +46,23 @@ def lr_default_alphabet(monkeypatch) -> None:
     monkeypatch.setattr(sat.uniqueness, "__defaults__", tuple(defaults))
 
 
+def mutate(monkeypatch, cls: type, method: str, old: str, new: str) -> None:
+    """Replace ``cls.method`` by its own source with ``old`` replaced by ``new``."""
+    src = inspect.getsource(getattr(cls, method))
+    assert old in src, (cls, method, old)
+    src = "\n".join(line[4:] for line in src.replace(old, new).splitlines())
+    ns: dict = {}
+    exec(src, vars(inspect.getmodule(cls)), ns)  # noqa: S102 - the mutated method, from the real source
+    monkeypatch.setattr(cls, method, ns[method])
+
+
 def never_satisfiable(monkeypatch) -> None:
     """Mutation (b): a clause of the difference encoding changed ("not reply -> me" loses
-    its reply), so that no instance can be satisfied."""
-    src = inspect.getsource(enc.DifferenceEncoding.flush)
-    assert "add([r, me])" in src
-    src = "\n".join(line[4:] for line in src.replace("add([r, me])", "add([me])").splitlines())
-    ns: dict = {}
-    exec(src, vars(enc), ns)  # noqa: S102 - the mutated method, from the real source
-    monkeypatch.setattr(enc.DifferenceEncoding, "flush", ns["flush"])
+    its reply), so that no instance can be satisfied; in both encoders (the array encoder
+    builds the chained instances of symbolic rows, issue 27)."""
+    mutate(monkeypatch, enc.DifferenceEncoding, "flush", "add([r, me])", "add([me])")
+    mutate(monkeypatch, ArrayDifference, "__init__", "put(opp[hrs, :], me[hs, :])",
+           "put(me[hs, :])")
 
 
 # -- the controls run, and pass on the real code ------------------------------------------------
