@@ -24,7 +24,9 @@ Modes:
     the time that solver then takes to solve, for CaDiCaL 1.9.5 and MiniSat 2.2 through
     PySAT's per-clause C entry (``*_add_cl``), and for CryptoMiniSat through its bulk C
     entry (``pycryptosat.Solver.add_clauses`` on one flat int32 array with 0 separators,
-    the fastest hand-off on offer; skipped when ``pycryptosat`` is not installed). The
+    the fastest hand-off on offer; skipped when ``pycryptosat`` is not installed), and
+    through cgsat's own loader (``cadical195-loop``: one compiled loop calling CaDiCaL's
+    ``add``, :mod:`cgsat.sat.loader`). The
     clauses are generated once beforehand and are not timed: a generator that cost
     nothing would still pay the hand-off. Medians of ``--repeat`` per instance, summed.
 
@@ -177,7 +179,18 @@ def families(repeat: int, only: list[str] | None = None) -> None:
 
 def _floor_once(cls: list[list[int]], flat: Any, name: str) -> tuple[float, float]:
     """Hand ``cls`` to a fresh solver ``name`` and solve: (hand-off s, solve s)."""
-    if name == "cryptominisat":
+    if name == "cadical195-loop":  # cgsat's hand-off: one compiled loop (cgsat.sat.loader)
+        from pysat.solvers import Solver
+
+        from cgsat.sat.loader import load
+
+        with Solver(name="cadical195") as solver:
+            t0 = time.perf_counter()
+            load(solver, "cadical195", flat)
+            t1 = time.perf_counter()
+            sat = solver.solve()
+            t2 = time.perf_counter()
+    elif name == "cryptominisat":
         import pycryptosat
 
         s = pycryptosat.Solver(threads=1)
@@ -214,11 +227,19 @@ def floors(lengths: list[int], repeat: int, every: int) -> None:
     from cgsat.encodings.toppling_leaders import add_leader
 
     mods = _layout()
+    names = ["cadical195", "minisat22"]
+    try:
+        from cgsat.sat.loader import cadical_loader
+
+        if cadical_loader() is not None:
+            names.append("cadical195-loop")
+    except ImportError:  # the layout of 55d8803
+        pass
     try:
         import pycryptosat  # noqa: F401  # only whether it is there
-        names = ["cadical195", "minisat22", "cryptominisat"]
+        names.append("cryptominisat")
     except ImportError:
-        names = ["cadical195", "minisat22"]
+        pass
     for n in lengths:
         targets = mods["positive_numbers"](n - 2)[::every]
         total = {f"{k}_{p}": 0.0 for k in names for p in ("handoff", "solve")}
