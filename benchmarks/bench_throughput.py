@@ -14,8 +14,10 @@ Modes:
 
 ``families``
     One SAT method per family (Timber paths, cordons, trees and caterpillars, Phyminoes,
-    Toppling) at one size, controls off: the time in the solver's ``solve`` calls against
-    the rest (encoding, hand-off, decoding); medians of ``--repeat`` runs.
+    Toppling) at one size, controls off (or ``--controls K``): the time in the solvers'
+    ``solve`` calls against the rest (encoding, hand-off, decoding); medians of
+    ``--repeat`` runs. ``--confirm-with minisat22`` measures the certified path (every
+    instance kept in a buffer and solved by two solvers), as the committed store runs.
 
 ``floors``
     What any in-process encoder must pay at least, on the Conjecture 22 instances of each
@@ -54,6 +56,9 @@ FAMILIES = [  # (family, claim, n)
     ("Phyminoes", "timber.phyminoes-complete", 6),
     ("Toppling", "toppling.conj22", 12),
 ]
+LARGER = {"timber.thm2.3": 100, "thickets.thm3.1-corrected": 12, "timber.lem3.1": 10,
+          "caterpillars.thm3.1": 12, "timber.phyminoes-complete": 8, "toppling.conj22": 24}
+"""Sizes for ``families --larger`` (seconds each on the certified path)."""
 
 
 def _layout() -> dict[str, Any]:
@@ -138,7 +143,8 @@ def toppling(lengths: list[int], repeat: int, solver: str) -> None:
             "add_cl_floor_us_per_clause": round(floor, 3)}), flush=True)
 
 
-def families(repeat: int, only: list[str] | None = None) -> None:
+def families(repeat: int, only: list[str] | None = None, confirm_with: str | None = None,
+             controls: int = 0, larger: bool = False) -> None:
     from pysat.solvers import Solver
 
     mods = _layout()
@@ -159,13 +165,15 @@ def families(repeat: int, only: list[str] | None = None) -> None:
     for family, claim_id, n in FAMILIES:
         if only and family not in only:
             continue
+        n = LARGER[claim_id] if larger else n
         method = mods["get_claim"](claim_id).method("sat").run
         totals, solves = [], []
         status = None
         for _ in range(repeat):
             spent[0] = 0.0
             t0 = time.perf_counter()
-            v = method(n, mods["Budget"](timeout=None, seed=f"{claim_id}:{n}", controls=0))
+            v = method(n, mods["Budget"](timeout=None, seed=f"{claim_id}:{n}", controls=controls,
+                                         confirm_with=confirm_with))
             totals.append(time.perf_counter() - t0)
             solves.append(spent[0])
             status = v.status
@@ -284,6 +292,10 @@ def main(argv: list[str] | None = None) -> int:
     fa = sub.add_parser("families")
     fa.add_argument("--repeat", type=int, default=3)
     fa.add_argument("--only", nargs="*", default=None)
+    fa.add_argument("--confirm-with", default=None,
+                    help="a second solver: the certified path (every instance in a buffer)")
+    fa.add_argument("--controls", type=int, default=0)
+    fa.add_argument("--larger", action="store_true", help="the sizes of LARGER")
     fl = sub.add_parser("floors")
     fl.add_argument("--lengths", type=int, nargs="+", default=[26, 30, 33, 36])
     fl.add_argument("--repeat", type=int, default=3)
@@ -298,7 +310,7 @@ def main(argv: list[str] | None = None) -> int:
     elif args.cmd == "floors":
         floors(args.lengths, args.repeat, args.every)
     else:
-        families(args.repeat, args.only)
+        families(args.repeat, args.only, args.confirm_with, args.controls, args.larger)
     return 0
 
 
