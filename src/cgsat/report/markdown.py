@@ -236,23 +236,21 @@ def awaiting_rerun(doc: dict[str, Any]) -> list[str]:
             f"{(e['commit'] or 'unrecorded')[:12]} | {bound(c['verified'].get(m))} | "
             f"{bound(e.get('rerun_reaches'))} |" for c, m, e in rows]
 
-    waiting = earlier_rows(doc, True)
-    if waiting:
-        lines += ["", "## Awaiting rerun: bounds of earlier code", "",
-                  "These methods' code has changed since they reached the bounds below, so "
-                  "those results are not counted above (a stored verdict counts only for the "
-                  "code that computed it). They stay in the store; `bash "
-                  "docs/report/regenerate.sh` reruns them with the current code.", ""]
-        lines += table(waiting)
-    beyond = earlier_rows(doc, False)
-    if beyond:
-        lines += ["", "## Earlier code beyond the target (not counted)", "",
-                  "Code that has changed since reached these bounds, beyond the claim's "
-                  "target (a target lowered since, with its measured reason above) or "
-                  "beyond the method's size limit. The current code is at that reach, so no "
-                  "rerun is planned; the rows stay in the store, and are not counted above.",
-                  ""]
-        lines += table(beyond)
+    sections = (
+        (True, "Awaiting rerun: bounds of earlier code",
+         "These methods' code has changed since they reached the bounds below, so those "
+         "results are not counted above (a stored verdict counts only for the code that "
+         "computed it). They stay in the store; `bash docs/report/regenerate.sh` reruns "
+         "them with the current code."),
+        (False, "Earlier code beyond the target (not counted)",
+         "Code that has changed since reached these bounds, beyond the claim's target (a "
+         "target lowered since, with its measured reason above) or beyond the method's "
+         "size limit. The current code is at that reach, so no rerun is planned; the rows "
+         "stay in the store, and are not counted above."))
+    for awaiting, title, text in sections:
+        rows = earlier_rows(doc, awaiting)
+        if rows:
+            lines += ["", f"## {title}", "", text, ""] + table(rows)
     return lines
 
 
