@@ -1,7 +1,7 @@
 """All-n proofs (issue 25): run both deciders on every all-n statement, write the artifacts,
 and print the product's reachable states and MONA's largest automaton with their times.
 
-    python benchmarks/bench_all_n.py --out docs/report/proofs          # the committed run
+    python benchmarks/bench_all_n.py --out results/proofs          # the committed run
     python benchmarks/bench_all_n.py --beyond 20 --budget 600 --out /tmp/beyond
 
 ``--beyond K`` also measures each decider alone on the block-pattern statements past 12, up

@@ -8,8 +8,8 @@ solver). Runs of earlier code are not counted.
 
 Usage::
 
-    python benchmarks/store_core_hours.py docs/report/bounds.json
-    python benchmarks/store_core_hours.py docs/report/bounds.json --top 20
+    python benchmarks/store_core_hours.py results/bounds.json
+    python benchmarks/store_core_hours.py results/bounds.json --top 20
 """
 
 from __future__ import annotations

@@ -285,12 +285,12 @@ def test_a_reworded_finding_is_caught():
 
 
 def test_every_refuted_claim_of_the_stored_report_is_a_finding():
-    """The report's findings (the stored runs of docs/report) each have a finding saying
+    """The report's findings (the stored runs of results) each have a finding saying
     what the counterexample breaks, so the README and the report cannot disagree."""
     import json
 
     from cgsat.report.findings import finding_of
 
-    doc = json.loads((ROOT / "docs" / "report" / "bounds.json").read_text(encoding="utf-8"))
+    doc = json.loads((ROOT / "results" / "bounds.json").read_text(encoding="utf-8"))
     assert doc["findings"]
     assert [f["claim"] for f in doc["findings"] if finding_of(f["claim"]) is None] == []

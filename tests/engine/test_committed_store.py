@@ -1,4 +1,4 @@
-"""The committed results store (docs/report/results.sqlite) is current: every method and
+"""The committed results store (results/results.sqlite) is current: every method and
 probe with stored runs has runs under the fingerprint of today's code (issue 23: a move
 or a refactor that changes no code that runs leaves no stale method; a change of code
 that runs is rerun, or revalidated, before it is committed)."""
@@ -13,7 +13,7 @@ from cgsat.engine.probe import METHOD, probe_fingerprint
 from cgsat.engine.store import Store
 from cgsat.papers.registry import all_claims, all_probes
 
-STORE = Path(__file__).resolve().parents[2] / "docs" / "report" / "results.sqlite"
+STORE = Path(__file__).resolve().parents[2] / "results" / "results.sqlite"
 
 
 def _stale(copy: Path) -> list[str]:

@@ -195,7 +195,7 @@ def test_an_old_store_gains_executor_and_worker_columns(tmp_path):
     """A store written before these columns (the committed report store with them dropped,
     as it was before this change) opens and reads."""
     db = tmp_path / "old.sqlite"
-    shutil.copy(ROOT / "docs" / "report" / "results.sqlite", db)
+    shutil.copy(ROOT / "results" / "results.sqlite", db)
     with sqlite3.connect(db) as conn:
         for column in ("executor", "worker"):
             if column in {c[1] for c in conn.execute("PRAGMA table_info(runs)")}:

@@ -142,9 +142,9 @@ def test_sizes_parse_in_binary_units():
 
 
 def test_the_committed_store_opens_and_gains_the_column(tmp_path):
-    """A store from before peaks were recorded (docs/report/results.sqlite with the column
+    """A store from before peaks were recorded (results/results.sqlite with the column
     dropped, as it was before this change) still reads, and gains the column."""
-    src = os.path.join(ROOT, "docs", "report", "results.sqlite")
+    src = os.path.join(ROOT, "results", "results.sqlite")
     db = str(tmp_path / "old.sqlite")
     shutil.copy(src, db)
     with sqlite3.connect(db) as conn:

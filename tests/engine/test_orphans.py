@@ -154,7 +154,7 @@ def _finished(output: str, what: str) -> list[int]:
 
 def _run(what: str, sig: signal.Signals, tmp: Path) -> None:
     if what == "report":
-        store = Path(__file__).resolve().parents[2] / "docs" / "report" / "results.sqlite"
+        store = Path(__file__).resolve().parents[2] / "results" / "results.sqlite"
         (tmp / "copy.sqlite").write_bytes(store.read_bytes())
     argv, workers = _commands(tmp)[what]
     proc = _start(argv, tmp)

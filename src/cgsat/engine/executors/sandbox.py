@@ -116,10 +116,8 @@ class Sandbox:
     ('holds', True, True)
     >>> box.close()
 
-    References
-    ----------
-    The checks are those of the claims registered from the papers in ``/work/shared/papers``
-    (for example Lumberjack, the tuft claim run here); the sandbox decides nothing itself.
+    The sandbox decides nothing itself: it runs the checks of registered claims (here
+    Lumberjack's tuft claim).
     """
 
     def __init__(self) -> None:
