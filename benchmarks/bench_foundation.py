@@ -13,8 +13,8 @@ ratio baseline / fast path. Run by hand:
 
     python benchmarks/bench_foundation.py --write
 
-``--write`` replaces the section "## Foundation (issue 2)" of ``docs/benchmarks.md``
-(creating the file if needed) and leaves other sections alone.
+``--write`` writes the section (Markdown) to ``benchmarks/results/foundation.md``;
+docs/performance.md ("Foundations") quotes its figures.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from cgsat.games import get_ruleset
 from cgsat.games.oriented import oriented_trees
 
 HEADING = "## Foundation (issue 2)"
-DOCS = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
+OUT = Path(__file__).resolve().parent / "results" / "foundation.md"
 
 
 def timed(fn, reps):
@@ -89,7 +89,7 @@ def main(argv=None):
     ap.add_argument("--tree-edges", type=int, default=10)
     ap.add_argument("--reps", type=int, default=5, help="repetitions for (a)")
     ap.add_argument("--tree-reps", type=int, default=3, help="repetitions for (b)")
-    ap.add_argument("--write", action="store_true", help=f"update {DOCS}")
+    ap.add_argument("--write", action="store_true", help=f"write the section to {OUT}")
     args = ap.parse_args(argv)
     given = list(sys.argv[1:] if argv is None else argv)
     command = ["python benchmarks/bench_foundation.py", *given]
@@ -208,20 +208,9 @@ def main(argv=None):
 
 
 def write_section(section):
-    DOCS.parent.mkdir(parents=True, exist_ok=True)
-    text = DOCS.read_text() if DOCS.exists() else "# Benchmarks\n\n"
-    lines = text.splitlines()
-    try:
-        start = lines.index(HEADING)
-    except ValueError:
-        new = text.rstrip("\n") + "\n\n" + section + "\n"
-    else:
-        end = next(
-            (i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines)
-        )
-        new = "\n".join(lines[:start] + section.splitlines() + lines[end:]) + "\n"
-    DOCS.write_text(new)
-    print(f"wrote {DOCS}", file=sys.stderr)
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text(section + "\n")
+    print(f"wrote {OUT}", file=sys.stderr)
 
 
 if __name__ == "__main__":

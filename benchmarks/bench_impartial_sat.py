@@ -5,7 +5,7 @@ Measures, on this machine, in one run (medians of ``--repeat`` runs):
 1. Theorem 2.3 (and 2.4) by the sharp inductive check (:mod:`cgsat.encodings.timber_path`) at
    n = 20, 40, 80, 120: variables, clauses, encode time, solve time (CaDiCaL 1.9.5). (The
    plain circuit check it was compared with, ``peaks_induction``, was removed in issue 11;
-   docs/benchmarks.md keeps its numbers.)
+   docs/history/performance.md keeps its numbers.)
 2. SAT against brute force (numpy exhaustive play, :mod:`cgsat.cgt.peaks`) at the sizes
    both reach.
 3. z3 against CaDiCaL on the same claim and sizes: integer heights, bit-vector heights,

@@ -36,6 +36,11 @@ import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
+
+# JSON outputs go beside the scripts, under benchmarks/results/ (docs/performance.md quotes
+# the figures).
+RESULTS = Path(__file__).resolve().parent / "results"
 
 ENGINES = ("cgsat", "cgt-py", "pycgt", "null")
 
@@ -135,7 +140,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lr", type=int, default=14, help="max length of LR strings")
     parser.add_argument("--lre", type=int, default=9, help="max length of LRE strings")
     parser.add_argument("--engines", default=",".join(ENGINES))
-    parser.add_argument("--json", help="also write every run to this file")
+    parser.add_argument("--json", default=str(RESULTS / "partizan.json"),
+                        help="write every run here (default benchmarks/results/partizan.json)")
     parser.add_argument("--worker", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
@@ -158,9 +164,9 @@ def main(argv: list[str] | None = None) -> int:
                     file=sys.stderr,
                     flush=True,
                 )
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(runs, f, indent=1)
+    Path(args.json).parent.mkdir(parents=True, exist_ok=True)
+    with open(args.json, "w") as f:
+        json.dump(runs, f, indent=1)
     print(report(runs, engines, tasks, args.repeats))
     return 0
 

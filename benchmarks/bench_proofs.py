@@ -37,6 +37,7 @@ import os
 import statistics
 import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from pysat.solvers import Solver
 
@@ -45,6 +46,10 @@ from cgsat.encodings.cnf import ClauseBuffer
 from cgsat.papers.registry import get_claim
 from cgsat.sat import drat
 from cgsat.sat import solve as solve_mod
+
+# JSON outputs go beside the scripts, under benchmarks/results/ (docs/performance.md quotes
+# the figures).
+RESULTS = Path(__file__).resolve().parent / "results"
 
 DEFAULT_SIZES = {
     "timber.thm2.3": [8, 16, 24, 32],
@@ -202,7 +207,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--timeout", type=float, default=300.0,
                         help="seconds per solve or check before it is killed")
-    parser.add_argument("--json", default=None, help="also write the rows here")
+    parser.add_argument("--json", default=str(RESULTS / "proofs.json"),
+                        help="write the rows here (default benchmarks/results/proofs.json)")
     args = parser.parse_args(argv)
 
     cache: dict[str, Measure] = {}
@@ -243,9 +249,9 @@ def main(argv: list[str] | None = None) -> None:
                   + "; ".join(f"{c} s {extrapolate(points.get(c, []), target, model)}"
                               for c in names)
                   + " |", file=sys.stderr, flush=True)
-    if args.json:
-        with open(args.json, "w") as fh:
-            json.dump(rows, fh, indent=1)
+    Path(args.json).parent.mkdir(parents=True, exist_ok=True)
+    with open(args.json, "w") as fh:
+        json.dump(rows, fh, indent=1)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 
 Runs in this tree's layout and in the layout of commit 55d8803 (``cgsat.verify.*``), so
 the same file measures the code before and after issue 27 side by side (run it with each
-tree's Python; docs/benchmarks.md, "Throughput (issue 27)").
+tree's Python; docs/performance.md, "Throughput and hand-off").
 
 Modes:
 

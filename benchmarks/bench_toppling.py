@@ -1,7 +1,7 @@
 """Benchmark: Conjecture 22 of *Toppling Conjectures* (uniqueness of RLxLR) by SAT and by
 the partizan engine.
 
-Two measurements (``docs/benchmarks.md``, section "Toppling Dominoes SAT (issue 6)"):
+Two measurements (issue 6; docs/history/performance.md, "Toppling Dominoes"):
 
 ``ratio``
     For each length n, the SAT method (difference encoding, one instance per number x)
@@ -27,6 +27,11 @@ import statistics
 import sys
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from pathlib import Path
+
+# JSON outputs go beside the scripts, under benchmarks/results/ (docs/performance.md quotes
+# the figures).
+RESULTS = Path(__file__).resolve().parent / "results"
 
 
 def _sat(n: int, solver: str = "cadical195") -> tuple[int, str, float, dict | None]:
@@ -113,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--jobs", type=int, default=2)
     s.add_argument("--start", type=int, default=1)
     s.add_argument("--stop", type=int, default=60)
-    s.add_argument("--out", default=None)
+    s.add_argument("--out", default=str(RESULTS / "toppling_sweep.json"))
     s.add_argument("--solver", default="cadical195")
     args = p.parse_args(argv)
     if args.cmd == "ratio":
@@ -122,9 +127,9 @@ def main(argv: list[str] | None = None) -> int:
     result = sweep(args.minutes, args.jobs, args.start, args.stop, args.solver)
     print(f"reached n = {result['reached']} in {args.minutes} min on {args.jobs} jobs",
           file=sys.stderr)
-    if args.out:
-        with open(args.out, "w") as fh:
-            json.dump(result, fh, indent=1)
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+    with open(args.out, "w") as fh:
+        json.dump(result, fh, indent=1)
     return 0
 
 

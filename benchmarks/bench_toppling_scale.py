@@ -1,7 +1,7 @@
 """Benchmark: Toppling Dominoes SAT at scale (issue 17): the levers one by one against the
 issue-6 encoding, in the same run, and the sweep of Conjecture 22 with everything kept.
 
-Modes (``docs/benchmarks.md``, section "Toppling Dominoes SAT at scale (issue 17)"):
+Modes (issue 17; docs/performance.md, "Toppling Dominoes"):
 
 ``levers``
     For each claim and length, the registered SAT method (controls on, seeded as
@@ -46,6 +46,11 @@ import subprocess
 import sys
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from pathlib import Path
+
+# JSON outputs go beside the scripts, under benchmarks/results/ (docs/performance.md quotes
+# the figures).
+RESULTS = Path(__file__).resolve().parent / "results"
 
 VARIANTS = {"plain": {"chain": False, "leaders": False}, "chain": {"chain": True, "leaders": False},
             "leaders": {"chain": False, "leaders": True}, "both": {"chain": True, "leaders": True}}
@@ -343,7 +348,7 @@ def main(argv: list[str] | None = None) -> int:
     sw.add_argument("--start", type=int, default=1)
     sw.add_argument("--stop", type=int, default=60)
     sw.add_argument("--solver", default="cadical195")
-    sw.add_argument("--out", default=None)
+    sw.add_argument("--out", default=str(RESULTS / "toppling_scale_sweep.json"))
     args = p.parse_args(argv)
     if args.cmd == "levers":
         levers(args.claims, args.lengths, args.repeat, args.solvers, args.confirm_with,
@@ -367,9 +372,9 @@ def main(argv: list[str] | None = None) -> int:
                        args.stop, args.solver)
         print(f"reached n = {result['reached']} in {args.minutes} min on {args.jobs} jobs "
               f"({result['variant']}, {result['solver']})", file=sys.stderr)
-        if args.out:
-            with open(args.out, "w") as fh:
-                json.dump(result, fh, indent=1)
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+        with open(args.out, "w") as fh:
+            json.dump(result, fh, indent=1)
     return 0
 
 

@@ -7,7 +7,8 @@
 # runs mutmut 3 in a scratch copy of src/ and tests/ (mutation/<module>/, git-ignored), with
 # its own [tool.mutmut] section: only that module is mutated, and only the tests that
 # exercise it run (quick suite, plus the module's doctests). Scores: mutation/<module>.txt
-# (`mutmut results --all true`); docs/benchmarks.md records them and every survivor.
+# (`mutmut results --all true`); docs/performance.md records the scores
+# (docs/history/performance.md: where the survivors are listed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD

@@ -14,7 +14,7 @@
 # Certificates: every SAT chunk runs with --confirm-with minisat22 (a second solver
 # re-solves each UNSAT instance: certificate kind "second-solver"); the --proof chunks add
 # checked DRAT proofs (dratify and cgsat's own checker) where those are within reach
-# (docs/benchmarks.md, "Proof certificates"). A check exits 1 when a claim is refuted (known
+# (docs/performance.md, "Certificates and controls"). A check exits 1 when a claim is refuted (known
 # refutations: thickets.thm3.1 and thm4.4 as printed, toppling.conj39, conj37-all-rows) and 5 when it stops short (a
 # size timed out); the script goes on and prints each chunk's exit code.
 set -u
@@ -66,7 +66,7 @@ chunk() {
         done ;;
     # 11: Conjecture 22, Conjecture 33 and Theorem 29 beyond their target 36, certified, one
     #     length at a time, to 59 as the committed store holds (issue 27 item 2: 37..59
-    #     took about 5.6 core-hours, docs/benchmarks.md, "Beyond 36"). Not in the default
+    #     took about 5.6 core-hours, docs/performance.md, "Toppling Dominoes beyond 36"). Not in the default
     #     list: run it on its own, as often as it takes; every length it finishes is stored,
     #     and a rerun resumes after it. UP_TO=60 goes on (about 0.6 core-hours more).
     11) for n in $(seq 37 "${UP_TO:-59}"); do

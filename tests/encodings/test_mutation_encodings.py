@@ -1,6 +1,6 @@
 """Tests that kill the surviving mutants of the shared encodings (issue 24 item 6,
-``benchmarks/mutation.sh gates kernel toppling_leaders``; docs/benchmarks.md lists each
-survivor).
+``benchmarks/mutation.sh gates kernel toppling_leaders``; scores in docs/performance.md,
+and docs/history/performance.md names the commit whose docs/benchmarks.md lists each survivor).
 
 Gates and cardinality constraints are checked exhaustively on small inputs: under every
 assignment of the inputs the formula must be satisfiable exactly when the constraint holds,

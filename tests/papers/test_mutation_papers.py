@@ -1,6 +1,6 @@
 """Tests written against surviving mutants (issue 24 item 6: mutation testing as a habit)
 of ``encodings/green_cordon_dfa.py``, ``encodings/moore.py`` and the papers' SAT modules
-(docs/benchmarks.md, "Mutation testing"). Each pins what an older test checked loosely or
+(docs/performance.md, "Mutation testing"). Each pins what an older test checked loosely or
 not at all; the expected values are computed here independently (plain enumeration of
 words, a hand-made automaton), never read off the code under test.
 """

@@ -1,5 +1,6 @@
 """Tests that kill the surviving mutants of the solve path's modules (issue 24 item 6,
-``benchmarks/mutation.sh``; docs/benchmarks.md lists each survivor and what killed it).
+``benchmarks/mutation.sh``; scores in docs/performance.md, and docs/history/performance.md
+names the commit whose docs/benchmarks.md lists each survivor and what killed it).
 
 Each test pins an exact answer or message of :mod:`cgsat.sat.certificates`,
 :mod:`cgsat.sat.external` or :mod:`cgsat.sat.solve` that the older tests only checked

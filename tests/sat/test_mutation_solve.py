@@ -1,5 +1,6 @@
 """Tests that kill the surviving mutants of :mod:`cgsat.sat.solve` (issue 24 item 6,
-``benchmarks/mutation.sh solve``; docs/benchmarks.md lists each survivor).
+``benchmarks/mutation.sh solve``; scores in docs/performance.md, and
+docs/history/performance.md names the commit whose docs/benchmarks.md lists each survivor).
 
 The older tests reach the solve path through whole checks in forked workers and look at
 the status; these call it in-process and pin its exact certificates, messages, counts and

@@ -6,8 +6,8 @@ A formula kept flat (one int32 array, a 0 after each clause: a
 - CaDiCaL 1.9.5: one compiled loop calls CaDiCaL's own ``add`` for every literal and 0,
   the way CaDiCaL's IPASIR interface reads a formula (:func:`cadical_loader`). PySAT offers
   only a per-clause entry (``cadical195_add_cl``), whose Python call per clause costs
-  about as much as solving the Toppling instances (docs/benchmarks.md, "The hand-off
-  floor");
+  about as much as solving the Toppling instances (docs/performance.md, "Throughput
+  and hand-off");
 - any other solver: one call of PySAT's per-clause C entry per clause, from one
   ``tolist()`` of the array.
 

@@ -10,7 +10,7 @@ module imports no brute-side code), and C toggled at r0 found at exactly r0. The
 methods hand z3 the same CNF as DIMACS, so z3 answers the same question, and the same
 controls, independently of CaDiCaL (z3's arithmetic
 formulations of :mod:`cgsat.encodings.timber_path_smt` time out at n = 40, see
-docs/benchmarks.md; :func:`smt_inductive_check` runs them for the benchmarks). Theorem 2.5
+docs/performance.md; :func:`smt_inductive_check` runs them for the benchmarks). Theorem 2.5
 proves both characterizations inductively and then counts the characterized sets by
 dynamic programming (:mod:`cgsat.papers.timber.path.words`). This module imports no
 brute-side code; counterexamples are replayed by
