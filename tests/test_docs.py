@@ -294,3 +294,74 @@ def test_every_refuted_claim_of_the_stored_report_is_a_finding():
     doc = json.loads((ROOT / "results" / "bounds.json").read_text(encoding="utf-8"))
     assert doc["findings"]
     assert [f["claim"] for f in doc["findings"] if finding_of(f["claim"]) is None] == []
+
+
+# --- Relative links resolve (issue 34) -----------------------------------------------------
+
+_FENCE = re.compile(r"^(```|~~~).*?^\1[^\n]*$", re.S | re.M)
+_CODE_SPAN = re.compile(r"`[^`\n]*`")
+_LINK = re.compile(r"\[[^\]\n]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+_HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$", re.M)
+
+
+def _linked_docs(root: Path) -> list[Path]:
+    """The Markdown files whose relative links must resolve."""
+    files = [root / "README.md", root / "CHANGELOG.md", root / "results" / "README.md",
+             *sorted((root / "docs").rglob("*.md")), *sorted((root / "benchmarks").rglob("*.md"))]
+    return [f for f in files if f.is_file()]
+
+
+def _slug(heading: str) -> str:
+    """GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def _anchors(path: Path) -> set[str]:
+    """The anchors of a Markdown file's headings (a repeated slug gets -1, -2, ...)."""
+    text = _FENCE.sub("", path.read_text(encoding="utf-8"))
+    seen: dict[str, int] = {}
+    out = set()
+    for m in _HEADING.finditer(text):
+        slug = _slug(m.group(1))
+        out.add(f"{slug}-{seen[slug]}" if slug in seen else slug)
+        seen[slug] = seen.get(slug, 0) + 1
+    return out
+
+
+def broken_links(root: Path, files: list[Path]) -> list[str]:
+    """Every relative link of ``files`` whose file, or whose anchor in a Markdown file, does
+    not exist, as ``FILE: TARGET``. Links with a scheme (``https:``, ``mailto:``) and links in
+    code are not checked."""
+    broken = []
+    for path in files:
+        text = _CODE_SPAN.sub("", _FENCE.sub("", path.read_text(encoding="utf-8")))
+        for target in _LINK.findall(text):
+            if re.match(r"[a-z][a-z0-9+.-]*:", target):
+                continue
+            file_part, _, anchor = target.partition("#")
+            dest = (path.parent / file_part).resolve() if file_part else path
+            if not dest.exists():
+                broken.append(f"{path.relative_to(root).as_posix()}: {target}")
+            elif anchor and dest.suffix == ".md" and anchor not in _anchors(dest):
+                broken.append(f"{path.relative_to(root).as_posix()}: {target} (no such anchor)")
+    return broken
+
+
+def test_every_relative_link_resolves():
+    files = _linked_docs(ROOT)
+    assert {"README.md", "CHANGELOG.md", "performance.md"} <= {f.name for f in files}
+    assert broken_links(ROOT, files) == []
+
+
+def test_a_broken_link_is_reported(tmp_path):
+    """Negative control: a missing file and a missing anchor are reported; a good link, a
+    link in code and a web link are not."""
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "b.md").write_text("# Title\n\n## A section: here\n")
+    (tmp_path / "README.md").write_text(
+        "[ok](docs/b.md#a-section-here) [top](docs/b.md) [web](https://example.org/x)\n"
+        "[gone](docs/missing.md) [bad anchor](docs/b.md#nowhere) `[code](nothing.md)`\n"
+        "```\n[fenced](nothing.md)\n```\n")
+    files = [tmp_path / "README.md", tmp_path / "docs" / "b.md"]
+    assert broken_links(tmp_path, files) == [
+        "README.md: docs/missing.md", "README.md: docs/b.md#nowhere (no such anchor)"]
