@@ -549,4 +549,4 @@ TARGET_REASONS: dict[str, str] = {
     ),
 }
 """Why a target bound was lowered, or a method stops at its size limit, as measured (issue
-27, item 3; docs/benchmarks.md, "Time to target per claim"): shown by the report."""
+27, item 3; docs/history/performance.md, "Caterpillars"): shown by the report."""
