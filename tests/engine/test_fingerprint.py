@@ -1,8 +1,8 @@
 """Method fingerprints (issue 12 item 1, issue 23 item 3, issue 24 item 1): a stored verdict
 is reused only when the code that decided it is unchanged. Both directions: an edit to an
 encoding the method imports recomputes exactly the methods that use it; an edit to the
-report or the CLI, a comment, a docstring, an annotation or a recorded move recomputes
-nothing; a function or a constant a method reads from a paper's ``claims.py`` counts."""
+report or the CLI, a comment, a docstring, an annotation, an ``__all__`` or a recorded move
+recomputes nothing; a function or a constant a method reads from a paper's ``claims.py`` counts."""
 
 from __future__ import annotations
 
@@ -248,6 +248,103 @@ def test_import_order_and_recorded_moves_change_nothing(monkeypatch):
     monkeypatch.setitem(fingerprint.ALIASES, "cgsat.rules.base", "cgsat.games.base")
     assert fingerprint.normalized_code(moved, "cgsat.x") == \
         fingerprint.normalized_code(a, "cgsat.x")
+
+
+# -- __all__ does not count (issue 34) -------------------------------------------------------
+
+CODE = "def f(x, y=2):\n    return x + y\n"
+
+
+@pytest.mark.parametrize("declaration", [
+    '__all__ = ["f"]\n',
+    '__all__ = ("f", "g")\n',
+    '__all__: list[str] = ["f"]\n',
+    '__all__ = ["f"]\n__all__ += ["g"]\n',
+])
+def test_all_declaration_changes_no_module_hash(declaration):
+    def norm(src: str) -> bytes:
+        return fingerprint.normalized_code(src.encode(), "cgsat.x")
+
+    assert norm('"""Doc."""\n' + declaration + CODE) == norm(CODE)
+    assert norm(CODE + declaration) == norm(CODE)
+    # negative control: a change of code that runs still counts, with or without __all__
+    assert norm(declaration + CODE.replace("x + y", "x - y")) != norm(CODE)
+    # another assignment beside __all__ is code and still counts
+    assert norm(declaration + "__version__ = 1\n" + CODE) != norm(CODE)
+
+
+def test_all_declaration_outside_cgsat_still_counts():
+    """A module outside cgsat (a user's claims file, the standard library) keeps its own
+    ``__all__`` in its hash, as before the rule."""
+    with_all = ('__all__ = ["f"]\n' + CODE).encode()
+    assert fingerprint.normalized_code(with_all, "mine") != \
+        fingerprint.normalized_code(CODE.encode(), "mine")
+
+
+def test_modules_that_declared_all_before_hash_as_before(monkeypatch):
+    """A module of ``ALL_BEFORE`` hashes with the declaration it had then, whatever its
+    ``__all__`` is now, so the stored verdicts through it stay current; the rest of its code
+    still counts."""
+    monkeypatch.setitem(fingerprint.ALL_BEFORE, "cgsat.x", ("f",))
+    then = fingerprint.normalized_code(('__all__ = ["f"]\n' + CODE).encode(), "cgsat.x")
+    old_rule = fingerprint.normalized_code(('__all__ = ["f"]\n' + CODE).encode(), "mine")
+    for now in ('__all__ = ["f", "g"]\n', '__all__ = ("g",)\n', '__all__ = ["f"]\n'):
+        assert fingerprint.normalized_code((now + CODE).encode(), "cgsat.x") == then
+    assert then == old_rule  # the hash it had before the rule
+    edited = ('__all__ = ["f"]\n' + CODE.replace("x + y", "x * y")).encode()
+    assert fingerprint.normalized_code(edited, "cgsat.x") != then  # negative control
+
+
+def test_adding_all_to_a_module_changes_no_fingerprint(monkeypatch):
+    """Every method through ``encodings/timber_path.py`` keeps its fingerprint when the
+    module gains an ``__all__``; a statement that runs changes them (negative control)."""
+    before = _all_fingerprints()
+    real = fingerprint.read_source
+    added = {"text": b""}
+
+    def read(path: str) -> bytes:
+        text = real(path)
+        if path.endswith(os.path.join("encodings", "timber_path.py")):
+            text += added["text"]
+        return text
+
+    monkeypatch.setattr(fingerprint, "read_source", read)
+    try:
+        added["text"] = b'\n__all__ = ["anything", "at_all"]\n'
+        fingerprint.clear_cache()
+        assert _all_fingerprints() == before
+        added["text"] = b'\n__all__ = ["anything"]\n_and_code = 1\n'
+        fingerprint.clear_cache()
+        after = _all_fingerprints()
+        assert any(after[k] != before[k] for k in before)
+    finally:
+        fingerprint.clear_cache()
+
+
+def _star_imports_or_all_reads(source: str) -> list[str]:
+    """The ``from cgsat... import *`` lines of ``source`` and its reads of ``__all__``: the
+    only ways an ``__all__`` declaration could decide an answer."""
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names):
+            found.append(f"line {node.lineno}: import *")
+        elif isinstance(node, ast.Name) and node.id == "__all__" and \
+                isinstance(node.ctx, ast.Load):
+            found.append(f"line {node.lineno}: reads __all__")
+        elif isinstance(node, ast.Attribute) and node.attr == "__all__":
+            found.append(f"line {node.lineno}: reads .__all__")
+    return found
+
+
+def test_no_cgsat_module_star_imports_or_reads_all():
+    found = {str(p.relative_to(SRC)): hits for p in sorted(SRC.rglob("*.py"))
+             if (hits := _star_imports_or_all_reads(p.read_text(encoding="utf-8")))}
+    assert found == {}
+    # negative control: each way is seen
+    assert len(_star_imports_or_all_reads(
+        "from cgsat.cgt.notation import *\nprint(__all__)\nimport m\nm.__all__\n")) == 3
 
 
 # -- what a method reads from claims.py (issue 24, item 1) -----------------------------------

@@ -25,9 +25,15 @@ cannot change an answer does not change a fingerprint: comments, docstrings and 
 type annotations, ``cast(T, x)`` (read as ``x``) and ``if TYPE_CHECKING:`` blocks; imports
 from ``typing``, ``collections.abc`` and ``__future__``; and where an import of a cgsat
 module stands and in which order, with module names read through
-:data:`cgsat.engine.moves.ALIASES` (a moved module keeps its name from before the move).
-A file move recorded in the aliases, a reordered import or a new annotation keeps every
-fingerprint; a change of code that runs changes it.
+:data:`cgsat.engine.moves.ALIASES` (a moved module keeps its name from before the move);
+and a cgsat module's module-level ``__all__`` declaration (issue 34: it decides only what
+``from m import *`` binds, and no cgsat module star-imports another, which
+``tests/engine/test_fingerprint.py`` checks). The modules that declared ``__all__`` before
+that rule (:data:`cgsat.engine.moves.ALL_BEFORE`) hash with their declaration as it was
+then in place of their own, so their hashes stayed what they were; a module outside cgsat
+(a user's claims file, a standard library module an argument comes from) keeps its own.
+A file move recorded in the aliases, a reordered import, a new annotation or a new
+``__all__`` keeps every fingerprint; a change of code that runs changes it.
 
 Excluded, and not followed (:data:`EXCLUDED`), are the modules that cannot change a
 verdict: the report, the runner, the store, the registry, this module and the aliases,
@@ -73,7 +79,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from cgsat.claims import Claim, Method
-from cgsat.engine.moves import ALIASES, MOVES
+from cgsat.engine.moves import ALIASES, ALL_BEFORE, MOVES
 
 EXCLUDED = (
     "cgsat",
@@ -268,11 +274,23 @@ def _is_type_checking(test: ast.expr) -> bool:
         (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
+def _declares_all(stmt: ast.stmt) -> bool:
+    """Whether ``stmt`` assigns ``__all__`` (``=``, ``+=`` or annotated), and nothing else."""
+    if isinstance(stmt, ast.Assign):
+        targets = stmt.targets
+    elif isinstance(stmt, (ast.AugAssign, ast.AnnAssign)):
+        targets = [stmt.target]
+    else:
+        return False
+    return all(isinstance(t, ast.Name) and t.id == "__all__" for t in targets)
+
+
 class _Normalize(ast.NodeTransformer):
     """Strips from a module's syntax tree what cannot change an answer
     (:func:`normalized_code`) and collects its cgsat imports as bindings."""
 
     def __init__(self, module: str, is_package: bool) -> None:
+        self.module = module
         self.package = module if is_package else module.rpartition(".")[0]
         self.imports: set[str] = set()
 
@@ -283,8 +301,27 @@ class _Normalize(ast.NodeTransformer):
         self.generic_visit(node)
 
     def visit_Module(self, node: ast.Module) -> ast.AST:
-        self._body(node)
+        if node.body and _is_docstring(node.body[0]):
+            node.body = node.body[1:]
+        node.body = self._without_all(node.body) or [ast.Pass()]
+        self.generic_visit(node)
         return node
+
+    def _without_all(self, body: list[ast.stmt]) -> list[ast.stmt]:
+        """``body`` (a cgsat module's) without its ``__all__`` declarations; in a module
+        of :data:`cgsat.engine.moves.ALL_BEFORE`, its declaration as it was then stands in
+        place of the first one. A module outside cgsat keeps its own."""
+        if self.module != "cgsat" and not self.module.startswith("cgsat."):
+            return body
+        before = ALL_BEFORE.get(alias(self.module))
+        kept = []
+        for stmt in body:
+            if not _declares_all(stmt):
+                kept.append(stmt)
+            elif before is not None:
+                kept.append(ast.parse(f"__all__ = {list(before)!r}").body[0])
+                before = None
+        return kept
 
     def visit_ClassDef(self, node: ast.ClassDef) -> ast.AST:
         self._body(node)
@@ -356,9 +393,11 @@ def normalized_code(source: bytes, module: str, is_package: bool = False) -> byt
     """What of a module's source can decide an answer, as bytes to hash (scheme 2).
 
     Its syntax tree without docstrings, annotations, ``cast`` calls, ``TYPE_CHECKING``
-    blocks and typing imports, then its cgsat imports as a sorted list of what they bind,
-    with module names read through :func:`alias`: where an import stands, its order and a
-    recorded move do not count; what it binds does.
+    blocks, typing imports and (in a cgsat module) ``__all__`` declarations, then its cgsat
+    imports as a sorted list of what they bind, with module names read through
+    :func:`alias`: where an import stands, its order and a recorded move do not count; what
+    it binds does. A module of :data:`cgsat.engine.moves.ALL_BEFORE` keeps, in place of
+    its ``__all__``, the declaration it had before this rule (see the module docstring).
 
     Examples
     --------
@@ -369,6 +408,9 @@ def normalized_code(source: bytes, module: str, is_package: bool = False) -> byt
     (True, False)
     >>> normalized_code(b"from cgsat.errors import E as F", "m").decode().split("\\n")[1]
     'cgsat.errors.E as F'
+    >>> d = normalized_code(b"__all__ = ['f']\\ndef f(x):\\n    return x + 1", "cgsat.m")
+    >>> d == normalized_code(b"def f(x):\\n    return x + 1", "cgsat.m")
+    True
     """
     visitor = _Normalize(module, is_package)
     tree = visitor.visit(ast.parse(source))
