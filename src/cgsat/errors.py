@@ -1,5 +1,7 @@
 """Exceptions that the CLI turns into a one-line message and exit code 2."""
 
+__all__ = ["CgsatInputError", "PositionError", "TooLargeError"]
+
 
 class CgsatInputError(ValueError):
     """Bad input from the user: a malformed position, an unknown name, an impossible bound.

@@ -15,6 +15,8 @@ from typing import Any
 
 from cgsat.errors import CgsatInputError
 
+__all__ = ["Probe", "Sizes", "TableRow"]
+
 TableRow = dict[str, Any]
 Sizes = dict[int, list[TableRow]]
 

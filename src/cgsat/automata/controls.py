@@ -18,6 +18,8 @@ from cgsat.automata.dfa import Automaton
 from cgsat.automata.options import Statement
 from cgsat.automata.replay import Replay, confirm
 
+__all__ = ["DECIDERS", "Decider", "EditOutcome", "run_edit", "same_on_domain", "single_edits"]
+
 Decider = Callable[[Statement], Decision]
 DECIDERS: dict[str, Decider] = {"product": product.decide, "mona": mona.decide}
 

@@ -23,6 +23,10 @@ from fractions import Fraction
 
 from cgsat.automata.dfa import Automaton, coreachable
 
+__all__ = ["CountProof", "Recurrence", "characteristic_polynomial", "count_at", "counts",
+           "minimal_recurrence", "prove_same_counts", "recurrence_of", "transfer_matrix",
+           "word_counts"]
+
 
 def transfer_matrix(auto: Automaton) -> list[list[int]]:
     """M[p][q]: the number of letters leading from state p to state q."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+__all__ = ["Decision"]
+
 
 @dataclass(frozen=True)
 class Decision:

@@ -23,6 +23,8 @@ from typing import Any
 
 from automata.fa.dfa import DFA
 
+__all__ = ["Automaton", "coreachable", "product_size"]
+
 
 @dataclass(frozen=True)
 class Automaton:

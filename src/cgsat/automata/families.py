@@ -14,6 +14,8 @@ from __future__ import annotations
 from cgsat.automata.dfa import Automaton
 from cgsat.automata.options import OptionRule, Word, WordFamily
 
+__all__ = ["GREEN_CORDON", "cordon_position", "cordon_word", "height_range", "toppling_peaks"]
+
 
 def cordon_position(word: Word) -> str:
     """The ``green-cordon`` position of a leaf word x_1 .. x_{n-1} (None: the empty cordon).

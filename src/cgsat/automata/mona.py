@@ -32,6 +32,8 @@ from cgsat.automata.decision import Decision
 from cgsat.automata.dfa import Automaton
 from cgsat.automata.options import OptionRule, Statement
 
+__all__ = ["available", "decide", "formula", "parse_output", "summary"]
+
 
 def _bits(n: int) -> int:
     """Bits needed to code n values (at least one)."""

@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 
 from cgsat.automata.dfa import Automaton
 
+__all__ = ["OptionRule", "Statement", "Word", "WordFamily"]
+
 Word = str | None
 """A position: a word, or None for ⊥."""
 

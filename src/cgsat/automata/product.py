@@ -35,6 +35,8 @@ from cgsat.automata.decision import Decision
 from cgsat.automata.dfa import coreachable
 from cgsat.automata.options import Statement
 
+__all__ = ["BOTTOM", "Running", "State", "decide"]
+
 BOTTOM = -1
 """The base of a move to ⊥ (not a state tuple)."""
 

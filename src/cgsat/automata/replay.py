@@ -23,6 +23,8 @@ from cgsat.automata.options import Statement, Word, WordFamily
 from cgsat.cgt import play
 from cgsat.games import get_ruleset
 
+__all__ = ["Replay", "check_options", "confirm", "truth", "wrong_at"]
+
 
 @dataclass(frozen=True)
 class Replay:

@@ -50,6 +50,9 @@ from cgsat.errors import CgsatInputError
 if TYPE_CHECKING:
     from fractions import Fraction
 
+__all__ = ["AtomicWeightReport", "atomic_weight", "far_star_index", "infinitesimal_atomic_weight",
+           "substitute_number_stops", "theorem32_probes"]
+
 _AW: dict[int, Game] = {}
 _FAR: dict[int, int] = {}
 _SUBST: dict[tuple[int, int], Game] = {}

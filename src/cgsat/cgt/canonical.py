@@ -44,6 +44,10 @@ from typing import TYPE_CHECKING, cast
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
+__all__ = ["DOWN", "Game", "GameBudgetExceeded", "ONE", "STAR", "UP", "ZERO", "add", "budget",
+           "game", "known_games", "le", "neg", "nimber", "number", "number_up_star", "nus", "stops",
+           "sub", "switch", "up_multiple"]
+
 # Option sets -> canonical game, for every pair of option sets ever canonicalised. The key
 # is ``hash((frozenset(left), frozenset(right)))``; the value is the flat tuple
 # ``(game, len(left), *left, *right)`` (one object, a fraction of two frozensets' memory),

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from cgsat.cgt.canonical import Game, game
 
+__all__ = ["ordinal_sum"]
+
 _ORDINAL: dict[tuple[int, int], Game] = {}
 
 

@@ -21,6 +21,8 @@ from cgsat.cgt.canonical import ZERO, Game, GameBudgetExceeded, add, budget, gam
 from cgsat.errors import TooLargeError
 from cgsat.games.base import PartizanRuleset, Position
 
+__all__ = ["GAME_BUDGET", "canonical_form", "component_form", "describe_partizan"]
+
 _MEMOS: dict[str, dict[Hashable, Game]] = {}
 
 #: ``describe_partizan`` gives up (TooLargeError) beyond this many new canonical games:

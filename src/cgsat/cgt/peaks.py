@@ -31,6 +31,10 @@ import numpy as np
 
 from cgsat.errors import TooLargeError
 
+__all__ = ["MAX_LENGTH", "MAX_NIM_LENGTH", "clear_cache", "code_of", "count_p_positions",
+           "nim_value_table", "nim_value_tables", "p_position_table", "p_position_tables",
+           "word_of"]
+
 #: Largest word length tabulated (a bool table of length ``n`` takes ``2**n`` bytes).
 MAX_LENGTH = 26
 #: Largest word length for nim-value tables (uint64 option masks, ``8 * 2**n`` bytes).

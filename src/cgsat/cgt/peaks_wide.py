@@ -19,6 +19,8 @@ import numpy as np
 
 from cgsat.errors import TooLargeError
 
+__all__ = ["MAX_LENGTH", "clear_cache", "nim_value_table", "nim_value_tables"]
+
 #: Largest word length (the tables of lengths 0..27 take 256 MB, the masks 512 MB).
 MAX_LENGTH = 27
 _CHUNK = 1 << 22

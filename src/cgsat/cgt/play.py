@@ -39,6 +39,10 @@ if TYPE_CHECKING:
 
     T = TypeVar("T")
 
+__all__ = ["Explicit", "NODE_LIMIT", "STAR", "ZERO", "compare", "equals", "find_number", "greater",
+           "impartial_outcome", "integer", "is_p_position", "neg", "nim_value", "nimber", "number",
+           "number_value", "outcome", "switch", "wins_first"]
+
 NODE_LIMIT = 2_000_000
 """How many distinct (sum, player) states one search may visit before giving up."""
 

@@ -36,6 +36,8 @@ from __future__ import annotations
 from cgsat.cgt.canonical import Game, game, number
 from cgsat.cgt.stops import left_stop, right_stop
 
+__all__ = ["inf_equivalent", "inf_geq", "inf_leq", "is_reduced", "reduced_canonical_form"]
+
 _RCF: dict[int, Game] = {}
 
 

@@ -25,6 +25,8 @@ from fractions import Fraction
 from cgsat.cgt.canonical import Game
 from cgsat.cgt.canonical import stops as _stops
 
+__all__ = ["is_infinitesimal", "is_numberish", "left_stop", "right_stop", "stops"]
+
 
 def left_stop(g: Game) -> Fraction:
     """The Left stop LS(G): the number reached when Left moves first.

@@ -36,6 +36,8 @@ from fractions import Fraction
 
 from cgsat.cgt.canonical import Game
 
+__all__ = ["Thermograph", "Trajectory", "mean", "temperature", "thermograph"]
+
 _BASE = Fraction(-1)
 
 

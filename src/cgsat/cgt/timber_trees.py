@@ -34,6 +34,8 @@ from __future__ import annotations
 
 from cgsat.games import timber
 
+__all__ = ["Arc", "outcome", "winning_move", "winning_moves"]
+
 Arc = tuple[str, str]
 
 

@@ -32,6 +32,8 @@ from typing import cast
 from cgsat.games import lumberjack
 from cgsat.games import rooted_trees as rt
 
+__all__ = ["tuft_nim_value", "tuft_winning_moves", "winning_edges"]
+
 
 def tuft_nim_value(tree_or_forest: Sequence[int] | Sequence[Sequence[int]] | str) -> int:
     """The nim-value of a Lumberjack tree or forest by the Tuft principle.

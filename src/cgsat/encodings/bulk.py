@@ -19,6 +19,8 @@ from cgsat.encodings.cnf import clause_adder
 if TYPE_CHECKING:  # types only
     from cgsat.encodings.cnf import Sink
 
+__all__ = ["add_flat", "flat_of"]
+
 
 def flat_of(blocks: dict[int, list[np.ndarray]]) -> np.ndarray:
     """The clauses of ``blocks`` (width -> arrays of shape (clauses, width)) as one int32

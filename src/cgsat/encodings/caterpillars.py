@@ -51,6 +51,10 @@ from cgsat.encodings.kernel import KernelEncoding, SymbolicMove, add_kernel
 if TYPE_CHECKING:  # a type only
     from cgsat.encodings.cnf import Sink
 
+__all__ = ["EMPTY", "OutlegKernel", "OutlegMiter", "OutlegStates", "State", "add_outleg_kernel",
+           "add_outleg_miter", "add_reversal_symmetry_breaking", "leg_pair_checks",
+           "leg_vectors_of", "outleg_states", "state_moves"]
+
 State = tuple[int, int, tuple[int, ...]]
 EMPTY = "empty"
 

@@ -32,6 +32,8 @@ if TYPE_CHECKING:  # types only: no code that runs (see the module docstring)
         def add_clause(self, clause: Iterable[int]) -> None:
             """Add one clause."""
 
+__all__ = ["ClauseBuffer", "clause_adder", "pool_names"]
+
 
 class ClauseBuffer:
     """An append-only clause store, compact enough for million-clause instances.

@@ -29,6 +29,8 @@ if TYPE_CHECKING:  # types only
 
     from cgsat.encodings.cnf import Sink
 
+__all__ = ["Adder", "Circuit", "Clause", "adder"]
+
 Clause = list[int]
 Adder = Callable[[Clause], Any]
 

@@ -79,6 +79,12 @@ if TYPE_CHECKING:
         def accept(self, state: Any) -> bool: ...
         def holds(self, height: int, attachments: Sequence[int]) -> bool: ...
 
+__all__ = ["Concrete", "CordonCircuits", "GapRule", "Lit", "NIM0", "NIM1", "NimCharacterization",
+           "ONE_LEAF_COVER", "ONE_LEAF_NIM2", "SEC5_ONE_LEAF_NIM2", "SEC5_TWO_LEAVES_NIM2",
+           "SEC5_TWO_LEAVES_NIM3", "SymbolicCordon", "THM_3_2", "THM_3_3", "TWO_LEAVES_NIM2",
+           "TWO_LEAVES_NIM3", "concrete_moves", "concrete_options", "count_accepted",
+           "coverage_instance", "followers", "inductive_instance", "options"]
+
 Lit = int
 SymbolicCordon = tuple[int, tuple[Lit, ...]]
 Concrete = tuple[int, frozenset[int]]

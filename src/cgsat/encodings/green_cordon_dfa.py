@@ -26,6 +26,8 @@ from dataclasses import dataclass
 
 from cgsat.encodings.green_cordon import THM_3_2, THM_3_3, NimCharacterization
 
+__all__ = ["NIM2_ALL", "NIM2_DFA", "NIM3_ALL", "NIM3_DFA", "WordDFA", "characterization"]
+
 
 @dataclass(frozen=True)
 class WordDFA:

@@ -50,6 +50,9 @@ from cgsat.encodings.gates import Circuit
 if TYPE_CHECKING:  # a type only
     from cgsat.encodings.cnf import Sink
 
+__all__ = ["GrundyEncoding", "KernelEncoding", "SymbolicMove", "add_grundy", "add_kernel",
+           "grundy_bounds", "some_equal_pair"]
+
 SymbolicMove = tuple[Hashable, Hashable, Sequence[int]]
 """``(source, target, condition)``: the move from follower ``source`` to ``target``,
 available exactly when every literal in ``condition`` is true."""

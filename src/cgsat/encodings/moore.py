@@ -36,6 +36,9 @@ from cgsat.encodings.gates import Circuit
 if TYPE_CHECKING:  # a type only
     from cgsat.encodings.cnf import Sink
 
+__all__ = ["Delta", "Formula", "MachineCheck", "ValueFn", "add_identification", "add_machine_check",
+           "formula_value"]
+
 Delta = Sequence[tuple[int | None, int | None]]
 ValueFn = Callable[[int, int], int]
 Formula = tuple[int, int]

@@ -43,6 +43,10 @@ from cgsat.errors import CgsatInputError, TooLargeError
 if TYPE_CHECKING:  # a type only
     from cgsat.encodings.cnf import Sink
 
+__all__ = ["DEFAULT_FOLLOWER_LIMIT", "GraphShape", "RULES", "Vertex", "add_graph_grundy",
+           "add_graph_kernel", "decode_orientation", "from_networkx", "graph_shape",
+           "orientation_vars", "symbolic_moves", "topple"]
+
 Vertex = Hashable
 DEFAULT_FOLLOWER_LIMIT = 20_000
 RULES = ("timber", "phyminoes")

@@ -49,6 +49,10 @@ from cgsat.encodings.kernel import GrundyEncoding, KernelEncoding, add_grundy, a
 if TYPE_CHECKING:  # a type only
     from cgsat.encodings.cnf import Sink
 
+__all__ = ["PREDICATES", "SubwordPredicate", "SymbolicWord", "add_inductive_check",
+           "add_peaks_grundy", "add_peaks_kernel", "decode_word", "letter_vars", "peaks_followers",
+           "toggled", "wp_predicate", "x_predicate"]
+
 
 def letter_vars(pool: IDPool, n: int) -> list[int]:
     """The colour variables ``R_0..R_{n-1}`` (true: the letter is an R)."""

@@ -29,6 +29,8 @@ from typing import Any
 
 import z3
 
+__all__ = ["FORMULATIONS", "Z3Word", "inductive_check_terms"]
+
 FORMULATIONS = ("int", "bv", "dimacs")
 """The z3 formulations: integer heights, bit-vector heights, the sharp CNF as DIMACS."""
 

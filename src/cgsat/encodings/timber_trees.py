@@ -59,6 +59,11 @@ from cgsat.errors import CgsatInputError
 if TYPE_CHECKING:  # a type only
     from cgsat.encodings.cnf import Sink
 
+__all__ = ["FollowerGraph", "Move", "TreeShape", "Vertex", "add_partial_tree_kernel",
+           "add_tree_grundy", "add_tree_kernel", "arc_literal", "caterpillar",
+           "caterpillar_leg_edges", "caterpillar_spine_edges", "followers", "orientation_literals",
+           "parse_shape", "symbolic_moves", "tree_shape", "values_differ"]
+
 Vertex = Hashable
 
 

@@ -57,6 +57,13 @@ from cgsat.encodings.toppling_names import Namer, fresh
 if TYPE_CHECKING:  # a type only
     from cgsat.encodings.cnf import Sink
 
+__all__ = ["ARRAYS", "DifferenceEncoding", "GameSide", "LETTERS", "Lit", "MoveGroup", "Node",
+           "OUTCOME_RELATION", "OrdinalOneSide", "RELATIONS", "Side", "StringSide", "ZERO",
+           "ZeroGame", "add_exclusions", "add_relation", "add_row", "alphabet_clauses",
+           "f_morphism_side", "insert_domino", "letter_vars", "outcome_from_pair",
+           "relation_assumptions", "relation_clauses", "reverse_word", "word_clause",
+           "word_literals", "word_of"]
+
 Lit = int | bool
 """A literal (a non-zero int) or a constant."""
 

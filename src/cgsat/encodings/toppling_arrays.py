@@ -38,6 +38,8 @@ if TYPE_CHECKING:  # types only
     from cgsat.encodings.cnf import Sink
     from cgsat.encodings.toppling import GameSide, StringSide
 
+__all__ = ["ArrayDifference", "I32", "applies"]
+
 I32 = np.int64  # built in 64 bits, handed over as int32
 
 

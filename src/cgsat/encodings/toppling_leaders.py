@@ -24,6 +24,8 @@ from cgsat.encodings.toppling_names import fresh
 if TYPE_CHECKING:  # a type only
     from cgsat.encodings.cnf import Sink
 
+__all__ = ["LETTER_RANK", "add_leader", "leader"]
+
 LETTER_RANK = {"R": 1, "L": 2, "E": 3}
 """The order of letters in :func:`add_leader`: the two literals ("Left may", "Right may")
 read as a binary number."""

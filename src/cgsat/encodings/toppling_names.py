@@ -23,6 +23,8 @@ from pysat.formula import IDPool
 if TYPE_CHECKING:  # a type only
     from cgsat.encodings.toppling import DifferenceEncoding
 
+__all__ = ["Namer", "fresh", "node_literal"]
+
 
 def fresh(pool: IDPool, *key: Hashable) -> int:
     """A new variable named ``("toppling", *key, serial)`` in ``pool``, ``serial``

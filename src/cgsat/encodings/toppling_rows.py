@@ -22,6 +22,8 @@ from cgsat.encodings.toppling_names import fresh
 if TYPE_CHECKING:  # a type only
     from cgsat.encodings.cnf import Sink
 
+__all__ = ["add_lemma1_violation", "add_not_palindrome", "add_palindrome_row", "add_rows_differ"]
+
 
 def _add_some_differ(sink: Sink, pool: IDPool, pairs: Iterable[tuple[Lit, Lit]],
                      guard: int | None = None) -> None:

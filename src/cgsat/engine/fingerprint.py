@@ -81,6 +81,11 @@ from typing import Any
 from cgsat.claims import Claim, Method
 from cgsat.engine.moves import ALIASES, ALL_BEFORE, MOVES
 
+__all__ = ["EXCLUDED", "alias", "callable_fingerprint", "callable_modules", "clear_cache",
+           "excluded", "imports_of", "legacy_callable_fingerprint", "legacy_method_fingerprint",
+           "local_imports", "method_fingerprint", "module_closure", "modules_of", "normalized_code",
+           "read_source"]
+
 EXCLUDED = (
     "cgsat",
     "cgsat.__main__",

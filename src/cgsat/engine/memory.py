@@ -57,6 +57,10 @@ from collections.abc import Callable, Sequence
 from cgsat.engine.result import Why
 from cgsat.errors import CgsatInputError
 
+__all__ = ["DEFAULT_FRACTION", "POLL_SECONDS", "Watcher", "active_limit", "begin", "death_reason",
+           "default_limit", "end", "format_bytes", "machine_memory", "memory_reason", "parse_limit",
+           "resolve_limit", "supported", "tree_rss"]
+
 POLL_SECONDS = 0.05
 """How often the watcher reads the workers' memory."""
 

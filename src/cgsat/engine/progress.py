@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 if TYPE_CHECKING:
     from tqdm import tqdm
 
+__all__ = ["Progress"]
+
 
 def _clock(seconds: float) -> str:
     """``75.2`` -> ``'1m15s'``.

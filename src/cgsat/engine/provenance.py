@@ -13,6 +13,8 @@ import functools
 import os
 import subprocess
 
+__all__ = ["source_commit"]
+
 
 def _git(args: list[str], cwd: str) -> str | None:
     try:

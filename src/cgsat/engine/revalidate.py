@@ -31,6 +31,8 @@ from cgsat.engine.probe import probe_fingerprint
 from cgsat.engine.store import Store
 from cgsat.probes import Probe
 
+__all__ = ["Carried", "HOW", "revalidate"]
+
 HOW = "same code: fingerprint scheme 1 (source bytes) -> scheme 2 (normalized code)"
 
 

@@ -63,6 +63,10 @@ from typing import Any
 from cgsat.errors import CgsatInputError
 from cgsat.sat.certificates import misfit
 
+__all__ = ["Current", "DECIDED", "DEFAULT_DB", "MISFIT", "Row", "SHORT_OF_BUDGET", "STATUSES",
+           "Store", "db_path", "derive", "disagrees", "is_store_file", "now_utc", "short_of_budget",
+           "vet"]
+
 DEFAULT_DB = "cgsat-results.sqlite"
 STATUSES = ("holds", "refuted", "unknown", "error", "vacuous", "proved")
 

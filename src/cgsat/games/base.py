@@ -18,6 +18,8 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
+__all__ = ["ImpartialRuleset", "Move", "PartizanRuleset", "Position"]
+
 Position = Any
 Move = tuple[str, Position]
 

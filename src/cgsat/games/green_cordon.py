@@ -45,6 +45,10 @@ from cgsat.games.thickets import cordon_arcs, make_thicket
 if TYPE_CHECKING:
     from cgsat.games.thickets import Thicket
 
+__all__ = ["Cordon", "L", "Position", "RULESET", "components", "cordon_options", "cordons",
+           "format", "format_cordon", "key", "make_cordon", "options", "parse", "size",
+           "to_thicket"]
+
 Cordon = tuple[int, tuple[int, ...]]
 Position = tuple[Cordon, ...]
 

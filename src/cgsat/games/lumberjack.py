@@ -46,6 +46,9 @@ from cgsat.errors import PositionError, TooLargeError
 from cgsat.games import rooted_trees as rt
 from cgsat.games.base import ImpartialRuleset, Move
 
+__all__ = ["PARSE_LIMIT", "Position", "RULESET", "components", "format", "key", "options", "parse",
+           "size"]
+
 Position = tuple[int, ...]
 
 #: Largest forest (edges) that parsing will canonicalize.

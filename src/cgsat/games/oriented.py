@@ -20,6 +20,8 @@ from typing import cast
 
 import networkx as nx
 
+__all__ = ["Arc", "orientations", "oriented_trees", "oriented_trees_up_to", "trees"]
+
 Arc = tuple[str, str]
 
 

@@ -42,6 +42,8 @@ from cgsat.games.base import ImpartialRuleset, Move
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+__all__ = ["DISTANCES", "RULESET", "format", "parse", "ruleset", "topple"]
+
 DISTANCES = ("minus-edge", "graph")
 
 

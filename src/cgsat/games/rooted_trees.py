@@ -29,6 +29,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator, Sequence
 
+__all__ = ["T_k", "Tree", "ahu", "branches", "canonical", "canonical_from_children",
+           "children_lists", "edges", "iter_rooted_trees", "join", "plant", "random_tree",
+           "remove_subtree", "rooted_trees", "size", "stalk", "subtree_vertices"]
+
 Tree = tuple[int, ...]
 
 

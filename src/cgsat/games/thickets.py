@@ -83,6 +83,11 @@ from typing import cast
 from cgsat.errors import PositionError
 from cgsat.games.base import ImpartialRuleset, Move, PartizanRuleset
 
+__all__ = ["Arc", "CANON_SEARCH_LIMIT", "COLOURS", "COLOUR_NAMES", "EMPTY", "GREEN_RULESET",
+           "RULESET", "Thicket", "components", "cordon_arcs", "format", "from_stalk", "from_tuple",
+           "green_options", "in_degrees", "key", "left_options", "make_thicket", "may_delete",
+           "normalize", "parse", "parse_green", "prune", "right_options", "size", "stalk_arcs"]
+
 COLOURS = ("b", "r", "g")
 COLOUR_NAMES = {"blue": "b", "red": "r", "green": "g"}
 

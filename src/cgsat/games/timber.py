@@ -48,6 +48,11 @@ from functools import lru_cache
 from cgsat.errors import PositionError
 from cgsat.games.base import ImpartialRuleset, Move
 
+__all__ = ["Arc", "CANON_SEARCH_LIMIT", "Position", "RULESET", "adjacency", "arc_sort_key",
+           "components", "format", "graph_code", "is_tree", "key", "make_position", "options",
+           "parse", "parse_arcs", "parse_tree", "reach_without_edge", "require_tree", "size",
+           "tree_code", "vertex_sort_key"]
+
 Arc = tuple[str, str]
 Position = frozenset  # frozenset[Arc]
 

@@ -21,6 +21,8 @@ from __future__ import annotations
 from cgsat.errors import PositionError
 from cgsat.games.base import ImpartialRuleset, Move
 
+__all__ = ["RULESET", "components", "format", "key", "options", "parse", "size"]
+
 _MIRROR = str.maketrans("LR", "RL")
 
 

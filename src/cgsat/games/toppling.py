@@ -34,6 +34,9 @@ from __future__ import annotations
 from cgsat.errors import PositionError
 from cgsat.games.base import Move, PartizanRuleset
 
+__all__ = ["Position", "RULESET", "components", "format", "key", "left_options", "parse",
+           "right_options", "size"]
+
 Position = tuple[str, ...]
 
 

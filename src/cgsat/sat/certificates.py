@@ -35,6 +35,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from typing import TypeGuard
 
+__all__ = ["CERTIFYING_KINDS", "Certificate", "answers", "combine", "fits", "is_certified", "kinds",
+           "misfit"]
+
 _RANK = {"verified": 0, "agreed": 0, "unchecked": 1, "too-large": 1, "rejected": 2}
 
 CERTIFYING_KINDS = frozenset({"drat", "second-solver", "model"})

@@ -56,6 +56,9 @@ import dratify
 if TYPE_CHECKING:
     from typing_extensions import TypeIs  # typing.TypeIs from Python 3.13
 
+__all__ = ["MAX_LITERALS", "ProofCheck", "ProofTooLarge", "check_drat", "check_refutation",
+           "check_with_drat_trim", "check_with_dratify", "drat_trim_path", "parse_proof"]
+
 MAX_LITERALS = 5_000_000
 """The size limit of :func:`check_drat`: literals in formula plus proof."""
 

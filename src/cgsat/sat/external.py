@@ -34,6 +34,10 @@ from dataclasses import dataclass
 from cgsat.encodings.cnf import ClauseBuffer
 from cgsat.errors import CgsatInputError
 
+__all__ = ["ExternalAnswer", "ExternalSolverError", "PR_SET_PDEATHSIG", "check_program",
+           "command_words", "external_name", "parse_output", "read_proof", "solve_external",
+           "wants_proof"]
+
 PR_SET_PDEATHSIG = 1
 
 

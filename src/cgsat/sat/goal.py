@@ -23,6 +23,8 @@ from cgsat.sat.solve import Control
 if TYPE_CHECKING:  # a type only
     from cgsat.encodings.cnf import Sink
 
+__all__ = ["Goal", "guarded_goal"]
+
 
 @dataclass(frozen=True)
 class Goal:

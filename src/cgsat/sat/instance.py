@@ -29,6 +29,8 @@ import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+__all__ = ["CanonicalHash", "SCHEME_FIRST", "SCHEME_NAMED", "canonical_hash", "canonical_numbering"]
+
 SCHEME_NAMED = "named"
 SCHEME_FIRST = "first-occurrence"
 

@@ -28,6 +28,8 @@ from typing import Any
 import numpy as np
 from pysat.solvers import Solver
 
+__all__ = ["ADD_SYMBOL", "cadical_loader", "load", "pointer", "self_test"]
+
 ADD_SYMBOL = "_ZN10CaDiCaL1956Solver3addEi"
 """``CaDiCaL195::Solver::add(int)`` as PySAT's module exports it (Itanium C++ ABI)."""
 

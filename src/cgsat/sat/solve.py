@@ -83,6 +83,10 @@ from cgsat.sat.external import (
 from cgsat.sat.loader import load
 from cgsat.sat.solvers import PROOF_SOLVERS, SolverDisagreement, canonical_solver
 
+__all__ = ["Control", "Export", "ExternalBudget", "InstanceExported", "LiveSolver", "SatOutcome",
+           "SatRun", "Sink", "check_model", "check_proof", "expect_sat", "export_of", "external_of",
+           "sat_verdict", "solve_cnf"]
+
 
 @dataclass
 class SatOutcome:

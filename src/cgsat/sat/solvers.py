@@ -10,6 +10,9 @@ from pysat.solvers import SolverNames
 
 from cgsat.errors import CgsatInputError
 
+__all__ = ["DEFAULT_SOLVER", "PROOF_SOLVERS", "SOLVER_TITLES", "SolverDisagreement",
+           "canonical_solver", "pysat_version", "solver_title"]
+
 DEFAULT_SOLVER = "cadical195"
 
 # Human-readable names of PySAT's solvers (PySAT 1.9 bundles these versions).
