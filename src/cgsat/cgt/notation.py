@@ -491,7 +491,8 @@ class _Parser:
 
 
 def parse(text: str) -> Game:
-    """Parse CGSuite notation into a canonical game.
+    """Parse CGSuite notation into a canonical game (the syntax accepted is listed in
+    docs/reference.md, "Values").
 
     Raises
     ------
@@ -511,7 +512,7 @@ def parse(text: str) -> Game:
 
     References
     ----------
-    CGSuite input notation; docs/reference.md, "Values".
+    CGSuite's input notation.
     """
     text = text.removeprefix("\ufeff")
     if len(text) > MAX_LENGTH:

@@ -142,16 +142,13 @@ Compute = Callable[[Probe, list[int]], Iterable[SizeResult]]
 def compute_here(probe: Probe, sizes: list[int]) -> Iterator[SizeResult]:
     """The local executor of probes: each size in turn, in this process.
 
+    The probes are those of the papers' ``probes.py``.
+
     Examples
     --------
     >>> from cgsat.papers.registry import get_probe
     >>> [(r.n, r.executor) for r in compute_here(get_probe("toppling-uniqueness"), [1, 2])]
     [(1, 'local'), (2, 'local')]
-
-    References
-    ----------
-    The probes are those of the papers' ``probes.py`` (here the Toppling Conjectures'
-    uniqueness probe, Fink, Nowakowski, Siegel, Wolfe).
     """
     fingerprint = probe_fingerprint(probe)
     worker = f"{socket.gethostname()}/{os.getpid()}"
@@ -163,18 +160,14 @@ def compute_here(probe: Probe, sizes: list[int]) -> Iterator[SizeResult]:
 
 def size_task(name: str, n: int) -> tuple[list[TableRow], float, str]:
     """Compute size ``n`` of the registered probe ``name`` in a worker: its rows, seconds
-    and the fingerprint of the code that computed them.
+    and the fingerprint of the code that computed them. The probes are those of the papers'
+    ``probes.py``; this function decides nothing.
 
     Examples
     --------
     >>> rows, seconds, fingerprint = size_task("toppling-uniqueness", 2)
     >>> len(rows) > 0 and seconds >= 0 and len(fingerprint) > 8
     True
-
-    References
-    ----------
-    The probes are those of the papers' ``probes.py`` (here the Toppling Conjectures'
-    uniqueness probe, Fink, Nowakowski, Siegel, Wolfe); this function decides nothing.
     """
     from cgsat.papers.registry import get_probe  # loads every paper: only in a worker
 

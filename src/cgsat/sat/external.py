@@ -15,8 +15,7 @@ against every clause (:func:`cgsat.sat.solve.check_model`).
 
 References
 ----------
-The SAT competition's output format (https://satcompetition.github.io/2024/output.html);
-cgsat issue 16, part 3.
+The SAT competition's output format (https://satcompetition.github.io/2024/output.html).
 """
 
 from __future__ import annotations

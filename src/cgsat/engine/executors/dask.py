@@ -51,7 +51,8 @@ def run_task(call: Call, limit: int | str | None = None) -> Outcome:
     (:func:`cgsat.engine.memory.default_limit` over the worker's threads).
 
     Returns the call's :class:`Outcome` (:meth:`Sandbox.run`); its ``worker`` is the Dask
-    worker's address (the sandbox's ``host/pid`` outside a Dask worker).
+    worker's address (the sandbox's ``host/pid`` outside a Dask worker). It decides nothing
+    itself: the call runs a registered claim's method.
 
     Examples
     --------
@@ -61,11 +62,6 @@ def run_task(call: Call, limit: int | str | None = None) -> Outcome:
     >>> out.value.verdict.status, "/" in out.worker
     ('holds', True)
     >>> _LOCAL.sandbox.close()
-
-    References
-    ----------
-    Runs the registered claims of the five papers (here Lumberjack's tuft claim); it
-    decides nothing itself.
     """
     from distributed import get_worker  # optional dependency, present on a Dask worker
 
@@ -122,10 +118,6 @@ class DaskExecutor:
     ... except CgsatInputError as exc:
     ...     print(str(exc)[:62])
     --scheduler tcp://127.0.0.1:1: cannot connect to a Dask schedu
-
-    References
-    ----------
-    Runs the registered claims of the five papers; it decides nothing itself.
     """
 
     name = "dask"

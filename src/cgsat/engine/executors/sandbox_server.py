@@ -23,7 +23,7 @@ from cgsat.papers import registry  # noqa: F401 - before "ready": no timeout pay
 
 def answer(request: tuple[Any, ...]) -> tuple[str, Any]:
     """The answer to one request: ``("ok", (value, peak, worker))`` or
-    ``("raise", exception)``.
+    ``("raise", exception)``. The calls run the registered claims' methods.
 
     Examples
     --------
@@ -35,10 +35,6 @@ def answer(request: tuple[Any, ...]) -> tuple[str, Any]:
     ('ok', 'holds', True)
     >>> answer((run_check, ("no.such", "mex", 1, Budget()), None))[0]
     'raise'
-
-    References
-    ----------
-    The checks are the registered claims of the five papers (here Lumberjack's tuft claim).
     """
     fn, args, limit = request
     try:
