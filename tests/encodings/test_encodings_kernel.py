@@ -305,3 +305,59 @@ def test_some_equal_pair_matches_recursion(seed):
             values = [truth[f] for f in chosen]
             ass = [c if val[c] else -c for c in colours]
             assert s.solve(assumptions=ass + [equal]) == (len(set(values)) < len(values))
+
+
+# -- kernel ------------------------------------------------------------------------------
+
+def test_value_lit_is_false_beyond_the_encoded_values() -> None:
+    pool, cl = IDPool(), []
+    circ = Circuit(pool, cl)
+    g = add_grundy(pool, cl, [0, 1, 2], [(2, 1, []), (2, 0, []), (1, 0, [])])
+    assert [g.value_lit(2, t, circ) for t in range(3)] == g.value[2]
+    assert g.value_lit(1, 1, circ) == g.value[1][1]
+    for f, t in [(0, 1), (1, 2), (2, 3), (2, -1), (0, -1)]:
+        assert g.value_lit(f, t, circ) == circ.false, (f, t)
+    with Solver(name="minisat22", bootstrap_with=cl) as s:
+        assert s.solve()
+        model = s.get_model()
+    assert [g.value_of(f, model) for f in (0, 1, 2)] == [0, 1, 2]
+
+
+def test_grundy_bounds_with_parallel_moves() -> None:
+    # two moves a -> b (different conditions) put b twice on the search stack
+    assert grundy_bounds(["a", "b"], [("a", "b", [1]), ("a", "b", [-1])]) == {"a": 1, "b": 0}
+    assert grundy_bounds(["c", "a", "b"], [("a", "b", [1]), ("a", "b", [-1]), ("c", "a", []),
+                                           ("c", "b", [])]) == {"c": 2, "a": 1, "b": 0}
+
+
+def test_add_grundy_of_nothing_is_empty() -> None:
+    pool, cl = IDPool(), []
+    g = add_grundy(pool, cl, [], [])
+    assert (g.value, g.bound, cl) == ({}, {}, [])
+
+
+def test_grundy_bounds_cap_at_one_more_than_the_options() -> None:
+    moves = [("a", leaf, []) for leaf in "xyz"]
+    assert grundy_bounds(["a", "x", "y", "z"], moves) == {"a": 1, "x": 0, "y": 0, "z": 0}
+
+
+def test_kernel_variables_and_gates_are_named_as_documented() -> None:
+    """Follower f gets ``pool.id((tag, f))``; moves with one condition share their
+    "available" gate, and a move listed twice shares its "win" gate."""
+    pool, cl = IDPool(), []
+    moves = [(2, 1, [7, 8]), (2, 0, [8, 7]), (1, 0, [7, 8]), (1, 0, [7, 8]), (2, 0, [7, 9])]
+    enc = add_kernel(pool, cl, [0, 1, 2], moves)
+    assert enc.p == {f: pool.id(("P", f)) for f in (0, 1, 2)}
+    assert enc.moves == [(s, t, tuple(c)) for s, t, c in moves]
+    assert len(set(enc.available[:4])) == 1 and enc.available[4] != enc.available[0]
+    assert enc.win[2] == enc.win[3] and len(set(enc.win)) == 4
+    enc2 = add_kernel(pool, cl, [0, 1, 2], moves, tag="Q")
+    assert enc2.p[0] == pool.id(("Q", 0)) and enc2.p[0] != enc.p[0]
+    assert enc2.available == enc.available  # gates shared through the pool
+
+
+def test_kernel_names_an_unlisted_follower() -> None:
+    with pytest.raises(ValueError, match=r"^move target 1 is not a listed follower$"):
+        add_kernel(IDPool(), [], [0], [(0, 1, [])])
+    with pytest.raises(ValueError, match=r"^move source 'x' is not a listed follower$"):
+        add_kernel(IDPool(), [], [0], [("x", 0, [])])

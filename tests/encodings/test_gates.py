@@ -1,12 +1,8 @@
-"""Tests that kill the surviving mutants of the shared encodings (issue 24 item 6,
-``benchmarks/mutation.sh gates kernel toppling_leaders``; scores in docs/performance.md,
-and docs/history/performance.md names the commit whose docs/benchmarks.md lists each survivor).
-
-Gates and cardinality constraints are checked exhaustively on small inputs: under every
-assignment of the inputs the formula must be satisfiable exactly when the constraint holds,
-and a gate's output must be forced to the right value (both directions of the Tseitin
-definition). The kernel and Grundy encodings are checked against the mex rule on small
-concrete games.
+""":mod:`cgsat.encodings.gates`: gates and cardinality constraints, checked exhaustively on
+small inputs: under every assignment of the inputs the formula must be satisfiable exactly
+when the constraint holds, and a gate's output must be forced to the right value (both
+directions of the Tseitin definition). Written against the surviving mutants of
+``benchmarks/mutation.sh gates``.
 """
 
 from __future__ import annotations
@@ -18,11 +14,7 @@ import pytest
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from cgsat.encodings.cnf import ClauseBuffer
 from cgsat.encodings.gates import Circuit, adder
-from cgsat.encodings.kernel import add_grundy, add_kernel, grundy_bounds
-from cgsat.encodings.toppling import letter_vars
-from cgsat.encodings.toppling_leaders import add_leader
 
 
 def _forced(clauses: list[list[int]], inputs: Sequence[int], values: Sequence[bool],
@@ -203,74 +195,3 @@ def test_at_most_one_is_pairwise_up_to_five() -> None:
             assert len(cl) == size and pool.top == n
         else:
             assert pool.top > n  # the ladder's registers
-
-
-# -- toppling leaders --------------------------------------------------------------------
-
-@pytest.mark.parametrize("n", range(0, 8))
-def test_leader_clauses_chain_only_between_mirrored_pairs(n: int) -> None:
-    """Three clauses per mirrored pair, and an "equal so far" variable (four clauses)
-    between consecutive pairs only: an odd middle letter adds nothing."""
-    pool, buf = IDPool(), ClauseBuffer()
-    side = letter_vars(pool, "G", n)
-    top = pool.top
-    add_leader(buf, pool, side)
-    h = n // 2
-    assert len(buf) == 3 * h + 4 * max(h - 1, 0)
-    assert pool.top - top == max(h - 1, 0)
-
-
-# -- kernel ------------------------------------------------------------------------------
-
-def test_value_lit_is_false_beyond_the_encoded_values() -> None:
-    pool, cl = IDPool(), []
-    circ = Circuit(pool, cl)
-    g = add_grundy(pool, cl, [0, 1, 2], [(2, 1, []), (2, 0, []), (1, 0, [])])
-    assert [g.value_lit(2, t, circ) for t in range(3)] == g.value[2]
-    assert g.value_lit(1, 1, circ) == g.value[1][1]
-    for f, t in [(0, 1), (1, 2), (2, 3), (2, -1), (0, -1)]:
-        assert g.value_lit(f, t, circ) == circ.false, (f, t)
-    with Solver(name="minisat22", bootstrap_with=cl) as s:
-        assert s.solve()
-        model = s.get_model()
-    assert [g.value_of(f, model) for f in (0, 1, 2)] == [0, 1, 2]
-
-
-def test_grundy_bounds_with_parallel_moves() -> None:
-    # two moves a -> b (different conditions) put b twice on the search stack
-    assert grundy_bounds(["a", "b"], [("a", "b", [1]), ("a", "b", [-1])]) == {"a": 1, "b": 0}
-    assert grundy_bounds(["c", "a", "b"], [("a", "b", [1]), ("a", "b", [-1]), ("c", "a", []),
-                                           ("c", "b", [])]) == {"c": 2, "a": 1, "b": 0}
-
-
-def test_add_grundy_of_nothing_is_empty() -> None:
-    pool, cl = IDPool(), []
-    g = add_grundy(pool, cl, [], [])
-    assert (g.value, g.bound, cl) == ({}, {}, [])
-
-
-def test_grundy_bounds_cap_at_one_more_than_the_options() -> None:
-    moves = [("a", leaf, []) for leaf in "xyz"]
-    assert grundy_bounds(["a", "x", "y", "z"], moves) == {"a": 1, "x": 0, "y": 0, "z": 0}
-
-
-def test_kernel_variables_and_gates_are_named_as_documented() -> None:
-    """Follower f gets ``pool.id((tag, f))``; moves with one condition share their
-    "available" gate, and a move listed twice shares its "win" gate."""
-    pool, cl = IDPool(), []
-    moves = [(2, 1, [7, 8]), (2, 0, [8, 7]), (1, 0, [7, 8]), (1, 0, [7, 8]), (2, 0, [7, 9])]
-    enc = add_kernel(pool, cl, [0, 1, 2], moves)
-    assert enc.p == {f: pool.id(("P", f)) for f in (0, 1, 2)}
-    assert enc.moves == [(s, t, tuple(c)) for s, t, c in moves]
-    assert len(set(enc.available[:4])) == 1 and enc.available[4] != enc.available[0]
-    assert enc.win[2] == enc.win[3] and len(set(enc.win)) == 4
-    enc2 = add_kernel(pool, cl, [0, 1, 2], moves, tag="Q")
-    assert enc2.p[0] == pool.id(("Q", 0)) and enc2.p[0] != enc.p[0]
-    assert enc2.available == enc.available  # gates shared through the pool
-
-
-def test_kernel_names_an_unlisted_follower() -> None:
-    with pytest.raises(ValueError, match=r"^move target 1 is not a listed follower$"):
-        add_kernel(IDPool(), [], [0], [(0, 1, [])])
-    with pytest.raises(ValueError, match=r"^move source 'x' is not a listed follower$"):
-        add_kernel(IDPool(), [], [0], [("x", 0, [])])

@@ -1,10 +1,7 @@
-"""Tests that kill the surviving mutants of :mod:`cgsat.sat.solve` (issue 24 item 6,
-``benchmarks/mutation.sh solve``; scores in docs/performance.md, and
-docs/history/performance.md names the commit whose docs/benchmarks.md lists each survivor).
-
-The older tests reach the solve path through whole checks in forked workers and look at
-the status; these call it in-process and pin its exact certificates, messages, counts and
-the order in which a verdict is decided.
+""":mod:`cgsat.sat.solve` in-process: its exact certificates, messages, counts and the order
+in which a verdict is decided (other tests reach the solve path through whole checks in
+forked workers and look at the status). Written against the surviving mutants of
+``benchmarks/mutation.sh solve``.
 """
 
 from __future__ import annotations
