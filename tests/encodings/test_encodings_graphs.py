@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from itertools import product
 
 import networkx as nx
 import pytest
@@ -145,3 +146,60 @@ def test_negative_control_phyminoes_differs_on_k4():
     phy = ImpartialSolver(get_ruleset("phyminoes"))
     p = get_ruleset("timber").parse(pos)
     assert timber.outcome(p) == "N" and phy.outcome(p) == "P"
+
+
+# -- encodings/timber_graphs.py -----------------------------------------------------------------
+
+
+def test_the_graph_encodings_default_to_timber_and_to_the_minus_edge_reading():
+    from pysat.solvers import Solver
+
+    from cgsat.encodings.timber_graphs import (
+        add_graph_grundy,
+        graph_shape,
+        orientation_vars,
+        symbolic_moves,
+    )
+
+    path = graph_shape([(0, 1), (1, 2)])
+    values = []
+    for rule in ((), ("timber",)):  # the default against the rule named
+        pool, cl = IDPool(), []
+        lits, enc, root = add_graph_grundy(pool, cl, path, *rule)
+        with Solver(bootstrap_with=cl) as solver:
+            for bits in product([1, -1], repeat=2):
+                assert solver.solve(assumptions=[b * x for b, x in zip(bits, lits, strict=True)])
+                values.append(enc.value_of(root, solver.get_model()))
+    assert values[:4] == values[4:]
+    pool = IDPool()
+    assert symbolic_moves(path, orientation_vars(pool, path), "phyminoes") == \
+        symbolic_moves(path, orientation_vars(pool, path), "phyminoes", "minus-edge")
+    lits, enc, root = add_graph_grundy(IDPool(), [], path, "phyminoes")  # no error
+    assert len(lits) == 2
+
+
+def test_symbolic_moves_refuse_more_followers_than_the_limit():
+    from cgsat.encodings.timber_graphs import graph_shape, symbolic_moves
+    from cgsat.errors import TooLargeError
+
+    path = graph_shape([(0, 1), (1, 2)])  # 4 followers
+    assert len(symbolic_moves(path, [5, 6], limit=4)[0]) == 4
+    with pytest.raises(TooLargeError, match="^shape has more than 3 followers; too large "
+                                            "for the kernel encoding$"):
+        symbolic_moves(path, [5, 6], limit=3)
+
+
+def test_graph_shapes_and_topple_name_bad_input():
+    from cgsat.encodings.timber_graphs import graph_shape, topple
+    from cgsat.errors import CgsatInputError
+
+    with pytest.raises(CgsatInputError, match="^shape: self-loop 1-1$"):
+        graph_shape([(0, 1), (1, 1)])
+    with pytest.raises(CgsatInputError, match="^shape: repeated edge 0-1$"):
+        graph_shape([(0, 1), (1, 2), (0, 1)])
+    path = graph_shape([(0, 1), (1, 2)])
+    with pytest.raises(CgsatInputError,
+                       match="^unknown rule 'tree'; expected one of timber, phyminoes$"):
+        topple(path, frozenset({0, 1}), 0, True, rule="tree")
+    with pytest.raises(CgsatInputError, match="^phyminoes: unknown distances 'walk'$"):
+        topple(path, frozenset({0, 1}), 0, True, "phyminoes", "walk")
