@@ -147,3 +147,30 @@ def test_a_position_starting_with_a_dash_is_explained(tmp_path):
     after = subprocess.run([sys.executable, "-m", "cgsat", "value", "timber", "--", "-1>2"],
                            capture_output=True, text=True, timeout=30, env=_env(tmp_path))
     assert after.returncode == 2 and "unknown character '-'" in after.stderr
+
+
+def _run_cli(args: list[str], capsys) -> tuple[int, str, str]:
+    code = main(args)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_unknown_claim_and_bad_bounds_exit_2(tmp_path, capsys):
+    db = str(tmp_path / "r.sqlite")
+    code, _, err = _run_cli(["check", "timber.thm23", "--db", db], capsys)
+    assert code == 2 and "timber.thm2.3" in err and len(err.strip().splitlines()) == 1
+    with pytest.raises(SystemExit) as exc:
+        main(["check", "timber.thm2.3", "--up-to", "-1", "--db", db])
+    assert exc.value.code == 2
+    code, _, err = _run_cli(["check", "timber.thm2.3", "--from", "5", "--up-to", "3",
+                             "--db", db], capsys)
+    assert code == 2
+    code, _, err = _run_cli(["check", "timber.thm2.3", "--method", "nope", "--db", db], capsys)
+    assert code == 2 and "nope" in err
+    code, _, err = _run_cli(["check", "timber.thm2.3", "--solver", "nosuch", "--db", db], capsys)
+    assert code == 2 and "nosuch" in err
+    code, _, err = _run_cli(["check", "timber.thm2.3", "--solver", "kissat", "--proof",
+                             "--db", db], capsys)
+    assert code == 2
+    code, _, err = _run_cli(["check", "--db", db], capsys)
+    assert code == 2
