@@ -1,12 +1,12 @@
-"""Issue 24, item 2: searches that shrink must end ``error`` (exit 3) in ``cgsat check``.
+"""The coverage controls: a search that shrinks ends ``error`` (exit 3) in ``cgsat check``.
 
-Each test rebuilds one of the bugs the issue lists (a sceptical referee's plausible bugs
-that make a method search *less* than its scope says) by monkeypatch, runs ``cgsat check``
-on a fresh store at small n, and asks for exit code 3 with the coverage control named in
-the reason. Workers are forked, so a patch made here reaches them. Each test also runs
-the same check unpatched, which must hold (the control fires only on the bug). Without
-the coverage controls, each patched run below ends with exit 0 (checked by hand when the
-controls were added: ``row_coverage`` replaced by a no-op).
+Each test rebuilds one plausible bug (a sceptical referee's: a bug that makes a method
+search *less* than its scope says) by monkeypatch, runs ``cgsat check`` on a fresh store at
+small n, and asks for exit code 3 with the coverage control named in the reason. Workers
+are forked, so a patch made here reaches them. Each test also runs the same check
+unpatched, which must hold (the control fires only on the bug). Without the coverage
+controls, each patched run below ends with exit 0 (checked by hand when the controls were
+added: ``row_coverage`` replaced by a no-op).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 27, item 3: the method-level speedups keep each method's answers.
+"""The faster forms of methods give the answers of the plain forms they replace.
 
 - ``leaf_arc_sat`` split into instances of a few trees (Lemma 3.1 of *The Game of timber!*,
   Theorem 3.1 of *Timber on caterpillars*) against the one instance of every tree;
