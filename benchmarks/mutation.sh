@@ -15,41 +15,41 @@ root=$PWD
 
 declare -A FILE TESTS
 FILE[certificates]=src/cgsat/sat/certificates.py
-TESTS[certificates]="tests/sat/test_verify_drat.py tests/sat/test_mutation_sat.py tests/engine/test_trust_store.py src/cgsat/sat/certificates.py"
+TESTS[certificates]="tests/sat/test_drat.py tests/sat/test_second_solver.py tests/sat/test_certificates.py tests/sat/test_external.py tests/engine/test_trust_store.py src/cgsat/sat/certificates.py"
 FILE[external]=src/cgsat/sat/external.py
-TESTS[external]="tests/sat/test_external_solver.py tests/sat/test_mutation_sat.py src/cgsat/sat/external.py"
+TESTS[external]="tests/sat/test_external_solver.py tests/sat/test_certificates.py tests/sat/test_external.py src/cgsat/sat/external.py"
 FILE[solve]=src/cgsat/sat/solve.py
-TESTS[solve]="tests/sat/test_mutation_solve.py tests/sat/test_controls_buffers.py tests/sat/test_verify_drat.py tests/engine/test_vacuous.py tests/engine/test_trust_store.py tests/commands/test_export_cnf.py src/cgsat/sat/solve.py"
+TESTS[solve]="tests/sat/test_solve.py tests/sat/test_controls_buffers.py tests/sat/test_drat.py tests/sat/test_second_solver.py tests/engine/test_vacuous.py tests/engine/test_trust_store.py tests/commands/test_export_cnf.py src/cgsat/sat/solve.py"
 FILE[kernel]=src/cgsat/encodings/kernel.py
-TESTS[kernel]="tests/encodings/test_encodings_kernel.py tests/encodings/test_encodings_peaks.py tests/encodings/test_mutation_encodings.py src/cgsat/encodings/kernel.py"
+TESTS[kernel]="tests/encodings/test_encodings_kernel.py tests/encodings/test_encodings_peaks.py tests/encodings/test_gates.py tests/encodings/test_toppling_leaders.py src/cgsat/encodings/kernel.py"
 FILE[gates]=src/cgsat/encodings/gates.py
-TESTS[gates]="tests/encodings/test_encodings_kernel.py tests/encodings/test_encodings_graphs.py tests/encodings/test_mutation_encodings.py src/cgsat/encodings/gates.py"
+TESTS[gates]="tests/encodings/test_encodings_kernel.py tests/encodings/test_encodings_graphs.py tests/encodings/test_gates.py tests/encodings/test_toppling_leaders.py src/cgsat/encodings/gates.py"
 FILE[toppling_leaders]=src/cgsat/encodings/toppling_leaders.py
-TESTS[toppling_leaders]="tests/papers/toppling/test_toppling_scale.py tests/encodings/test_mutation_encodings.py src/cgsat/encodings/toppling_leaders.py"
+TESTS[toppling_leaders]="tests/papers/toppling/test_toppling_scale.py tests/encodings/test_gates.py tests/encodings/test_toppling_leaders.py tests/encodings/test_encodings_kernel.py src/cgsat/encodings/toppling_leaders.py"
 # then the other encodings (issue 24: "over encodings/")
 FILE[toppling]=src/cgsat/encodings/toppling.py
 TESTS[toppling]="tests/papers/toppling/test_toppling_sat.py tests/papers/toppling/test_toppling_scale.py src/cgsat/encodings/toppling.py"
 FILE[timber_graphs]=src/cgsat/encodings/timber_graphs.py
-TESTS[timber_graphs]="tests/encodings/test_encodings_graphs.py tests/papers/timber/test_phyminoes_families.py tests/papers/test_mutation_papers.py src/cgsat/encodings/timber_graphs.py"
+TESTS[timber_graphs]="tests/encodings/test_encodings_graphs.py tests/papers/timber/test_phyminoes_families.py tests/papers/thickets/test_thickets_sat.py tests/papers/timber/test_phyminoes_sat.py tests/encodings/test_green_cordon_dfa.py tests/encodings/test_moore.py tests/encodings/test_timber_path.py tests/encodings/test_green_cordon.py src/cgsat/encodings/timber_graphs.py"
 FILE[timber_trees]=src/cgsat/encodings/timber_trees.py
 TESTS[timber_trees]="tests/encodings/test_encodings_trees.py src/cgsat/encodings/timber_trees.py"
 FILE[green_cordon]=src/cgsat/encodings/green_cordon.py
-TESTS[green_cordon]="tests/encodings/test_cordon_sat.py tests/papers/thickets/test_controls_thickets.py tests/papers/test_mutation_papers.py src/cgsat/encodings/green_cordon.py"
+TESTS[green_cordon]="tests/encodings/test_cordon_sat.py tests/papers/thickets/test_controls_thickets.py tests/papers/thickets/test_thickets_sat.py tests/papers/timber/test_phyminoes_sat.py tests/encodings/test_green_cordon_dfa.py tests/encodings/test_moore.py tests/encodings/test_timber_path.py tests/encodings/test_green_cordon.py tests/encodings/test_encodings_graphs.py src/cgsat/encodings/green_cordon.py"
 FILE[timber_path]=src/cgsat/encodings/timber_path.py
-TESTS[timber_path]="tests/encodings/test_encodings_peaks.py tests/papers/timber/test_controls_timber.py tests/papers/test_mutation_papers.py src/cgsat/encodings/timber_path.py"
+TESTS[timber_path]="tests/encodings/test_encodings_peaks.py tests/papers/timber/test_controls_timber.py tests/papers/thickets/test_thickets_sat.py tests/papers/timber/test_phyminoes_sat.py tests/encodings/test_green_cordon_dfa.py tests/encodings/test_moore.py tests/encodings/test_timber_path.py tests/encodings/test_green_cordon.py tests/encodings/test_encodings_graphs.py src/cgsat/encodings/timber_path.py"
 FILE[caterpillars]=src/cgsat/encodings/caterpillars.py
 TESTS[caterpillars]="tests/encodings/test_encodings_trees.py src/cgsat/encodings/caterpillars.py"
 FILE[cnf]=src/cgsat/encodings/cnf.py
-TESTS[cnf]="tests/encodings/ tests/sat/test_mutation_sat.py tests/sat/test_mutation_solve.py src/cgsat/encodings/cnf.py"
+TESTS[cnf]="tests/encodings/ tests/sat/test_certificates.py tests/sat/test_external.py tests/sat/test_solve.py src/cgsat/encodings/cnf.py"
 FILE[green_cordon_dfa]=src/cgsat/encodings/green_cordon_dfa.py
-TESTS[green_cordon_dfa]="tests/encodings/test_cordon_sat.py tests/automata/test_deciders.py tests/papers/thickets/test_controls_thickets.py tests/papers/test_mutation_papers.py src/cgsat/encodings/green_cordon_dfa.py"
+TESTS[green_cordon_dfa]="tests/encodings/test_cordon_sat.py tests/automata/test_deciders.py tests/papers/thickets/test_controls_thickets.py tests/papers/thickets/test_thickets_sat.py tests/papers/timber/test_phyminoes_sat.py tests/encodings/test_green_cordon_dfa.py tests/encodings/test_moore.py tests/encodings/test_timber_path.py tests/encodings/test_green_cordon.py tests/encodings/test_encodings_graphs.py src/cgsat/encodings/green_cordon_dfa.py"
 FILE[moore]=src/cgsat/encodings/moore.py
-TESTS[moore]="tests/papers/timber/test_path_heights.py tests/papers/test_mutation_papers.py src/cgsat/encodings/moore.py"
+TESTS[moore]="tests/papers/timber/test_path_heights.py tests/papers/thickets/test_thickets_sat.py tests/papers/timber/test_phyminoes_sat.py tests/encodings/test_green_cordon_dfa.py tests/encodings/test_moore.py tests/encodings/test_timber_path.py tests/encodings/test_green_cordon.py tests/encodings/test_encodings_graphs.py src/cgsat/encodings/moore.py"
 # the papers' SAT modules (issue 24: "the *_sat.py modules of the paper packages")
 FILE[thickets_sat]=src/cgsat/papers/thickets/sat.py
-TESTS[thickets_sat]="tests/encodings/test_cordon_sat.py tests/papers/thickets/test_controls_thickets.py tests/papers/test_mutation_papers.py src/cgsat/papers/thickets/sat.py"
+TESTS[thickets_sat]="tests/encodings/test_cordon_sat.py tests/papers/thickets/test_controls_thickets.py tests/papers/thickets/test_thickets_sat.py tests/papers/timber/test_phyminoes_sat.py tests/encodings/test_green_cordon_dfa.py tests/encodings/test_moore.py tests/encodings/test_timber_path.py tests/encodings/test_green_cordon.py tests/encodings/test_encodings_graphs.py src/cgsat/papers/thickets/sat.py"
 FILE[phyminoes_sat]=src/cgsat/papers/timber/phyminoes/sat.py
-TESTS[phyminoes_sat]="tests/papers/timber/test_phyminoes_families.py tests/papers/timber/test_controls_timber.py tests/papers/test_mutation_papers.py src/cgsat/papers/timber/phyminoes/sat.py"
+TESTS[phyminoes_sat]="tests/papers/timber/test_phyminoes_families.py tests/papers/timber/test_controls_timber.py tests/papers/thickets/test_thickets_sat.py tests/papers/timber/test_phyminoes_sat.py tests/encodings/test_green_cordon_dfa.py tests/encodings/test_moore.py tests/encodings/test_timber_path.py tests/encodings/test_green_cordon.py tests/encodings/test_encodings_graphs.py src/cgsat/papers/timber/phyminoes/sat.py"
 ORDER="certificates external solve kernel gates toppling_leaders toppling timber_graphs timber_trees green_cordon timber_path caterpillars cnf green_cordon_dfa moore thickets_sat phyminoes_sat"
 
 mods=("$@")
