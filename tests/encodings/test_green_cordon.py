@@ -8,8 +8,6 @@ from itertools import product
 
 import pytest
 
-from cgsat.encodings.green_cordon_dfa import NIM2_DFA
-
 
 @pytest.mark.parametrize("dropped", [0, 1, 2])
 def test_a_cover_without_one_of_its_rules_finds_a_cordon_outside_the_others(dropped):
@@ -45,7 +43,7 @@ def test_a_rule_on_a_symbolic_cordon_with_constant_leaves_reads_its_concrete_cor
         THM_3_3,
         CordonCircuits,
     )
-    from cgsat.encodings.green_cordon_dfa import NIM3_DFA
+    from cgsat.encodings.green_cordon_dfa import NIM2_DFA, NIM3_DFA
 
     rules = [THM_3_2, THM_3_3, *ONE_LEAF_COVER, NIM2_DFA, NIM3_DFA]
     for h in range(1, 8):
