@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from cgsat import __version__
-from cgsat.engine.memory import parse_limit
+from cgsat.commands.options import memory_limit, store_of
 from cgsat.errors import CgsatInputError
 
 EXIT_OK, EXIT_REFUTED, EXIT_USAGE, EXIT_DISAGREE, EXIT_INTERNAL = 0, 1, 2, 3, 4
@@ -186,18 +186,6 @@ def controls_count(text: str) -> int:
         raise argparse.ArgumentTypeError(f"the number of controls is at most {MAX_CONTROLS}, "
                                          f"got {value}")
     return value
-
-
-def memory_limit(text: str) -> str:
-    """A ``--memory-limit`` value (``2G``, ``500M``, ``none``, ``auto``), checked here so that a bad
-    one is a usage error (exit 2) before anything runs."""
-    if text == "auto":
-        return text
-    try:
-        parse_limit(text)
-    except CgsatInputError as exc:
-        raise argparse.ArgumentTypeError(str(exc).removeprefix("--memory-limit: ")) from None
-    return text
 
 
 def add_claims_files(p: argparse.ArgumentParser) -> None:
@@ -383,10 +371,18 @@ def _dispatch(args: argparse.Namespace) -> int:
         from cgsat.commands import value  # CLI start-up time: --help loads no command
 
         return value.run(args)
-    if args.command in ("list", "check", "report"):
-        from cgsat.commands import verify  # CLI start-up time: --help loads no command
+    if args.command == "list":
+        from cgsat.commands import list_claims  # CLI start-up time: --help loads no command
 
-        return verify.run(args)
+        return list_claims.run(args)
+    if args.command == "check":
+        from cgsat.commands import check  # CLI start-up time: --help loads no command
+
+        return check.run(args)
+    if args.command == "report":
+        from cgsat.commands import report  # CLI start-up time: --help loads no command
+
+        return report.run(args)
     if args.command == "find":
         from cgsat.commands import find  # CLI start-up time: --help loads no command
 
@@ -420,16 +416,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except sqlite3.DatabaseError as exc:  # a damaged store, a file that is none, a full disk
         if "full" in str(exc):
             sys.stderr.write(f"cgsat: error: no space left on the device (ENOSPC) writing the "
-                             f"results store {_store_of(args)}\n")
+                             f"results store {store_of(args)}\n")
         else:
-            sys.stderr.write(f"cgsat: error: results store {_store_of(args)}: {exc} (the file "
+            sys.stderr.write(f"cgsat: error: results store {store_of(args)}: {exc} (the file "
                              "is damaged or is not a cgsat store; give another with --db)\n")
         return EXIT_USAGE
     except OSError as exc:
         if exc.errno != errno.ENOSPC:
             return _internal(exc)
         sys.stderr.write(f"cgsat: error: no space left on the device (ENOSPC) writing "
-                         f"{exc.filename or _store_of(args)}\n")
+                         f"{exc.filename or store_of(args)}\n")
         return EXIT_USAGE
     except ValueError as exc:
         if "integer string conversion" in str(exc):  # a number of more than 4,300 digits
@@ -475,16 +471,6 @@ def _handle_signals() -> dict[int, Any]:
             continue
         old[signum] = signal.signal(signum, _raise_signalled)
     return old
-
-
-def _store_of(args: argparse.Namespace) -> str:
-    """The results store a command uses (for a message about it)."""
-    from cgsat.engine.store import db_path  # CLI start-up time: only on a store error
-
-    try:
-        return db_path(getattr(args, "db", None))
-    except CgsatInputError:
-        return str(getattr(args, "db", None))
 
 
 def _internal(exc: Exception) -> int:

@@ -83,7 +83,7 @@ def test_editing_the_engine_core_changes_every_sat_method(edit):
 def test_editing_report_cli_runner_store_or_claims_changes_nothing(edit):
     before = _all_fingerprints()
     edit("cgsat/report/data.py", "cgsat/report/html.py", "cgsat/cli.py",
-         "cgsat/commands/verify.py",
+         "cgsat/commands/check.py",
          "cgsat/engine/runner.py", "cgsat/engine/store.py", "cgsat/papers/registry.py",
          "cgsat/papers/timber/claims.py", "cgsat/__init__.py")
     assert _all_fingerprints() == before

@@ -13,7 +13,8 @@ from cgsat.engine.probe import check_up_to, compute_on, largest_up_to, run_probe
 from cgsat.engine.store import Store, db_path
 from cgsat.errors import CgsatInputError
 from cgsat.papers.registry import all_probes, get_probe
-from cgsat.report.probes import prepare_out, write_probe
+from cgsat.report.folder import prepare_out
+from cgsat.report.probes import PROBE_FILES, write_probe
 
 
 def list_probes(as_json: bool) -> int:
@@ -43,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     check_executor(args.executor, args.scheduler)
     compute = compute_on(args.executor, args.scheduler)
     out_dir = args.out if args.out is not None else f"probe-{probe.name}"
-    prepare_out(out_dir)  # bad --out is reported before anything is computed
+    prepare_out(out_dir, PROBE_FILES)  # bad --out is reported before anything is computed
 
     def progress(n: int, seconds: float | None, reused: bool) -> None:
         if not args.json:

@@ -10,7 +10,7 @@
   print one (``check --json`` prints its results at the end).
 
 The closing summary (verified to where, what stopped short) is the command's
-(:mod:`cgsat.commands.verify`).
+(:mod:`cgsat.commands.check`).
 """
 
 from __future__ import annotations

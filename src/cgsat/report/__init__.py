@@ -1,33 +1,46 @@
 """The verified-bounds report (``cgsat report``): one job per module.
 
-- :mod:`~cgsat.report.data`: the ``bounds.json`` document from the store
-  (findings, the paper's bounds against cgsat's, every claim's bounds, scope, controls,
-  fingerprints, counterexamples and runs);
+- :mod:`~cgsat.report.data` (with :mod:`~cgsat.report.proved`,
+  :mod:`~cgsat.report.probes` and :mod:`~cgsat.report.user` for their parts): the
+  ``bounds.json`` document from the store (findings, the paper's bounds against cgsat's,
+  every claim's bounds, scope, controls, fingerprints, counterexamples and runs);
+- :mod:`~cgsat.report.model`: that document as one typed report, section by section;
 - :mod:`~cgsat.report.markdown`, :mod:`~cgsat.report.html` (with
-  :mod:`~cgsat.report.plots`) and :mod:`~cgsat.report.latex`: renderings of
-  that document;
-- :func:`write_report`: writes them into a directory.
+  :mod:`~cgsat.report.plots`) and :mod:`~cgsat.report.latex`: one renderer per format,
+  each rendering the model (plain texts shared in :mod:`~cgsat.report.text`);
+- :mod:`~cgsat.report.folder`: the one check of an ``--out`` folder;
+- :func:`write_report`: builds the document and the model once and writes the files.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from cgsat.claims import Claim
-from cgsat.engine.store import Store, is_store_file
+from cgsat.engine.store import Store
 from cgsat.errors import CgsatInputError
+from cgsat.report import html, latex, markdown
 from cgsat.report.data import build_report, claim_summary
+from cgsat.report.folder import prepare_out
 from cgsat.report.html import render_html
 from cgsat.report.latex import render_latex
 from cgsat.report.markdown import render_markdown
-from cgsat.report.user import user_data, user_html, user_markdown
+from cgsat.report.model import Report, build_model
+from cgsat.report.user import user_data
 
-__all__ = ["FORMATS", "build_report", "claim_summary", "render_html", "render_latex",
-           "render_markdown", "write_report"]
+__all__ = ["FORMATS", "REPORT_FILES", "build_report", "claim_summary", "render_html",
+           "render_latex", "render_markdown", "write_report"]
 
-FORMATS = ("html", "latex")
+RENDERERS: dict[str, tuple[tuple[str, Callable[[Report], str]], ...]] = {
+    "html": (("bounds.md", markdown.render), ("bounds.html", html.render)),
+    "latex": (("bounds.tex", latex.render),),
+}
+"""Per ``--format``, the files written beside ``bounds.json`` and their renderers."""
+FORMATS = tuple(RENDERERS)
+REPORT_FILES = "the report is a directory of files"
+"""What ``--out -`` of ``cgsat report`` is told (:func:`cgsat.report.folder.prepare_out`)."""
 
 
 def write_report(store: Store, out_dir: str, fmt: str = "html",
@@ -43,37 +56,14 @@ def write_report(store: Store, out_dir: str, fmt: str = "html",
     """
     if fmt not in FORMATS:
         raise CgsatInputError(f"--format: expected one of {', '.join(FORMATS)}, got {fmt!r}")
-    if not out_dir.strip():
-        raise CgsatInputError("--out: the path is empty")
-    if out_dir == "-":
-        raise CgsatInputError("--out -: the report is a directory of files, not standard "
-                              "output; give a directory")
-    names = ["bounds.json"] + (["bounds.md", "bounds.html"] if fmt == "html"
-                               else ["bounds.tex"])
-    for name in names:
-        if is_store_file(os.path.join(out_dir, name)):
-            raise CgsatInputError(f"--out: {os.path.join(out_dir, name)!r} is a results "
-                                  "store (SQLite); the report never overwrites one")
-    if os.path.exists(out_dir) and not os.path.isdir(out_dir):
-        raise CgsatInputError(f"--out: {out_dir!r} is a file, not a directory")
-    try:
-        os.makedirs(out_dir, exist_ok=True)
-    except OSError as exc:
-        raise CgsatInputError(f"--out: cannot create {out_dir!r} ({exc.strerror})") from None
-    if not os.access(out_dir, os.W_OK):
-        raise CgsatInputError(f"--out: {out_dir!r} is not writable")
+    names = ["bounds.json"] + [name for name, _ in RENDERERS[fmt]]
+    prepare_out(out_dir, REPORT_FILES, names)
     doc = build_report(store)
     doc.update({k: v for k, v in user_data(store, own).items() if v})  # only when any
-    files = [("bounds.json", json.dumps(doc, indent=2))]  # the names checked above
-    if fmt == "html":
-        mine = user_markdown(doc, own)
-        files += [("bounds.md", render_markdown(doc) + "\n".join(mine) + ("\n" if mine else "")),
-                  ("bounds.html", render_html(doc).replace(
-                      "</body></html>", user_html(doc) + "</body></html>"))]
-    else:
-        files += [("bounds.tex", render_latex(doc))]
+    model = build_model(doc, own)
+    texts = [json.dumps(doc, indent=2)] + [render(model) for _, render in RENDERERS[fmt]]
     paths = []
-    for name, text in files:
+    for name, text in zip(names, texts, strict=True):
         path = os.path.join(out_dir, name)
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(text)

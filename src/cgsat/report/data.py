@@ -197,7 +197,7 @@ def earlier_code(store: Store, claims: Sequence[Claim]) -> dict[str, dict[str, A
 
 def rerun_reach(claim: Claim, method: str) -> int:
     """The largest size a rerun to the target runs ``method`` to: the claim's target bound,
-    or the method's size limit when that is lower (``bash docs/report/regenerate.sh`` and
+    or the method's size limit when that is lower (``bash results/regenerate.sh`` and
     ``cgsat check --target`` go no further).
 
     Examples

@@ -1,4 +1,5 @@
-"""``bounds.html``: the report as one self-contained page, findings first (plots inline).
+"""``bounds.html``: the report (:class:`~cgsat.report.model.Report`) as one self-contained
+page, findings first (plots inline).
 
 The same order as :mod:`cgsat.report.markdown`, with a plot of the paper's bounds
 against cgsat's and, for claims with more than a handful of sizes, time against n.
@@ -8,30 +9,16 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from cgsat.claims import Claim
-from cgsat.report import proved
 from cgsat.report.counts import counted
-from cgsat.report.findings import FINDINGS, finding_of
-from cgsat.report.markdown import (
-    LEGEND,
-    bound,
-    claim_lookup,
-    controls_text,
-    disagreement_text,
-    earlier_rows,
-    has_runs,
-    provenance_text,
-    run_text,
-    solver_methods,
-    summary_text,
-    target_hint,
-    variant_text,
-    versions_text,
-)
+from cgsat.report.model import ClaimSection, EarlierRow, Report, build_model
 from cgsat.report.plots import bounds_png, counts_png, time_png
-from cgsat.report.probes import probes_html
+from cgsat.report.text import LEGEND, bound
+
+__all__ = ["CSS", "inline", "render", "render_html"]
 
 esc = html.escape
 
@@ -48,6 +35,36 @@ code { background: #f6f6f6; padding: 0 0.2em; }
 .finding { border-left: 4px solid #c62828; padding: 0.2em 1em; margin: 1em 0; }
 .small { font-size: 0.85em; color: #555; }
 """
+
+
+def render_html(doc: dict[str, Any], own: Sequence[Claim] = ()) -> str:
+    """The HTML report of a ``bounds.json`` document (:func:`render` of its model)."""
+    return render(build_model(doc, own))
+
+
+def render(r: Report) -> str:
+    """The HTML report: one page."""
+    out = ["<!DOCTYPE html><html><head><meta charset='utf-8'><title>cgsat: verified bounds"
+           f"</title><style>{CSS}</style></head><body>", "<h1>cgsat: verified bounds</h1>",
+           f"<p class='small'>{esc(r.versions)} {esc(r.provenance)}</p>",
+           f"<p>{esc(LEGEND)}</p>"]
+    if r.summary:  # the opening line, as in bounds.md (its `ids` as <code>)
+        text = esc(r.summary).replace("**Summary.**", "<b>Summary.</b>")
+        out.append("<p>" + re.sub(r"`([^`]*)`", r"<code>\1</code>", text) + "</p>")
+    if r.disagreements:
+        out += ["<h2>Disagreements to investigate</h2>", "<p>A later run of the same code "
+                "ended in error, or unknown for another reason than its budget, against a "
+                "decided verdict. The verdict stands and its bound "
+                "is kept; each line is a bug to look into.</p>", "<ul>"]
+        out += [f"<li class='refuted'>{esc(d)}</li>" for d in r.disagreements]
+        out.append("</ul>")
+    out += _findings(r) + _proved(r) + _beyond(r) + _every_claim(r) + _earlier(r)
+    out += _probes(r)
+    for s in r.sections:
+        out += _section(s)
+    mine = _user(r)
+    out.append(("\n".join(mine) if mine else "") + "</body></html>")
+    return "\n".join(out)
 
 
 def _img(png: str | None, alt: str) -> str:
@@ -74,175 +91,221 @@ def inline(text: str) -> str:
     return "".join(out)
 
 
-def findings_html(doc: dict[str, Any]) -> list[str]:
+def _findings(r: Report) -> list[str]:
     """The findings section: each refuted claim with its counterexample, explanations,
     variants (plain text, the id linked) and what it breaks; then the findings that are
     no refuted claim (:mod:`cgsat.report.findings`)."""
-    out: list[str] = []
-    out.append("<h2>Findings: claims refuted (each says what it breaks)</h2>")
-    if not doc["findings"]:
+    out = ["<h2>Findings: claims refuted (each says what it breaks)</h2>"]
+    if not r.findings:
         out.append("<p>None: no published statement was refuted by the stored runs.</p>")
-    for f in doc["findings"]:
-        out.append(f"<div class='finding'><p><a href='#{esc(f['claim'])}'><code>"
-                   f"{esc(f['claim'])}</code></a> — {esc(f['source'])} ({esc(f['kind'])})"
-                   f"<br>{esc(f['statement'])}</p><p class='refuted'>Counterexample at n = "
-                   f"{f['n']}: <code>{esc(f['position'])}</code></p><ul>")
-        for method, why in f["explanations"].items():
-            if why:
-                out.append(f"<li>{esc(method)}: {esc(why)}</li>")
-        for variant, v in f["variants"].items():  # plain text, the claim id linked
+    for f in r.findings:
+        out.append(f"<div class='finding'><p><a href='#{esc(f.claim)}'><code>"
+                   f"{esc(f.claim)}</code></a> — {esc(f.source)} ({esc(f.kind)})"
+                   f"<br>{esc(f.statement)}</p><p class='refuted'>Counterexample at n = "
+                   f"{f.n}: <code>{esc(f.position)}</code></p><ul>")
+        out += [f"<li>{esc(method)}: {esc(why)}</li>" for method, why in f.explanations]
+        for variant, text in f.variants:  # plain text, the claim id linked
             link = f"<a href='#{esc(variant)}'><code>{esc(variant)}</code></a>"
-            out.append(f"<li>{esc(variant_text(variant, v)).replace(esc(variant), link, 1)}"
-                       "</li>")
-        said = finding_of(f["claim"])
-        if said is not None:
-            out.append(f"<li>What it breaks: {inline(said.breaks)}</li>")
+            out.append(f"<li>{esc(text).replace(esc(variant), link, 1)}</li>")
+        if f.breaks is not None:
+            out.append(f"<li>What it breaks: {inline(f.breaks)}</li>")
         out.append("</ul></div>")
-    refuted = {f["claim"] for f in doc["findings"]}
-    others = [f for f in FINDINGS if not f.claims or f.claims[0] not in refuted]
-    if others:
+    if r.other_findings:
         out.append("<p>Findings that are not a refuted claim here (a step of a proof, a "
                    "worked example, or a claim with no stored refutation):</p><ul>")
-        out += [f"<li>{inline(f.text)}</li>" for f in others]
+        out += [f"<li>{inline(text)}</li>" for text in r.other_findings]
         out.append("</ul>")
     return out
 
 
-def render_html(doc: dict[str, Any]) -> str:
-    """The HTML report of a ``bounds.json`` document."""
-    lookup = claim_lookup()
-    out = ["<!DOCTYPE html><html><head><meta charset='utf-8'><title>cgsat: verified bounds"
-           f"</title><style>{CSS}</style></head><body>", "<h1>cgsat: verified bounds</h1>",
-           f"<p class='small'>{esc(versions_text(doc))} {esc(provenance_text(doc))}</p>",
-           f"<p>{esc(LEGEND)}</p>"]
-    if doc.get("summary"):  # the opening line, as in bounds.md (its `ids` as <code>)
-        text = esc(summary_text(doc)).replace("**Summary.**", "<b>Summary.</b>")
-        out.append("<p>" + re.sub(r"`([^`]*)`", r"<code>\1</code>", text) + "</p>")
-    if doc.get("disagreements"):
-        out += ["<h2>Disagreements to investigate</h2>", "<p>A later run of the same code "
-                "ended in error, or unknown for another reason than its budget, against a "
-                "decided verdict. The verdict stands and its bound "
-                "is kept; each line is a bug to look into.</p>", "<ul>"]
-        out += [f"<li class='refuted'>{esc(disagreement_text(d))}</li>"
-                for d in doc["disagreements"]]
-        out.append("</ul>")
-    out += findings_html(doc)
-    out += proved.html(doc, esc)
-    out += ["<h2>Beyond the paper</h2>", "<p>The bound each paper checked its statement to, "
-            "against cgsat's (best over its methods).</p>",
-            "<table><tr><th>claim</th><th>source</th><th>paper's bound</th><th>cgsat "
-            "verified</th><th>cgsat certified</th><th>target</th></tr>"]
-    for b in doc["beyond_paper"]:
-        out.append(f"<tr><td><code>{esc(b['claim'])}</code></td><td>{esc(b['source'])}</td>"
-                   f"<td>{b['paper_bound']}</td><td>{bound(b['verified'])}</td>"
-                   f"<td>{bound(b['certified'])}</td><td>{b['target_bound']}"
-                   f"{esc(target_hint(b)).replace('`', '')}</td></tr>")
+def _proved(r: Report) -> list[str]:
+    """"Proved for every size" (any conflicts first)."""
+    out = [f"<p class='refuted'>{esc(c)}</p>" for c in r.proved_conflicts]
+    out.append("<h2>Proved for every size</h2>")
+    if not r.proved:  # as in bounds.md: no empty table
+        return out + ["<p>None stored.</p>"]
+    out.append("<table><tr><th>claim</th><th>statement</th><th>automata</th>"
+               "<th>deciders</th><th>counts by size</th></tr>")
+    for row in r.proved:
+        autos = ", ".join(f"{name} ({states})" for name, states in row.automata)
+        out.append(f"<tr><td><code>{esc(row.claim)}</code></td>"
+                   f"<td>{esc(row.statement)}</td><td>{esc(autos)}</td>"
+                   f"<td>{esc(row.deciders)}</td><td>{esc(row.counts)}</td></tr>")
     out.append("</table>")
-    out.append(_img(bounds_png(doc["beyond_paper"]), "paper's bounds against cgsat's"))
-    stored = [c for c in doc["claims"] if has_runs(c)]
-    empty = [c for c in doc["claims"] if not has_runs(c)]
-    out += ["<h2>Every claim</h2>", "<table><tr><th>claim</th><th>kind</th><th>statement</th>"
-            "<th>quick / target</th><th>verified up to</th><th>certified up to</th>"
-            "<th>ended by</th></tr>"]
-    for c in stored:
-        ver = "<br>".join(f"{esc(m)}: {bound(b)}" for m, b in c["verified"].items())
-        cert = "<br>".join(f"{esc(m)}: {bound(c['certified'][m])}"
-                           for m in solver_methods(c, lookup)) or "n/a"
-        ended = "<br>".join(f"{esc(m)}: {esc(why)}" for m, why in c["ended_by"].items())
-        flag = " <span class='refuted'>refuted</span>" if c["counterexamples"] else ""
-        out.append(f"<tr><td><a href='#{esc(c['id'])}'><code>{esc(c['id'])}</code></a>{flag}"
-                   f"</td><td>{esc(c['kind'])}</td><td>{esc(c['statement'])}</td>"
-                   f"<td>{c['quick_bound']} / {c['target_bound']}"
-                   f"{'<br>' + esc(c['target_reason']) if c.get('target_reason') else ''}"
+    return out
+
+
+def _beyond(r: Report) -> list[str]:
+    out = ["<h2>Beyond the paper</h2>", "<p>The bound each paper checked its statement to, "
+           "against cgsat's (best over its methods).</p>",
+           "<table><tr><th>claim</th><th>source</th><th>paper's bound</th><th>cgsat "
+           "verified</th><th>cgsat certified</th><th>target</th></tr>"]
+    out += [f"<tr><td><code>{esc(b.claim)}</code></td><td>{esc(b.source)}</td>"
+            f"<td>{b.paper_bound}</td><td>{bound(b.verified)}</td>"
+            f"<td>{bound(b.certified)}</td><td>{b.target_bound}"
+            f"{esc(b.hint).replace('`', '')}</td></tr>" for b in r.beyond]
+    out.append("</table>")
+    out.append(_img(bounds_png(r.beyond), "paper's bounds against cgsat's"))
+    return out
+
+
+def _every_claim(r: Report) -> list[str]:
+    out = ["<h2>Every claim</h2>", "<table><tr><th>claim</th><th>kind</th><th>statement</th>"
+           "<th>quick / target</th><th>verified up to</th><th>certified up to</th>"
+           "<th>ended by</th></tr>"]
+    for c in r.every:
+        ver = "<br>".join(f"{esc(m)}: {bound(b)}" for m, b in c.verified)
+        cert = "<br>".join(f"{esc(m)}: {bound(b)}" for m, b in c.certified) or "n/a"
+        ended = "<br>".join(f"{esc(m)}: {esc(why)}" for m, why in c.ended_by)
+        flag = " <span class='refuted'>refuted</span>" if c.refuted else ""
+        out.append(f"<tr><td><a href='#{esc(c.id)}'><code>{esc(c.id)}</code></a>{flag}"
+                   f"</td><td>{esc(c.kind)}</td><td>{esc(c.statement)}</td>"
+                   f"<td>{c.quick_bound} / {c.target_bound}"
+                   f"{'<br>' + esc(c.target_reason) if c.target_reason else ''}"
                    f"</td><td>{ver}</td>"
                    f"<td>{cert}</td><td>{ended}</td></tr>")
     out.append("</table>")
-    if empty:
+    if r.nothing_stored:
         out.append("<p>Claims with nothing stored: " + ", ".join(
-            f"<code>{esc(c['id'])}</code>" for c in empty) + ".</p>")
-    waiting = earlier_rows(doc, True)
-    if waiting:
+            f"<code>{esc(i)}</code>" for i in r.nothing_stored) + ".</p>")
+    return out
+
+
+def _earlier(r: Report) -> list[str]:
+    out: list[str] = []
+    if r.awaiting:
         out.append("<h2>Awaiting rerun: bounds of earlier code</h2><p>These methods' code "
                    "has changed since they reached these bounds, which are therefore not "
-                   "counted above; <code>bash docs/report/regenerate.sh</code> reruns them."
+                   "counted above; <code>bash results/regenerate.sh</code> reruns them."
                    "</p>")
-        out += _earlier_table(waiting)
-    beyond = earlier_rows(doc, False)
-    if beyond:
+        out += _earlier_table(r.awaiting)
+    if r.beyond_target:
         out.append("<h2>Earlier code beyond the target (not counted)</h2><p>Code that has "
                    "changed since reached these bounds, beyond the claim's target (a target "
                    "lowered since, with its measured reason) or beyond the method's size "
                    "limit. The current code is at that reach, so no rerun is planned; the "
                    "rows stay in the store, and are not counted above.</p>")
-        out += _earlier_table(beyond)
-    out += probes_html(doc)
-    for c in stored:
-        out += _claim_section(c, lookup.get(c["id"]))
-    out.append("</body></html>")
-    return "\n".join(out)
+        out += _earlier_table(r.beyond_target)
+    return out
 
 
-def _earlier_table(rows: list[tuple[dict[str, Any], str, dict[str, Any]]]) -> list[str]:
+def _earlier_table(rows: tuple[EarlierRow, ...]) -> list[str]:
     out = ["<table><tr><th>claim</th><th>method</th><th>earlier code verified</th>"
            "<th>certified</th><th>its commit</th><th>current code verified</th>"
            "<th>a rerun to the target reaches</th></tr>"]
-    for c, m, e in rows:
-        out.append(f"<tr><td><code>{esc(c['id'])}</code></td><td>{esc(m)}</td>"
-                   f"<td>{bound(e['verified'])}</td><td>{bound(e['certified'])}</td>"
-                   f"<td>{esc((e['commit'] or 'unrecorded')[:12])}</td>"
-                   f"<td>{bound(c['verified'].get(m))}</td>"
-                   f"<td>{bound(e.get('rerun_reaches'))}</td></tr>")
+    out += [f"<tr><td><code>{esc(e.claim)}</code></td><td>{esc(e.method)}</td>"
+            f"<td>{bound(e.verified)}</td><td>{bound(e.certified)}</td>"
+            f"<td>{esc(e.commit)}</td><td>{bound(e.current)}</td>"
+            f"<td>{bound(e.rerun_reaches)}</td></tr>" for e in rows]
     out.append("</table>")
     return out
 
 
-def _claim_section(c: dict[str, Any], claim: Claim | None) -> list[str]:
-    out = [f"<div class='claim' id='{esc(c['id'])}'><h2><code>{esc(c['id'])}</code> — "
-           f"{esc(c['source'])} <span class='small'>({esc(c['kind'])})</span></h2>",
-           f"<p>{esc(c['statement'])}</p>"]
-    if claim is not None:
-        out.append(f"<p class='small'>Size: {esc(claim.parameter)}; base {claim.base}; "
-                   f"quick bound {claim.quick_bound}; target bound {claim.target_bound}; "
-                   f"paper's bound {bound(c['paper_bound'])}.</p>")
-        if claim.notes:
-            out.append(f"<p class='small'>Notes: {esc(claim.notes)}</p>")
+def _probes(r: Report) -> list[str]:
+    """The "Probes" section: the summary lines, Markdown tables as tables."""
+    out = ["<h2>Probes</h2>"]
+    if not r.probes:
+        return out + ["<p>No probe has been run (<code>cgsat probe --list</code>).</p>"]
+    for p in r.probes:
+        out.append(f"<h3>Probe <code>{esc(p.name)}</code></h3><p>{esc(p.source)}. "
+                   f"Stored sizes: {', '.join(map(str, p.sizes))}; reached {p.reached}"
+                   f" ({esc(p.up_to)}); {p.table_rows} table rows.</p>")
+        table: list[str] = []
+        for line in [*p.summary, ""]:
+            if line.startswith("|"):
+                cells = [c.strip() for c in line.strip("|").split("|")]
+                if not set("".join(cells)) <= set("-"):
+                    tag = "th" if not table else "td"
+                    table.append("<tr>" + "".join(f"<{tag}>{esc(c)}</{tag}>" for c in cells)
+                                 + "</tr>")
+                continue
+            if table:
+                out.append("<table>" + "".join(table) + "</table>")
+                table = []
+            if line.strip():
+                out.append(f"<p>{esc(line)}</p>")
+        if p.png:
+            out.append(f"<p><img alt='{esc(p.name)}' "
+                       f"src='data:image/png;base64,{p.png}'></p>")
+        if p.rules:
+            out.append("<p>Candidate rules (claims, checked past the data by "
+                       "<code>cgsat check</code>):</p><table><tr><th>claim</th><th>rule</th>"
+                       "<th>verified</th><th>certified</th><th>counterexample</th></tr>")
+            out += [f"<tr><td><code>{esc(x.id)}</code></td><td>{esc(x.statement)}</td>"
+                    f"<td>{esc(x.verified)}</td><td>{esc(x.certified)}</td>"
+                    f"<td>{esc(x.counterexample)}</td></tr>" for x in p.rules]
+            out.append("</table>")
+    return out
+
+
+def _section(s: ClaimSection) -> list[str]:
+    out = [f"<div class='claim' id='{esc(s.id)}'><h2><code>{esc(s.id)}</code> — "
+           f"{esc(s.source)} <span class='small'>({esc(s.kind)})</span></h2>",
+           f"<p>{esc(s.statement)}</p>"]
+    if s.size is not None:
+        parameter, base, quick, target, notes = s.size
+        out.append(f"<p class='small'>Size: {esc(parameter)}; base {base}; "
+                   f"quick bound {quick}; target bound {target}; "
+                   f"paper's bound {bound(s.paper_bound)}.</p>")
+        if notes:
+            out.append(f"<p class='small'>Notes: {esc(notes)}</p>")
     out.append("<table><tr><th>method</th><th>verified up to</th><th>certified up to</th>"
                "<th>ended by</th><th>controls</th><th>fingerprint</th>"
                "<th>scope of a verified n</th></tr>")
-    for m, b in c["verified"].items():
-        uses = claim is not None and claim.method(m).uses_solver
-        cert = bound(c["certified"].get(m)) if uses else "n/a"
-        fp = (c.get("fingerprints") or {}).get(m) or ""
-        out.append(f"<tr><td>{esc(m)}</td><td>{bound(b)}</td><td>{cert}</td>"
-                   f"<td>{esc(c['ended_by'][m])}</td>"
-                   f"<td>{controls_text(c['controls'].get(m))}</td>"
-                   f"<td><code>{esc(fp[:12])}</code></td><td>{esc(c['scope'][m])}</td></tr>")
+    for m in s.methods:
+        cert = bound(m.certified) if m.uses_solver else "n/a"
+        out.append(f"<tr><td>{esc(m.name)}</td><td>{bound(m.verified)}</td><td>{cert}</td>"
+                   f"<td>{esc(m.ended_by)}</td><td>{m.controls}</td>"
+                   f"<td><code>{esc(m.fingerprint)}</code></td><td>{esc(m.scope)}</td></tr>")
     out.append("</table>")
-    if c["counterexamples"]:
+    if s.counterexamples:
         out.append("<p class='refuted'>Counterexamples:</p><ul>")
-        for x in c["counterexamples"]:
-            why = f" — {esc(x['explanation'])}" if x.get("explanation") else ""
-            out.append(f"<li>n = {x['n']}, {esc(x['method'])}: "
-                       f"<code>{esc(x['position'])}</code>{why}</li>")
+        for x in s.counterexamples:
+            why = f" — {esc(x.explanation)}" if x.explanation else ""
+            out.append(f"<li>n = {x.n}, {esc(x.method)}: "
+                       f"<code>{esc(x.position)}</code>{why}</li>")
         out.append("</ul>")
-    out.append(_img(counts_png(c), f"counts against n for {c['id']}"))
-    mismatch = [(s["series"], s["method"], n, x, y) for s in counted(c)
-                for n, x, y in s["points"] if x != y]
+    out.append(_img(counts_png(s.data), f"counts against n for {s.id}"))
+    mismatch = [(c["series"], c["method"], n, x, y) for c in counted(s.data)
+                for n, x, y in c["points"] if x != y]
     if mismatch:
         out.append("<p class='refuted'>Counts that differ from the closed form: " + esc(
-            "; ".join(f"{s} {m} n={n}: {x} (closed form {y})" for s, m, n, x, y in mismatch))
+            "; ".join(f"{a} {m} n={n}: {x} (closed form {y})" for a, m, n, x, y in mismatch))
             + "</p>")
-    out.append(_img(time_png(c), f"time against n for {c['id']}"))
-    methods = sorted({r["method"] for r in c["runs"]})
-    cell = {(r["method"], r["n"]): r for r in c["runs"]}
+    out.append(_img(time_png(s.data), f"time against n for {s.id}"))
     out.append("<details><summary>runs</summary><table><tr><th>n</th>"
-               + "".join(f"<th>{esc(m)}</th>" for m in methods) + "</tr>")
-    for n in sorted({r["n"] for r in c["runs"]}):
-        tds = []
-        for m in methods:
-            r = cell.get((m, n))
-            tds.append("<td></td>" if r is None else
-                       f"<td class='{r['status']}'>{esc(run_text(r))}</td>")
+               + "".join(f"<th>{esc(m)}</th>" for m in s.methods_run) + "</tr>")
+    for n, cells in s.runs:
+        tds = ["<td></td>" if c is None else f"<td class='{c.status}'>{esc(c.text)}</td>"
+               for c in cells]
         out.append(f"<tr><td>{n}</td>{''.join(tds)}</tr>")
     out.append("</table></details></div>")
+    return out
+
+
+def _user(r: Report) -> list[str]:
+    """The section of the user's claims, and of stored rows not loaded."""
+    out: list[str] = []
+    if r.user_claims:
+        out += ["<h2>Your own claims (--claims)</h2>",
+                "<table><tr><th>claim</th><th>source</th><th>statement</th><th>methods</th>"
+                "<th>verified up to</th><th>counterexamples</th></tr>"]
+        for c in r.user_claims:
+            ver = "<br>".join(f"{esc(m)}: {bound(b)}" for m, b in c.verified)
+            cex = "<br>".join(f"n = {x.n}, {esc(x.method)}: <code>"
+                              f"{esc(x.position)}</code>" for x in c.counterexamples)
+            out.append(f"<tr><td><code>{esc(c.id)}</code></td><td>{esc(c.source)}</td>"
+                       f"<td>{esc(c.statement)}</td><td>{esc(c.methods_why)}</td>"
+                       f"<td>{ver}</td><td>{cex}</td></tr>")
+        out.append("</table>")
+    if r.unloaded:
+        out += ["<h2>Stored rows of user claims not loaded</h2>",
+                "<p>Give their file with <code>--claims FILE</code> to see them as claims."
+                "</p><table><tr><th>claim</th><th>n</th><th>method</th><th>status</th>"
+                "<th>counterexample</th><th>fingerprint</th></tr>"]
+        out += [f"<tr><td><code>{esc(u.claim)}</code></td><td>{u.n}</td>"
+                f"<td>{esc(u.method)}</td><td>{esc(u.status)}</td>"
+                f"<td>{esc(u.counterexample)}</td>"
+                f"<td><code>{esc(u.fingerprint)}</code></td></tr>" for u in r.unloaded]
+        out.append("</table>")
     return out

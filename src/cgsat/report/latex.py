@@ -10,11 +10,13 @@ Values are typeset from CGSuite notation: ``^`` as ``\\uparrow``, ``v`` as
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from cgsat.cgt.notation import parse
+from cgsat.claims import Claim
 from cgsat.errors import CgsatInputError
-from cgsat.report import proved
+from cgsat.report.model import Report, build_model
 
 _SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
             "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",
@@ -121,37 +123,56 @@ def _b(v: int | None) -> str:
     return "--" if v is None else str(v)
 
 
-def render_latex(doc: dict[str, Any]) -> str:
-    """The LaTeX tables of a ``bounds.json`` document."""
-    lines = [f"% cgsat report, generated {doc['generated']} by cgsat "
-             f"{doc['versions']['cgsat']}; needs \\usepackage{{booktabs}}", "",
+def render_latex(doc: dict[str, Any], own: Sequence[Claim] = ()) -> str:
+    """The LaTeX tables of a ``bounds.json`` document (:func:`render` of its model)."""
+    return render(build_model(doc, own))
+
+
+def render(r: Report) -> str:
+    """The LaTeX tables: findings, proved for every size, bounds."""
+    lines = [f"% cgsat report, generated {r.generated} by cgsat "
+             f"{r.cgsat_version}; needs \\usepackage{{booktabs}}", "",
              r"\begin{table}[ht]", r"\centering", r"\caption{Published statements refuted "
              r"by cgsat (smallest counterexample).}", r"\label{tab:cgsat-findings}",
              r"\begin{tabular}{llrl p{0.4\linewidth}}", r"\toprule",
              r"Claim & Source & $n$ & Counterexample & Explanation \\", r"\midrule"]
-    for f in doc["findings"]:
-        why = "; ".join(latex_text(w) for w in f["explanations"].values() if w)
-        lines.append(rf"\texttt{{{latex_escape(f['claim'])}}} & {latex_escape(f['source'])}"
-                     rf" & {f['n']} & \texttt{{{latex_escape(f['position'])}}} & {why} \\")
-    if not doc["findings"]:
+    for f in r.findings:
+        why = "; ".join(latex_text(w) for _, w in f.explanations)
+        lines.append(rf"\texttt{{{latex_escape(f.claim)}}} & {latex_escape(f.source)}"
+                     rf" & {f.n} & \texttt{{{latex_escape(f.position)}}} & {why} \\")
+    if not r.findings:
         lines.append(r"\multicolumn{5}{l}{None.} \\")
     lines += [r"\bottomrule", r"\end{tabular}", r"\end{table}", ""]
-    lines += proved.latex(doc, latex_escape)
+    lines += _proved(r)
     lines += [r"\begin{table}[ht]", r"\centering",
               r"\caption{Bounds: every size up to the bound checked (verified), and every "
               r"UNSAT answer certified by a checked proof or a second solver.}",
               r"\label{tab:cgsat-bounds}", r"\begin{tabular}{lp{0.35\linewidth}rrrr}",
               r"\toprule", r"Claim & Source & Paper & Verified & Certified & Target \\",
               r"\midrule"]
-    for c in doc["claims"]:
-        if not c["runs"]:
-            continue
-        ver = [b for b in c["verified"].values() if b is not None]
-        cert = [b for b in c["certified"].values() if b is not None]
-        flag = r" (refuted)" if c["counterexamples"] else ""
-        lines.append(rf"\texttt{{{latex_escape(c['id'])}}}{flag} & "
-                     rf"{latex_escape(c['source'])} & {_b(c['paper_bound'])} & "
+    for s in r.sections:
+        ver = [m.verified for m in s.methods if m.verified is not None]
+        cert = [m.certified for m in s.methods if m.certified is not None]
+        flag = r" (refuted)" if s.counterexamples else ""
+        lines.append(rf"\texttt{{{latex_escape(s.id)}}}{flag} & "
+                     rf"{latex_escape(s.source)} & {_b(s.paper_bound)} & "
                      rf"{_b(max(ver, default=None))} & {_b(max(cert, default=None))} & "
-                     rf"{c['target_bound']} \\")
+                     rf"{s.target_bound} \\")
     lines += [r"\bottomrule", r"\end{tabular}", r"\end{table}"]
     return "\n".join(lines) + "\n"
+
+
+def _proved(r: Report) -> list[str]:
+    """The table of the claims proved for every size."""
+    lines = [r"\begin{table}[ht]", r"\centering",
+             r"\caption{Proved for every size: both all-n deciders (product search, MONA).}",
+             r"\label{tab:cgsat-proved}", r"\begin{tabular}{lp{0.3\linewidth}rp{0.3\linewidth}}",
+             r"\toprule", r"Claim & Automata & States & Deciders \\", r"\midrule"]
+    for row in r.proved:
+        autos = ", ".join(latex_escape(name) for name, _ in row.automata)
+        states = sum(n for _, n in row.automata)
+        lines.append(rf"\texttt{{{latex_escape(row.claim)}}} & {autos} & {states} & "
+                     rf"{latex_escape(row.deciders)} \\")
+    if not r.proved:
+        lines.append(r"\multicolumn{4}{l}{None.} \\")
+    return lines + [r"\bottomrule", r"\end{tabular}", r"\end{table}", ""]

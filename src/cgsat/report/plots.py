@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import io
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cgsat.report.counts import counted
@@ -19,6 +20,8 @@ if TYPE_CHECKING:
     from types import ModuleType
 
     from matplotlib.figure import Figure
+
+    from cgsat.report.model import BeyondRow
 
 MIN_SIZES_FOR_TIME_PLOT = 8
 MARKERS = {"holds": "o", "refuted": "x", "unknown": "s", "conflict": "D", "error": "D",
@@ -42,7 +45,7 @@ def _png(fig: Figure, plt: ModuleType) -> str:
     return base64.b64encode(buf.getvalue()).decode()
 
 
-def bounds_png(beyond: list[dict[str, Any]]) -> str | None:
+def bounds_png(beyond: Sequence[BeyondRow]) -> str | None:
     """Grouped bars: paper's bound, cgsat verified, cgsat certified, per claim."""
     if not beyond:
         return None
@@ -54,11 +57,11 @@ def bounds_png(beyond: list[dict[str, Any]]) -> str | None:
               ("cgsat certified", "certified", "#1f5fbf")]
     h = 0.26
     for k, (label, key, color) in enumerate(series):
-        if not any(b[key] for b in beyond):  # the legend shows only the series drawn
+        if not any(getattr(b, key) for b in beyond):  # the legend shows only the series drawn
             continue
-        ax.barh([y + (1 - k) * h for y in ys], [b[key] or 0 for b in beyond], height=h,
+        ax.barh([y + (1 - k) * h for y in ys], [getattr(b, key) or 0 for b in beyond], height=h,
                 label=label, color=color)
-    ax.set_yticks(list(ys), [b["claim"] for b in beyond], fontsize=8)
+    ax.set_yticks(list(ys), [b.claim for b in beyond], fontsize=8)
     ax.invert_yaxis()
     ax.set_xlabel("n (largest size, every smaller size included)")
     ax.legend(fontsize=8, loc="lower right")

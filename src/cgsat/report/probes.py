@@ -3,14 +3,14 @@
 - :func:`write_probe`: ``<name>.csv`` and ``<name>.json`` (the table), ``<name>.png`` and
   ``<name>.svg`` (the plot), ``<name>.md`` (a short summary) in the output directory;
 - :func:`probe_summaries`: the ``probes`` list of ``bounds.json``, one entry per probe with
-  stored sizes under its current fingerprint (name, source, sizes reached, summary lines).
+  stored sizes under its current fingerprint (name, source, sizes reached, summary lines),
+  which the renderers show (:class:`cgsat.report.model.ProbeSection`).
 """
 
 from __future__ import annotations
 
 import base64
 import csv
-import html
 import io
 import json
 import os
@@ -18,13 +18,15 @@ from typing import TYPE_CHECKING, Any
 
 from cgsat.engine.probe import Probe, ProbeRun, Sizes, reached, stored_sizes
 from cgsat.engine.store import Store
-from cgsat.errors import CgsatInputError
 from cgsat.papers.registry import all_probes
+from cgsat.report.folder import prepare_out
 
 if TYPE_CHECKING:
     from types import ModuleType
 
     from matplotlib.figure import Figure
+
+__all__ = ["PROBE_FILES", "markdown", "probe_png", "probe_summaries", "write_probe"]
 
 
 def _figure(probe: Probe, sizes: Sizes, up_to: int) -> tuple[Figure, ModuleType] | None:
@@ -71,26 +73,13 @@ def markdown(run: ProbeRun) -> str:
     return "\n".join(lines) + "\n"
 
 
-def prepare_out(out_dir: str) -> None:
-    """Create ``out_dir``; a path that is empty, a file or not creatable is bad input."""
-    if not out_dir.strip():
-        raise CgsatInputError("--out: the path is empty")
-    if out_dir == "-":
-        raise CgsatInputError("--out -: a probe writes a directory of files, not standard "
-                              "output; give a directory")
-    if os.path.exists(out_dir) and not os.path.isdir(out_dir):
-        raise CgsatInputError(f"--out: {out_dir!r} is a file, not a directory")
-    try:
-        os.makedirs(out_dir, exist_ok=True)
-    except OSError as exc:
-        raise CgsatInputError(f"--out: cannot create {out_dir!r} ({exc.strerror})") from None
-    if not os.access(out_dir, os.W_OK):
-        raise CgsatInputError(f"--out: {out_dir!r} is not writable")
+PROBE_FILES = "a probe writes a directory of files"
+"""What ``--out -`` of ``cgsat probe`` is told (:func:`cgsat.report.folder.prepare_out`)."""
 
 
 def write_probe(run: ProbeRun, out_dir: str) -> list[str]:
     """Write the table (CSV, JSON), the plot (PNG, SVG) and the summary (Markdown)."""
-    prepare_out(out_dir)
+    prepare_out(out_dir, PROBE_FILES)
     p = run.probe
     rows = run.table()
     base = os.path.join(out_dir, p.name)
@@ -137,86 +126,4 @@ def probe_summaries(store: Store, plots: bool = False) -> list[dict[str, Any]]:
         if plots:
             entry["png"] = probe_png(p, sizes, n)
         out.append(entry)
-    return out
-
-
-def _bound(c: dict[str, Any], key: str) -> str:
-    """``method n, method n`` for the methods with a bound, else a dash."""
-    parts = [f"{m} {n}" for m, n in c[key].items() if n is not None]
-    return ", ".join(parts) or "–"
-
-
-def rule_rows(doc: dict[str, Any], p: dict[str, Any]) -> list[dict[str, str]]:
-    """The probe's candidate rules (claims) as rows: id, statement, verified and certified
-    bounds per method, and the smallest counterexample (or "none")."""
-    claims = {c["id"]: c for c in doc.get("claims", [])}
-    rows = []
-    for rid in p.get("rules", []):
-        c = claims.get(rid)
-        if c is None:
-            continue
-        cx = min(c["counterexamples"], key=lambda x: x["n"], default=None)
-        rows.append({"id": rid, "statement": c["statement"],
-                     "verified": _bound(c, "verified"), "certified": _bound(c, "certified"),
-                     "counterexample": "none" if cx is None else
-                     f"n={cx['n']}: {cx['position']} ({cx['method']})"})
-    return rows
-
-
-def probes_markdown(doc: dict[str, Any]) -> list[str]:
-    """The report's "Probes" section (Markdown lines) from ``doc["probes"]``."""
-    lines = ["", "## Probes", ""]
-    if not doc.get("probes"):
-        return lines + ["No probe has been run (`cgsat probe --list`)."]
-    for p in doc["probes"]:
-        lines += [f"### Probe `{p['name']}`", "", f"{p['source']}. Stored sizes: "
-                  f"{', '.join(map(str, p['sizes']))}; reached {p['reached']} ({p['up_to']}); "
-                  f"{p['table_rows']} table rows.", ""]
-        lines += p["summary"] + [""]
-        rules = rule_rows(doc, p)
-        if rules:
-            lines += ["Candidate rules (claims, checked past the data by `cgsat check`):", "",
-                      "| claim | rule | verified | certified | counterexample |",
-                      "|---|---|---|---|---|"]
-            lines += [f"| `{r['id']}` | {r['statement']} | {r['verified']} | "
-                      f"{r['certified']} | {r['counterexample']} |" for r in rules] + [""]
-    return lines
-
-
-def probes_html(doc: dict[str, Any]) -> list[str]:
-    """The report's "Probes" section (HTML): the summary lines, Markdown tables as tables."""
-    esc = html.escape
-    out = ["<h2>Probes</h2>"]
-    if not doc.get("probes"):
-        return out + ["<p>No probe has been run (<code>cgsat probe --list</code>).</p>"]
-    for p in doc["probes"]:
-        out.append(f"<h3>Probe <code>{esc(p['name'])}</code></h3><p>{esc(p['source'])}. "
-                   f"Stored sizes: {', '.join(map(str, p['sizes']))}; reached {p['reached']}"
-                   f" ({esc(p['up_to'])}); {p['table_rows']} table rows.</p>")
-        table: list[str] = []
-        for line in p["summary"] + [""]:
-            if line.startswith("|"):
-                cells = [c.strip() for c in line.strip("|").split("|")]
-                if not set("".join(cells)) <= set("-"):
-                    tag = "th" if not table else "td"
-                    table.append("<tr>" + "".join(f"<{tag}>{esc(c)}</{tag}>" for c in cells)
-                                 + "</tr>")
-                continue
-            if table:
-                out.append("<table>" + "".join(table) + "</table>")
-                table = []
-            if line.strip():
-                out.append(f"<p>{esc(line)}</p>")
-        if p.get("png"):
-            out.append(f"<p><img alt='{esc(p['name'])}' "
-                       f"src='data:image/png;base64,{p['png']}'></p>")
-        rules = rule_rows(doc, p)
-        if rules:
-            out.append("<p>Candidate rules (claims, checked past the data by "
-                       "<code>cgsat check</code>):</p><table><tr><th>claim</th><th>rule</th>"
-                       "<th>verified</th><th>certified</th><th>counterexample</th></tr>")
-            out += [f"<tr><td><code>{esc(r['id'])}</code></td><td>{esc(r['statement'])}</td>"
-                    f"<td>{esc(r['verified'])}</td><td>{esc(r['certified'])}</td>"
-                    f"<td>{esc(r['counterexample'])}</td></tr>" for r in rules]
-            out.append("</table>")
     return out

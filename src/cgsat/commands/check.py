@@ -1,4 +1,5 @@
-"""``cgsat list``, ``cgsat check`` and ``cgsat report`` (docs/reference.md).
+"""``cgsat check`` (docs/reference.md): check claims size by size, store and print the
+results, and close with a summary.
 
 Exit codes, by precedence 3 > 4 > 1 > 5 > 0: 3 two methods (or two solvers) disagreed, a
 control failed, a refutation did not replay, or the store holds both holds and refuted for
@@ -12,71 +13,19 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from typing import Any
 
 from cgsat.api import CheckReport, CheckResult, check
 from cgsat.claims import ALL_N
+from cgsat.commands.options import own_claims
 from cgsat.engine.progress import Progress
 from cgsat.engine.revalidate import revalidate
 from cgsat.engine.store import Store, db_path
 from cgsat.errors import CgsatInputError
 from cgsat.papers.registry import all_claims, all_probes, get_claim
-from cgsat.report import write_report
-from cgsat.user.load import load_claims
 
-EXIT_OK = 0
-
-
-def run(args: argparse.Namespace) -> int:
-    if args.command == "list":
-        return run_list(args)
-    if args.command == "check":
-        return run_check(args)
-    if args.command == "report":
-        return run_report(args)
-    raise CgsatInputError(f"unknown command {args.command!r}")
-
-
-def claim_json(claim: Any) -> dict[str, Any]:
-    """The object of ``list --json`` for one claim."""
-    return {
-        "id": claim.id,
-        "source": claim.source,
-        "statement": claim.statement,
-        "kind": claim.kind,
-        "parameter": claim.parameter,
-        "paper_bound": claim.paper_bound,
-        "quick_bound": claim.quick_bound,
-        "target_bound": claim.target_bound,
-        "methods": [m.name for m in claim.methods],
-        "scope": {m.name: m.scope for m in claim.methods},
-        **({"methods_why": claim.why} if getattr(claim, "why", "") else {}),
-    }
-
-
-def _own(args: argparse.Namespace) -> list[Any]:
-    """The user's claims of ``--claims FILE`` (none without it)."""
-    files = getattr(args, "claims_files", None) or []
-    return load_claims(files) if files else []
-
-
-def run_list(args: argparse.Namespace) -> int:
-    own = _own(args)
-    claims = all_claims() + own
-    if args.json:
-        print(json.dumps([claim_json(c) for c in claims], indent=2))
-        return EXIT_OK
-    for c in claims:
-        bound = "" if c.paper_bound is None else f", paper n <= {c.paper_bound}"
-        print(f"{c.id:28} {c.kind:10} {c.source}")
-        print(f"{'':28} {c.statement}")
-        print(f"{'':28} n: {c.parameter}; quick {c.quick_bound}, target {c.target_bound}"
-              f"{bound}; methods: {', '.join(m.name for m in c.methods)}")
-        if getattr(c, "why", ""):
-            print(f"{'':28} {c.why}")
-    return EXIT_OK
+__all__ = ["run", "summary_line"]
 
 
 def _note(note: str) -> None:
@@ -131,10 +80,10 @@ def _revalidate(path: str, ids: list[str] | None) -> None:
                      "(same code, earlier fingerprint scheme)\n")
 
 
-def run_check(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
     """Run ``cgsat check`` through :func:`cgsat.api.check`; print the results and the
     closing summary; return the exit code."""
-    own = {c.id: c for c in _own(args)}
+    own = {c.id: c for c in own_claims(args)}
     if args.all and args.claims:
         raise CgsatInputError("give claim ids or --all, not both")
     if not args.all and not args.claims and not own:
@@ -208,18 +157,3 @@ def summary_line(report: CheckReport) -> str:
     if report.problems:
         text += f", {len(report.problems)} disagreement{'s' if len(report.problems) > 1 else ''}"
     return text + f"; exit {report.exit_code}"
-
-
-def run_report(args: argparse.Namespace) -> int:
-    if args.out == "-":
-        raise CgsatInputError("--out -: the report is a directory of files, not standard "
-                              "output; give a directory")
-    path = db_path(args.db)
-    if not os.path.exists(path):
-        raise CgsatInputError(f"no results store at {path!r}; run `cgsat check` first")
-    own = _own(args)
-    with Store(path, readonly=True) as store:  # a report never writes the store
-        written = write_report(store, args.out, args.format, own)
-    for f in written:
-        print(f)
-    return EXIT_OK
