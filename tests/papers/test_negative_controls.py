@@ -28,7 +28,7 @@ from cgsat.encodings.green_cordon import GapRule, NimCharacterization
 from cgsat.encodings.timber_path import toggled, wp_predicate
 from cgsat.engine.runner import RunSummary, run_checks
 from cgsat.engine.store import Store
-from cgsat.games import get_ruleset
+from cgsat.games import get_ruleset, shapes
 from cgsat.games import rooted_trees as rt
 from cgsat.games.timber import parse
 from cgsat.papers import lumberjack
@@ -37,7 +37,6 @@ from cgsat.papers.caterpillars import legs
 from cgsat.papers.caterpillars import sat as cat_sat
 from cgsat.papers.thickets import brute as thk_brute
 from cgsat.papers.thickets import sat as thk_sat
-from cgsat.papers.timber import shapes
 from cgsat.papers.timber.graphs import brute as graphs_brute
 from cgsat.papers.timber.graphs import sat as graphs_sat
 from cgsat.papers.timber.path import brute as path_brute

@@ -16,7 +16,12 @@ the one it had before the move. Not to be edited by hand; used only to compute t
 scheme-1 fingerprints of stores written before issue 23 (``cgsat check --revalidate``).
 """
 
-ALIASES: dict[str, str] = {}
+ALIASES: dict[str, str] = {
+    # issue 34: generic code out of papers/
+    "cgsat.automata.methods": "cgsat.papers.all_n",
+    "cgsat.automata.library": "cgsat.papers.thickets.cordon_automata",
+    "cgsat.games.shapes": "cgsat.papers.timber.shapes",
+}
 
 MOVES: dict[str, tuple[str, str, str]] = {
     "cgsat": (
