@@ -47,6 +47,7 @@ from cgsat.papers.timber.trees import sat as trees_sat
 from cgsat.papers.toppling import brute as top_brute
 from cgsat.papers.toppling import sat as top_sat
 from cgsat.papers.toppling.numbers import miny, positive_numbers
+from cgsat.sat import green_cordon as thk_check
 
 TIMBER = ImpartialSolver(get_ruleset("timber"))
 
@@ -235,13 +236,13 @@ WRONG_NIM0 = GapRule(stalk=0, first=1, middle=1, last=1)
 def test_cordons_wrong_nim0_rule_is_refuted(tmp_path, monkeypatch):
     """The registered SAT and brute methods of Theorem 3.2 with a(1) odd: refuted at 2."""
     key = (0, "wrong a(1) parity")
-    monkeypatch.setitem(thk_sat.CHARACTERIZATIONS, key,
+    monkeypatch.setitem(thk_check.CHARACTERIZATIONS, key,
                         NimCharacterization(0, WRONG_NIM0, None, ((WRONG_NIM0,),)))
     claim = _claim(
         "neg.cordon-thm3.2",
         (Method("brute", partial(thk_brute.characterization, value=0, rule=WRONG_NIM0.holds,
                                  leaves=None), scope="exhaustive play"),
-         Method("sat", partial(thk_sat.characterization, value=0, leaves=key[1]),
+         Method("sat", partial(thk_check.characterization, value=0, leaves=key[1]),
                 uses_solver=True, scope="inductive mex check")),
         partial(thk_brute.confirm_characterization, value=0, rule=WRONG_NIM0.holds,
                 leaves=None),
