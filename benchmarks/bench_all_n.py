@@ -19,9 +19,9 @@ import time
 from pathlib import Path
 
 from cgsat.automata import mona, product
-from cgsat.papers.all_n import decide_both
-from cgsat.papers.thickets.all_n import nim_statement, pattern_statement, sec5_statement
-from cgsat.papers.thickets.cordon_automata import LARGEST
+from cgsat.automata.library import LARGEST, nim_statement
+from cgsat.automata.methods import decide_both
+from cgsat.papers.thickets.all_n import pattern_statement, sec5_statement
 from cgsat.papers.timber.path.automata import thm23_statement, thm24_statement
 
 

@@ -31,9 +31,9 @@ from cgsat.claims import Budget
 from cgsat.encodings import timber_graphs as graphs
 from cgsat.encodings import timber_path as peaks
 from cgsat.encodings.cnf import ClauseBuffer
+from cgsat.games.shapes import connected_graphs, theorem11_parts
 from cgsat.papers.timber.graphs import brute as graphs_brute
 from cgsat.papers.timber.path.sat import smt_inductive_check
-from cgsat.papers.timber.shapes import connected_graphs, theorem11_parts
 
 
 def median_of(repeat, fn):

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from cgsat.automata.families import GREEN_CORDON, toppling_peaks
+from cgsat.automata.library import stored
 from cgsat.automata.options import Statement
-from cgsat.papers.thickets.cordon_automata import stored
 from cgsat.papers.timber.path.automata import dyck, misere_x
 
 

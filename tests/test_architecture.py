@@ -58,12 +58,12 @@ ALLOWED: dict[str, set[str]] = {
     "games": BASE,
     "cgt": BASE | {"games"},
     "encodings": BASE | {"games"},
-    "automata": BASE | {"games", "cgt"},
+    "automata": BASE | {"games", "cgt", "claims"},  # claims: the all-n methods' records
     "claims": BASE,
     "probes": BASE | {"claims"},
     "sat": BASE | {"games", "encodings", "claims"},
     "papers": BASE | {"games", "cgt", "encodings", "automata", "sat", "claims", "probes"},
-    "search": BASE | {"games", "cgt", "encodings", "automata", "sat", "claims", "papers"},
+    "search": BASE | {"games", "cgt", "encodings", "automata", "sat", "claims"},
     # a user's own claims (issue 28): their SAT method calls the searches
     "user": BASE | {"games", "cgt", "encodings", "automata", "sat", "claims", "papers",
                     "search"},
@@ -79,6 +79,12 @@ ALLOWED: dict[str, set[str]] = {
     "__main__": {"cli"},
     "": {"api"},  # the root package: __version__ and the API's three names, lazily
 }
+
+
+# Nothing below papers imports papers (issue 34): generic code (the all-n methods, shapes,
+# the automata library, the searches) lives below the papers' content, never inside it.
+BELOW_PAPERS = {"errors", "games", "cgt", "encodings", "automata", "claims", "probes", "sat",
+                "search"}
 
 
 def side(module: str) -> str | None:
@@ -111,6 +117,9 @@ def violations(module: str, imports: set[str]) -> list[str]:
                 out.append(f"{module} imports {target} (only commands and cli may)")
             elif there == "api":
                 out.append(f"{module} imports {target} (the API stands above the engine)")
+            elif there == "papers" and here in BELOW_PAPERS:
+                out.append(f"{module} ({here}) imports {target}: nothing below papers "
+                           "imports papers")
             else:
                 out.append(f"{module} ({here}) imports {target}")
         mine, theirs = side(module), side(target)
@@ -152,6 +161,13 @@ def test_no_module_is_over_the_size_limit() -> None:
     long = {m: len(p.read_text().splitlines()) for m, p in all_modules().items()}
     over = {m: n for m, n in long.items() if n > MAX_LINES and m not in LONG_MODULES}
     assert not over, over
+
+
+def test_no_layer_below_papers_may_import_papers() -> None:
+    """The table says it: no layer of :data:`BELOW_PAPERS` lists papers among what it may
+    import (each import is then checked by :func:`violations`, with its own message)."""
+    assert BELOW_PAPERS <= set(ALLOWED), BELOW_PAPERS - set(ALLOWED)
+    assert not [name for name in BELOW_PAPERS if "papers" in ALLOWED[name]]
 
 
 def test_every_layer_is_present() -> None:
@@ -204,6 +220,14 @@ def test_every_layer_is_present() -> None:
         ("cgsat.search.x", "from cgsat.user import rows", "(search) imports"),
         ("cgsat.user.x", "from cgsat.engine.runner import run_checks", "(user) imports"),
         ("cgsat.user.x", "from cgsat.api import check", "the API stands above"),
+        ("cgsat.search.x", "from cgsat.papers.thickets.claims import CLAIMS",
+         "nothing below papers"),
+        ("cgsat.search.x", "def f():\n    import cgsat.papers.registry", "nothing below papers"),
+        ("cgsat.automata.x", "from cgsat.papers import all_n", "nothing below papers"),
+        ("cgsat.games.x", "from cgsat.papers.timber.shapes import trees", "nothing below papers"),
+        ("cgsat.sat.x", "from cgsat.papers.thickets.rules import nim0_rule",
+         "nothing below papers"),
+        ("cgsat.encodings.x", "from ..papers.thickets import rules", "nothing below papers"),
     ],
 )
 def test_the_checker_reports_a_broken_rule(module: str, source: str, expected: str) -> None:
@@ -226,6 +250,11 @@ def test_allowed_imports_are_not_reported() -> None:
         ("cgsat.commands.options", "from cgsat.user.load import load_claims"),
         ("cgsat.report.html", "from cgsat.report.text import bound"),
         ("cgsat.report", "from cgsat.report import html, latex, markdown"),
+        ("cgsat.papers.p.claims", "from cgsat.automata.methods import all_n_method"),
+        ("cgsat.papers.p.sat", "from cgsat.sat.green_cordon import InductiveCheck"),
+        ("cgsat.search.x", "from cgsat.sat.green_cordon import characterization"),
+        ("cgsat.search.x", "from cgsat.automata.library import nim_statement"),
+        ("cgsat.user.families", "from cgsat.games.shapes import connected_graphs"),
     ]
     for module, source in ok:
         assert violations(module, imported_modules(source, module)) == []

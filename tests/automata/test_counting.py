@@ -14,7 +14,7 @@ from cgsat.automata.counting import (
     recurrence_of,
     word_counts,
 )
-from cgsat.papers.thickets.cordon_automata import stored
+from cgsat.automata.library import stored
 from cgsat.papers.thickets.cordon_nim import nim_values
 
 FIB = Recurrence((1, 1), 0)

@@ -9,10 +9,10 @@ from all_n_statements import cordon, peaks
 from cgsat.automata import mona, product
 from cgsat.automata.dfa import Automaton
 from cgsat.automata.families import GREEN_CORDON, toppling_peaks
+from cgsat.automata.library import SEC5, pattern, stored
 from cgsat.automata.options import Statement
 from cgsat.automata.replay import check_options, confirm, wrong_at
 from cgsat.encodings.green_cordon_dfa import NIM2_DFA, NIM3_DFA
-from cgsat.papers.thickets.cordon_automata import SEC5, pattern, stored
 from cgsat.papers.thickets.cordon_nim import learn_dfa, nim_values
 
 

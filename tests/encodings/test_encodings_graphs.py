@@ -17,8 +17,8 @@ from cgsat.cgt.impartial import ImpartialSolver
 from cgsat.claims import Budget
 from cgsat.encodings import timber_graphs as graphs
 from cgsat.games import get_ruleset
+from cgsat.games.shapes import connected_graphs
 from cgsat.papers.timber.claims import CLAIMS
-from cgsat.papers.timber.shapes import connected_graphs
 
 
 def test_topple_by_hand():

@@ -18,7 +18,7 @@ from cgsat.games import get_ruleset
 from cgsat.games import green_cordon as gc
 from cgsat.games import thickets as th
 from cgsat.papers.thickets import brute as thk_brute
-from cgsat.papers.thickets import sat as thk_sat
+from cgsat.sat import green_cordon as thk_check
 
 RULES = get_ruleset("green-cordon")
 
@@ -161,9 +161,9 @@ def test_negative_control_wrong_theorem_3_2_is_refuted(method, monkeypatch):
                       leaves=None)
     else:
         key = (0, "wrong")
-        monkeypatch.setitem(thk_sat.CHARACTERIZATIONS, key, NimCharacterization(
+        monkeypatch.setitem(thk_check.CHARACTERIZATIONS, key, NimCharacterization(
             0, WRONG_THM_3_2, None, ((WRONG_THM_3_2,),)))
-        run = partial(thk_sat.characterization, value=0, leaves=key[1])
+        run = partial(thk_check.characterization, value=0, leaves=key[1])
     assert run(1, Budget()).status == "holds"
     verdict = run(2, Budget())
     assert verdict.status == "refuted"

@@ -140,7 +140,7 @@ def test_a_wrong_minus_edge_rule_is_refuted_and_would_hold_under_that_bug(monkey
 
 @pytest.mark.parametrize("kept", ["rule, not mex", "mex, not rule"])
 def test_an_inductive_goal_with_one_direction_is_caught(tmp_path, capsys, monkeypatch, kept):
-    from cgsat.papers.thickets import sat as thickets_sat
+    from cgsat.sat import green_cordon as thickets_sat
 
     _assert_clean_toggles(*_check(tmp_path, capsys, "thickets.thm3.2", 8))
     real = thickets_sat.inductive_instance
@@ -202,7 +202,7 @@ def test_a_path_most_comparison_that_lets_a_tie_through_is_caught(tmp_path, caps
 
 
 def _no_leaf_at_the_first_point(monkeypatch):
-    from cgsat.papers.thickets import sat as thickets_sat
+    from cgsat.sat import green_cordon as thickets_sat
 
     real = thickets_sat.inductive_instance
 
@@ -314,7 +314,7 @@ def _last_reading_only(monkeypatch):
 
 def _one_direction(kept):
     def apply(monkeypatch):
-        from cgsat.papers.thickets import sat as thickets_sat
+        from cgsat.sat import green_cordon as thickets_sat
 
         real = thickets_sat.inductive_instance
 

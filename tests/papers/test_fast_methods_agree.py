@@ -15,11 +15,11 @@ from __future__ import annotations
 import pytest
 
 from cgsat.claims import Budget
+from cgsat.games.shapes import trees
 from cgsat.papers.caterpillars import sat as caterpillars_sat
 from cgsat.papers.caterpillars.legs import caterpillar_trees
 from cgsat.papers.registry import get_claim
 from cgsat.papers.timber.graphs import brute as graphs_brute
-from cgsat.papers.timber.shapes import trees
 from cgsat.papers.timber.trees import sat as trees_sat
 from cgsat.papers.toppling import brute, sat
 

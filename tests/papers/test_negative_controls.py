@@ -28,7 +28,7 @@ from cgsat.encodings.green_cordon import GapRule, NimCharacterization
 from cgsat.encodings.timber_path import toggled, wp_predicate
 from cgsat.engine.runner import RunSummary, run_checks
 from cgsat.engine.store import Store
-from cgsat.games import get_ruleset
+from cgsat.games import get_ruleset, shapes
 from cgsat.games import rooted_trees as rt
 from cgsat.games.timber import parse
 from cgsat.papers import lumberjack
@@ -37,7 +37,6 @@ from cgsat.papers.caterpillars import legs
 from cgsat.papers.caterpillars import sat as cat_sat
 from cgsat.papers.thickets import brute as thk_brute
 from cgsat.papers.thickets import sat as thk_sat
-from cgsat.papers.timber import shapes
 from cgsat.papers.timber.graphs import brute as graphs_brute
 from cgsat.papers.timber.graphs import sat as graphs_sat
 from cgsat.papers.timber.path import brute as path_brute
@@ -48,6 +47,7 @@ from cgsat.papers.timber.trees import sat as trees_sat
 from cgsat.papers.toppling import brute as top_brute
 from cgsat.papers.toppling import sat as top_sat
 from cgsat.papers.toppling.numbers import miny, positive_numbers
+from cgsat.sat import green_cordon as thk_check
 
 TIMBER = ImpartialSolver(get_ruleset("timber"))
 
@@ -236,13 +236,13 @@ WRONG_NIM0 = GapRule(stalk=0, first=1, middle=1, last=1)
 def test_cordons_wrong_nim0_rule_is_refuted(tmp_path, monkeypatch):
     """The registered SAT and brute methods of Theorem 3.2 with a(1) odd: refuted at 2."""
     key = (0, "wrong a(1) parity")
-    monkeypatch.setitem(thk_sat.CHARACTERIZATIONS, key,
+    monkeypatch.setitem(thk_check.CHARACTERIZATIONS, key,
                         NimCharacterization(0, WRONG_NIM0, None, ((WRONG_NIM0,),)))
     claim = _claim(
         "neg.cordon-thm3.2",
         (Method("brute", partial(thk_brute.characterization, value=0, rule=WRONG_NIM0.holds,
                                  leaves=None), scope="exhaustive play"),
-         Method("sat", partial(thk_sat.characterization, value=0, leaves=key[1]),
+         Method("sat", partial(thk_check.characterization, value=0, leaves=key[1]),
                 uses_solver=True, scope="inductive mex check")),
         partial(thk_brute.confirm_characterization, value=0, rule=WRONG_NIM0.holds,
                 leaves=None),

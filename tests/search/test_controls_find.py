@@ -14,7 +14,7 @@ import pytest
 
 from cgsat.cli import main
 from cgsat.encodings.green_cordon import CordonCircuits
-from cgsat.papers.thickets import sat as thickets_sat
+from cgsat.sat import green_cordon as cordon_check
 from cgsat.search import ControlFailed
 from cgsat.search import green_cordon as gc_search
 from cgsat.search import impartial as imp_search
@@ -207,7 +207,7 @@ def test_a_cut_cordon_space_is_an_error(capsys, monkeypatch):
 
 
 def test_a_cut_characterization_proof_is_an_error(capsys, monkeypatch):
-    original = thickets_sat.inductive_instance
+    original = cordon_check.inductive_instance
 
     def mutated(claim, height, *args, **kwargs):
         cnf, cc = original(claim, height, *args, **kwargs)
@@ -215,7 +215,7 @@ def test_a_cut_characterization_proof_is_an_error(capsys, monkeypatch):
             cnf.append([-cc.leaf_variables(height)[0]])
         return cnf, cc
 
-    monkeypatch.setattr(thickets_sat, "inductive_instance", mutated)
+    monkeypatch.setattr(cordon_check, "inductive_instance", mutated)
     assert_control_error(capsys, "green-cordon", "--height", "9", "--value", "*", "--count")
 
 

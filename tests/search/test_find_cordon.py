@@ -61,3 +61,28 @@ def test_bad_requests_exit_2(cli, argv):
     done = cli("find", "green-cordon", *argv)
     assert done.code == 2
     assert done.err.count("\n") == 1 and "error" in done.err
+
+
+def test_the_search_reads_the_theorems_as_the_papers_rules_do():
+    """The search's own statements of Theorems 3.2 and 3.3 (the stored automata, for
+    cordons past exhaustive play) and its proof oracle agree with the paper's rules
+    (``papers/thickets/rules.py``) and the claims' oracle on every cordon up to height 10;
+    the search imports neither."""
+    from cgsat.papers.thickets import brute
+    from cgsat.papers.thickets.rules import nim0_rule, nim1_rule
+    from cgsat.search.green_cordon import by_theorem, has_value
+
+    for height in range(11):
+        for h, atts in green_cordon.cordons(height):
+            for value, rule in ((0, nim0_rule), (1, nim1_rule)):
+                assert by_theorem(h, list(atts), value) == rule(h, list(atts)), (h, atts)
+                assert has_value(h, list(atts), value) == brute.has_value(
+                    h, list(atts), value=value, rule=rule), (h, atts)
+
+
+def test_the_theorem_statement_tells_values_apart():
+    """A negative control: the statement of nim-value 0 is not that of nim-value 1."""
+    from cgsat.search.green_cordon import by_theorem
+
+    assert [by_theorem(5, [2], v) for v in (0, 1)] == [True, False]
+    assert [by_theorem(4, [1], v) for v in (0, 1)] == [False, True]

@@ -98,7 +98,7 @@ def _run(claim: Claim, method_name: str, n: int, budget: Budget) -> Ran:
     if why_not is not None:  # issue 24: a certificate must fit the answer it backs
         return Ran(replace(verdict, status="error",
                            reason=f"{MISFIT}: {why_not} (said {verdict.status})"), seconds)
-    # an all-n method replays its counterexample by plain play itself (papers/all_n.py)
+    # an all-n method replays its counterexample by plain play itself (automata/methods.py)
     if verdict.status == "refuted" and not method.all_n:
         cex = verdict.counterexample or ""
         try:

@@ -1,6 +1,8 @@
 """Rulesets. Each module states its rules in its docstring and exposes ``RULESET``.
 
-Use :func:`get_ruleset` to look one up by its CLI name.
+Use :func:`get_ruleset` to look one up by its CLI name. Beside the rulesets, the shapes
+positions range over (:mod:`.shapes`: graphs, trees) and the P-orientation count of a tree
+(:mod:`.tree_counts`), claim-independent, for the papers and ``find`` alike.
 """
 
 from __future__ import annotations

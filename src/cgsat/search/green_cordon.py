@@ -14,16 +14,18 @@ replayed by exhaustive play (:func:`replay`) before it is printed:
 
 Controls (issue 12, :class:`~cgsat.search.controls.Controls`):
 
-- the inductive proofs are the registered claims' sat methods (``thickets.thm3.2``,
-  ``thickets.thm3.3``) with their controls (their ``CONTROLS_SCOPE``): ``K`` samples and
-  the toggled control at the height searched, the toggled control alone at every smaller
-  height (the samples' direct solver costs seconds per height past 20);
+- the inductive proofs are the check of the sat methods of ``thickets.thm3.2`` and
+  ``thickets.thm3.3`` (:func:`cgsat.sat.green_cordon.characterization`) with their
+  controls (:data:`cgsat.sat.green_cordon.CONTROLS_SCOPE`; the direct solver's answer is
+  :func:`has_value`): ``K`` samples and the toggled control at the height searched, the
+  toggled control alone at every smaller height (the samples' direct solver costs seconds
+  per height past 20);
 - the listing instance guards its goal (the rule accepts, or rejects, the cordon) with
   selector literals (:func:`~cgsat.sat.goal.guarded_goal`): ``K`` seeded random
   cordons of the height, fixed through the leaf variables with the goal off, must be SAT and
   the rule's literal must equal exhaustive play's "r has the nim-value"
   (:func:`direct_nim`; for a cordon of more than 36 arcs, past exhaustive play's reach, the
-  theorem's own predicate in :mod:`cgsat.papers.thickets.rules` instead); when the
+  theorem's own statement instead, :func:`by_theorem`); when the
   enumeration ends UNSAT, the goal toggled at one seeded cordon r0 not found must give
   exactly r0;
 - the explicit route's goal ("some cordon of the height has the target") is guarded the same
@@ -41,12 +43,13 @@ M. Huggan, R. J. Nowakowski, *Thinning Thickets*, Theorems 3.2-3.5.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
 from pysat.formula import IDPool
 
+from cgsat.automata.library import stored
 from cgsat.cgt.impartial import solver_for
 from cgsat.claims import Budget
 from cgsat.encodings.gates import Circuit
@@ -61,9 +64,8 @@ from cgsat.encodings.green_cordon import (
 from cgsat.encodings.kernel import GrundyEncoding, add_grundy, add_kernel
 from cgsat.errors import CgsatInputError, TooLargeError
 from cgsat.games import get_ruleset, green_cordon
-from cgsat.papers.thickets.claims import CLAIMS as THICKETS
-from cgsat.papers.thickets.rules import nim0_rule, nim1_rule
 from cgsat.sat.goal import Goal, guarded_goal
+from cgsat.sat.green_cordon import characterization
 from cgsat.sat.solve import Control, Sink
 from cgsat.search.controls import Controls
 
@@ -96,8 +98,50 @@ class Found:
     controls: Controls = field(default_factory=Controls)
 
 
-PROOF_CLAIMS = {0: "thickets.thm3.2", 1: "thickets.thm3.3"}
-"""The registered claims whose sat methods prove the characterizations used here."""
+THEOREMS = {0: "thm3.2", 1: "thm3.3"}
+"""The stored automata (:func:`cgsat.automata.library.stored`) of the characterizations of
+nim-values 0 and 1, *Thinning Thickets* Theorems 3.2 and 3.3 as regular expressions on the
+leaf word."""
+
+
+def by_theorem(n: int, atts: Sequence[int], value: int) -> bool:
+    """Whether the cordon of height n with these attachments has nim-value ``value`` (0 or 1)
+    by the theorem's own statement: the stored automaton of Theorem 3.2 or 3.3 (built from
+    the theorem's regular expression, independent of the encoding's circuits) accepts its
+    leaf word.
+
+    Examples
+    --------
+    >>> by_theorem(5, [2], 0), by_theorem(4, [2], 0), by_theorem(0, [], 0), by_theorem(3, [], 1)
+    (True, False, True, True)
+
+    References
+    ----------
+    *Thinning Thickets*, Theorems 3.2 and 3.3.
+    """
+    word = None if n == 0 else "".join("1" if a in set(atts) else "0" for a in range(1, n))
+    return stored(THEOREMS[value]).accepts(word)
+
+
+def has_value(n: int, atts: Sequence[int], value: int) -> bool:
+    """The oracle of the proofs' sample controls: whether the cordon has nim-value ``value``
+    by exhaustive play where it reaches (at most 36 arcs), else by :func:`by_theorem`.
+
+    Examples
+    --------
+    >>> has_value(4, [], 0), has_value(61, [2], 0)
+    (True, True)
+
+    References
+    ----------
+    *Thinning Thickets*, Theorems 3.2 and 3.3.
+    """
+    rules = get_ruleset("green-cordon")
+    try:
+        position = (green_cordon.make_cordon(n, tuple(atts)),) if n else ()
+        return solver_for(rules).nim_value(position) == value
+    except TooLargeError:  # past exhaustive play: the theorem's own statement
+        return by_theorem(n, atts, value)
 
 
 def _bits(n: int) -> Callable[[random.Random], str]:
@@ -151,7 +195,8 @@ def by_characterization(height: int, value: int, want: bool, mode: str,
     count = accepted if want else total - accepted
     if mode == "all" and count > ALL_LIMIT:  # refused before the proofs (seconds each)
         raise CgsatInputError(f"find: more than {ALL_LIMIT} cordons match; use --count")
-    prove = next(c for c in THICKETS if c.id == PROOF_CLAIMS[value]).method("sat").run
+    prove = partial(characterization, value=value, leaves=None,
+                    oracle=partial(has_value, value=value))
     for h in range(height + 1):  # prove the characterization up to the height first
         k = controls.k if h == height else 0  # samples at the height searched
         verdict = prove(h, Budget(controls=k, seed=f"{controls.seed}:proof:{h}"))
@@ -201,9 +246,8 @@ def _listing_sample(cc: CordonCircuits, height: int, goal: Goal, bits: str, out_
     fix = [v if b == "1" else -v for v, b in zip(cc.leaf_variables(height), bits, strict=True)]
     try:
         want = direct_nim(text) == value
-    except TooLargeError:  # past exhaustive play: the theorem's own predicate
-        rule = nim0_rule if value == 0 else nim1_rule
-        want = rule(height, [a for a, b in enumerate(bits, start=1) if b == "1"])
+    except TooLargeError:  # past exhaustive play: the theorem's own statement
+        want = by_theorem(height, [a for a, b in enumerate(bits, start=1) if b == "1"], value)
 
     def check(true: set[int] | None) -> str | None:
         if true is None:

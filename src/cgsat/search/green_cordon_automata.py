@@ -1,9 +1,10 @@
 """``cgsat find green-cordon --height N --value *k --count`` from a proved automaton.
 
 The nim-value-k cordons of every height are those the automaton of ``thickets.green-nim<k>``
-(Theorems 3.2, 3.3 for k = 0, 1) accepts, once both all-n deciders have proved the
-statement for R_0 .. R_k (:func:`cgsat.papers.all_n.decide_both`, run here, a fraction of a
-second for small k and about half a minute for k = 12). The count at height N is then exact
+(Theorems 3.2, 3.3 for k = 0, 1; :func:`cgsat.automata.library.nim_statement`) accepts,
+once both all-n deciders have proved the statement for R_0 .. R_k
+(:func:`cgsat.automata.methods.decide_both`, run here, a fraction of a second for small k
+and about half a minute for k = 12). The count at height N is then exact
 arithmetic on the automaton's transfer matrix, for any N up to :data:`MAX_HEIGHT`.
 
 References
@@ -16,12 +17,11 @@ from __future__ import annotations
 import random
 
 from cgsat.automata.counting import count_at
+from cgsat.automata.library import LARGEST, nim_statement
+from cgsat.automata.methods import decide_both
 from cgsat.automata.options import Statement
 from cgsat.automata.replay import truth
 from cgsat.errors import CgsatInputError
-from cgsat.papers.all_n import decide_both
-from cgsat.papers.thickets.all_n import nim_statement
-from cgsat.papers.thickets.cordon_automata import LARGEST
 from cgsat.search import ControlFailed
 from cgsat.search.controls import Controls
 

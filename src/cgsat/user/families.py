@@ -29,7 +29,7 @@ from cgsat.games import get_ruleset, oriented
 from cgsat.games import green_cordon as cordon_game
 from cgsat.games import timber as timber_game
 from cgsat.games.base import ImpartialRuleset, PartizanRuleset
-from cgsat.papers.timber.shapes import ATLAS_MAX_VERTICES, connected_graphs
+from cgsat.games.shapes import ATLAS_MAX_VERTICES, connected_graphs
 
 KINDS = ("rows", "timber-path", "trees", "caterpillars", "graphs", "green-cordon")
 

@@ -10,11 +10,10 @@ import pytest
 
 from cgsat.cgt.impartial import ImpartialSolver
 from cgsat.claims import Budget
-from cgsat.games import get_ruleset
+from cgsat.games import get_ruleset, shapes
 from cgsat.games.timber import parse
 from cgsat.papers.caterpillars import brute, legs, sat
 from cgsat.papers.registry import get_claim
-from cgsat.papers.timber import shapes
 from cgsat.papers.timber.trees import brute as trees_brute
 from cgsat.papers.timber.trees import sat as trees_sat
 

@@ -20,8 +20,9 @@ from cgsat.claims import Budget
 from cgsat.cli import main
 from cgsat.encodings import green_cordon
 from cgsat.papers.registry import get_claim
-from cgsat.papers.thickets import brute, sat
+from cgsat.papers.thickets import brute
 from cgsat.papers.thickets.rules import nim0_rule
+from cgsat.sat import green_cordon as sat
 
 INDUCTIVE = ("thickets.thm3.2", "thickets.thm3.3", "thickets.thm3.4", "thickets.thm3.5",
              "thickets.sec5-one-leaf-nim2", "thickets.sec5-two-leaves-nim2",
@@ -196,7 +197,7 @@ def test_a_refutation_runs_no_control():
 def test_the_stratified_cordons_cover_every_attachment_point_both_ways(leaves):
     from itertools import combinations
 
-    from cgsat.papers.thickets.sat import stratified_cordons
+    from cgsat.sat.green_cordon import stratified_cordons
 
     for n in range(1, 12):
         slots = range(1, n)
@@ -214,7 +215,7 @@ def test_the_stratified_cordons_cover_every_attachment_point_both_ways(leaves):
 def test_a_cordon_the_instance_does_not_admit_fails_the_coverage_control(monkeypatch):
     """A cordon encoding that forbids a leaf arc at the top attachment point (a shrunken
     scope; the toggled control still passes whenever r0 has none there)."""
-    from cgsat.papers.thickets import sat as thickets_sat
+    from cgsat.sat import green_cordon as thickets_sat
 
     real = thickets_sat.inductive_instance
 

@@ -84,7 +84,7 @@ def test_a_cordon_characterization_says_what_it_solved_and_why_it_refutes(monkey
 
     from cgsat.claims import Budget
     from cgsat.encodings.green_cordon import THM_3_2, THM_3_3
-    from cgsat.papers.thickets import sat as thickets_sat
+    from cgsat.sat import green_cordon as thickets_sat
 
     # without the cover, one instance (no "2 instances" detail)
     assert thickets_sat.characterization(6, Budget(), value=0, leaves=None).detail is None
@@ -123,7 +123,7 @@ def test_the_cordon_sample_controls_say_what_failed(monkeypatch):
 
     from cgsat.claims import Budget
     from cgsat.papers.registry import get_claim
-    from cgsat.papers.thickets import sat as thickets_sat
+    from cgsat.sat import green_cordon as thickets_sat
 
     run = get_claim("thickets.thm3.2").method("sat").run
     truth = run.keywords["oracle"]
@@ -148,11 +148,11 @@ def test_the_cordon_sample_controls_say_what_failed(monkeypatch):
 def test_a_cordon_sample_control_names_the_part_that_disagrees():
     from cgsat.claims import Budget
     from cgsat.encodings.green_cordon import NIM0
-    from cgsat.papers.thickets.sat import _Inductive
+    from cgsat.sat.green_cordon import InductiveCheck
     from cgsat.sat.solve import SatRun
 
     run = SatRun(Budget())
-    check = _Inductive.build(run, NIM0, 8)
+    check = InductiveCheck.build(run, NIM0, 8)
     # a stalk of even height has nim-value 0 (Theorem 3.2); an oracle that says no
     assert not run.control(check.buffer, check.sample("8:", lambda n, a: False))
     lhs, rhs = check.cc.sides
@@ -168,10 +168,10 @@ def test_a_cordon_sample_control_names_the_part_that_disagrees():
 def test_the_direction_toggles_sit_on_each_side_of_the_rule():
     from cgsat.claims import Budget
     from cgsat.encodings.green_cordon import NIM0, THM_3_2
-    from cgsat.papers.thickets.sat import _attachments, _Inductive
+    from cgsat.sat.green_cordon import InductiveCheck, _attachments
     from cgsat.sat.solve import SatRun
 
-    check = _Inductive.build(SatRun(Budget()), NIM0, 8)
+    check = InductiveCheck.build(SatRun(Budget()), NIM0, 8)
     inside, outside = check.sides["in the rule"][1], check.sides["outside it"][1]
     assert set(check.sides) == {"in the rule", "outside it"}
     assert THM_3_2.holds(8, _attachments(inside))
@@ -180,7 +180,7 @@ def test_the_direction_toggles_sit_on_each_side_of_the_rule():
 
 def test_a_family_of_one_cordon_still_runs_its_controls():
     from cgsat.claims import Budget
-    from cgsat.papers.thickets.sat import characterization
+    from cgsat.sat.green_cordon import characterization
 
     v = characterization(3, Budget(), value=2, leaves=2)  # only 3:1,2
     assert v.status == "holds" and v.controls and v.controls["total"] >= 2, v
@@ -189,10 +189,10 @@ def test_a_family_of_one_cordon_still_runs_its_controls():
 def test_the_cordon_toggled_control_is_about_r0_and_says_what_it_found():
     from cgsat.claims import Budget
     from cgsat.encodings.green_cordon import NIM0
-    from cgsat.papers.thickets.sat import _Inductive
+    from cgsat.sat.green_cordon import InductiveCheck
     from cgsat.sat.solve import SatRun
 
-    check = _Inductive.build(SatRun(Budget()), NIM0, 8)
+    check = InductiveCheck.build(SatRun(Budget()), NIM0, 8)
     control = check.toggled()
     assert (control.kind, control.position) == ("toggled", check.r0)
     assert control.check(None) == "the instance is UNSAT with the rule toggled there"
@@ -207,10 +207,10 @@ def test_the_cordon_toggled_control_is_about_r0_and_says_what_it_found():
 def test_the_cordon_direction_controls_say_which_direction():
     from cgsat.claims import Budget
     from cgsat.encodings.green_cordon import NIM0
-    from cgsat.papers.thickets.sat import _Inductive
+    from cgsat.sat.green_cordon import InductiveCheck
     from cgsat.sat.solve import SatRun
 
-    check = _Inductive.build(SatRun(Budget()), NIM0, 8)
+    check = InductiveCheck.build(SatRun(Budget()), NIM0, 8)
     for name in ("in the rule", "outside it"):
         r0 = check.sides[name][1]
         control = check.direction(name)
@@ -224,7 +224,7 @@ def test_the_cordon_direction_controls_say_which_direction():
 
 
 def test_the_stratified_cordons_leave_out_each_point_alone():
-    from cgsat.papers.thickets.sat import stratified_cordons
+    from cgsat.sat.green_cordon import stratified_cordons
 
     drawn = [set(c.split(":")[1].split(",")) - {""} for c in stratified_cordons(7, None)]
     for a in map(str, range(1, 7)):  # a cordon with a leaf arc at every point but a
@@ -234,7 +234,7 @@ def test_the_stratified_cordons_leave_out_each_point_alone():
 def test_the_coverage_control_names_its_family_and_three_cordons(monkeypatch):
     from cgsat.claims import Budget
     from cgsat.papers.registry import get_claim
-    from cgsat.papers.thickets import sat as thickets_sat
+    from cgsat.sat import green_cordon as thickets_sat
 
     real = thickets_sat.inductive_instance
 

@@ -15,12 +15,12 @@ from cgsat.cgt.impartial import ImpartialSolver
 from cgsat.claims import Budget
 from cgsat.games import get_ruleset
 from cgsat.games.oriented import orientations
+from cgsat.games.shapes import connected_graphs
 from cgsat.papers.caterpillars import brute as cat_brute
 from cgsat.papers.caterpillars.legs import leg_vectors
 from cgsat.papers.thickets import brute as thickets_brute
 from cgsat.papers.thickets.rules import L, cordon_text
 from cgsat.papers.timber.graphs import brute as graphs_brute
-from cgsat.papers.timber.shapes import connected_graphs
 from cgsat.papers.timber.trees import brute as trees_brute
 
 

@@ -14,6 +14,7 @@ import networkx as nx
 import pytest
 
 from cgsat.engine import fingerprint
+from cgsat.games import tree_counts as tree_dp
 from cgsat.games.oriented import trees
 from cgsat.papers.timber.trees import counts as tree_counts
 from cgsat.papers.timber.trees import counts_brute as tree_counts_brute
@@ -56,7 +57,7 @@ SMALL = [g for n in range(0, 8) for g in trees(n)]  # 1+1+1+2+3+6+11+23 trees
 
 def test_programme_equals_the_independent_brute_force_up_to_seven_edges():
     for g in SMALL:
-        assert tree_counts.count_p(g) == brute_count(g), nx.to_graph6_bytes(g)
+        assert tree_dp.count_p(g) == brute_count(g), nx.to_graph6_bytes(g)
 
 
 def test_enumeration_by_the_direct_solver_equals_the_independent_brute_force():
@@ -67,15 +68,15 @@ def test_enumeration_by_the_direct_solver_equals_the_independent_brute_force():
 def test_paths_give_the_catalan_numbers_of_theorem_2_5():
     for m in range(0, 41):
         expected = comb(m, m // 2) // (m // 2 + 1) if m % 2 == 0 else 0
-        assert tree_counts.count_p(nx.path_graph(m + 1)) == expected
-    assert [tree_counts.count_p(nx.path_graph(m + 1)) for m in range(1, 11)] == \
+        assert tree_dp.count_p(nx.path_graph(m + 1)) == expected
+    assert [tree_dp.count_p(nx.path_graph(m + 1)) for m in range(1, 11)] == \
         [0, 1, 0, 2, 0, 5, 0, 14, 0, 42]  # the paper's CGSuite list, n = 1..10
 
 
 def test_no_tree_with_an_odd_number_of_edges_has_a_p_orientation():
     for n in (1, 3, 5, 7, 9, 11, 13):
-        assert all(tree_counts.count_p(g) == 0 for g in trees(n))
-    assert all(tree_counts.count_p(g) > 0 for n in (2, 4, 6, 8, 10) for g in trees(n))
+        assert all(tree_dp.count_p(g) == 0 for g in trees(n))
+    assert all(tree_dp.count_p(g) > 0 for n in (2, 4, 6, 8, 10) for g in trees(n))
 
 
 def test_probe_table_at_six_matches_the_brute_force():
@@ -140,17 +141,18 @@ def _sum_not_xor(a, b):  # merges branches by adding lengths, not by nim additio
 ])
 def test_wrong_rules_are_refuted_with_a_concrete_tree(monkeypatch, attr, wrong, graph6,
                                                        claimed, actual):
-    monkeypatch.setattr(tree_counts, attr, wrong)
-    cx = next((g for g in SMALL if tree_counts.count_p(g) != brute_count(g)), None)
+    monkeypatch.setattr(tree_dp, attr, wrong)
+    cx = next((g for g in SMALL if tree_dp.count_p(g) != brute_count(g)), None)
     assert cx is not None
     assert tree_counts_brute.count_p_enumerated(cx) == actual
-    assert (tree_counts.graph6(cx), tree_counts.count_p(cx)) == (graph6, claimed)
+    assert (tree_counts.graph6(cx), tree_dp.count_p(cx)) == (graph6, claimed)
     monkeypatch.undo()
-    assert tree_counts.count_p(cx) == actual
+    assert tree_dp.count_p(cx) == actual
 
 
 def test_stored_sizes_depend_on_the_data_code_only():
     closure = fingerprint.callable_modules(TREE_P_COUNTS.size)
     assert "cgsat.papers.timber.trees.counts" in closure
+    assert "cgsat.games.tree_counts" in closure
     assert "cgsat.papers.timber.trees.counts_brute" in closure
     assert not any(m.endswith("probes") or ".report" in m for m in closure)

@@ -1,5 +1,5 @@
 """The ``dp`` methods of the P-count rules: the dynamic programme of the probe
-``tree-p-counts`` (:mod:`cgsat.papers.timber.trees.counts`), which counts the
+``tree-p-counts`` (:mod:`cgsat.games.tree_counts`), which counts the
 P-orientations of a tree from branch states (Lemmas 3.1-3.3 of *The Game of timber!*
 applied bottom-up) without playing any position and without SAT.
 
@@ -29,6 +29,7 @@ import networkx as nx
 from cgsat.claims import Budget, Verdict
 from cgsat.games.timber import format as fmt
 from cgsat.games.timber import make_position
+from cgsat.games.tree_counts import count_p
 from cgsat.papers.caterpillars.counts import (
     Form,
     binary_legs,
@@ -38,14 +39,13 @@ from cgsat.papers.caterpillars.counts import (
     tree_text,
 )
 from cgsat.papers.caterpillars.legs import all_trees, cat_graph
-from cgsat.papers.timber.trees.counts import count_p
 
 Arc = tuple[str, str]
 
 
 def _state(tree: nx.Graph, arcs: set[Arc], v: str, parent: str | None) -> int | None:
     """The state of the subtree at ``v`` (XOR of its branch states), None if a branch is
-    dead (the rule of :mod:`cgsat.papers.timber.trees.counts`, one orientation)."""
+    dead (the rule of :mod:`cgsat.games.tree_counts`, one orientation)."""
     x = 0
     for c in tree.adj[v]:
         if c == parent:

@@ -1,7 +1,7 @@
 """The all-n statements of *Thinning Thickets* (issue 25): the characterizations of green
 cordons of nim-values 0 .. k as automata on the leaf word, the §5 statements on families of
 at most one or two leaves, and the Fibonacci counts of Theorems 3.4 and 3.5, decided for
-every height at once by both deciders (:mod:`cgsat.papers.all_n`).
+every height at once by both deciders (:mod:`cgsat.automata.methods`).
 
 References
 ----------
@@ -16,34 +16,18 @@ from dataclasses import replace
 from cgsat.automata.counting import Recurrence, minimal_recurrence, prove_same_counts
 from cgsat.automata.counting import counts as automaton_counts
 from cgsat.automata.families import GREEN_CORDON
+from cgsat.automata.library import nim_statement, pattern, stored
+from cgsat.automata.methods import decide_both
 from cgsat.automata.options import Statement
 from cgsat.claims import Budget, Verdict
-from cgsat.papers.all_n import decide_both
-from cgsat.papers.thickets.cordon_automata import pattern, stored
 
 FIBONACCI = Recurrence((1, 1), 0)
 """f(n) = f(n-1) + f(n-2) (Theorems 3.4 and 3.5)."""
 
 
-def nim_statement(k: int) -> Statement:
-    """R_0 .. R_k: Theorems 3.2, 3.3, then the stored automata nim2 .. nimk.
-
-    Examples
-    --------
-    >>> [a.name for a in nim_statement(3).automata]
-    ['thm3.2', 'thm3.3', 'nim2', 'nim3']
-
-    References
-    ----------
-    *Thinning Thickets*, Theorems 3.2, 3.3 and Problem 5.1.
-    """
-    autos = [stored("thm3.2"), stored("thm3.3")] + [stored(f"nim{j}") for j in range(2, k + 1)]
-    return Statement(GREEN_CORDON, tuple(autos[: k + 1]), name=f"green cordons, nim-values 0..{k}")
-
-
 def pattern_statement(k: int) -> Statement:
     """R_0 .. R_k with the block-pattern automata A_2 .. A_k built by
-    :func:`~cgsat.papers.thickets.cordon_automata.pattern` (for any k, not only the stored).
+    :func:`~cgsat.automata.library.pattern` (for any k, not only the stored).
 
     References
     ----------

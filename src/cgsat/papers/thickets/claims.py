@@ -23,7 +23,8 @@ A green cordon of height n has stalk arcs v_i v_{i-1} and leaf arcs at attachmen
 
 Methods, sharing no code: ``brute`` (:mod:`~cgsat.papers.thickets.brute`,
 exhaustive play compared with the statements of :mod:`~cgsat.papers.thickets.rules`)
-and ``sat`` (:mod:`~cgsat.papers.thickets.sat`). The §4 claims: ``brute``
+and ``sat`` (:mod:`~cgsat.papers.thickets.sat`; the inductive check of
+:mod:`~cgsat.sat.green_cordon`). The §4 claims: ``brute``
 (:mod:`~cgsat.papers.thickets.sec4_brute`, canonical and reduced canonical forms
 by the partizan engine) and ``play`` (:mod:`~cgsat.papers.thickets.sec4_play`,
 game-tree search of G - V), both against :mod:`~cgsat.papers.thickets.sec4_rules`.
@@ -40,11 +41,12 @@ from fractions import Fraction
 from functools import partial
 from typing import TYPE_CHECKING
 
+from cgsat.automata import library
+from cgsat.automata.library import LARGEST, pattern_rule
+from cgsat.automata.methods import all_n_method, confirm_sized, sized_method
 from cgsat.claims import Claim, Method
 from cgsat.encodings.green_cordon_dfa import NIM2_ALL, NIM3_ALL
-from cgsat.papers.all_n import all_n_method, confirm_sized, sized_method
 from cgsat.papers.thickets import all_n, brute, nim23_sat, sat, sec4_brute, sec4_play
-from cgsat.papers.thickets.cordon_automata import LARGEST, pattern_rule
 from cgsat.papers.thickets.gaps import nim2_rule, nim3_rule
 from cgsat.papers.thickets.rules import (
     nim0_rule,
@@ -53,6 +55,7 @@ from cgsat.papers.thickets.rules import (
     two_leaves_nim2_rule,
     two_leaves_nim3_rule,
 )
+from cgsat.sat import green_cordon as induction
 
 if TYPE_CHECKING:
     from cgsat.papers.thickets.sec4_brute import Family
@@ -135,20 +138,20 @@ CLAIMS: list[Claim] = [
                   "or a(1) is even and all a(i+1)-a(i) and n-a(k) are odd.",
         kind="theorem", parameter=HEIGHT, base=0, quick_bound=15, target_bound=100,
         methods=(
-            all_n_method(partial(all_n.nim_statement, 0), "thickets.thm3.2", ALL_N_SCOPE,
+            all_n_method(partial(library.nim_statement, 0), "thickets.thm3.2", ALL_N_SCOPE,
                          counts=partial(all_n.count_table, 0)),
             Method("brute", partial(brute.characterization, value=0, rule=nim0_rule,
                                     leaves=None), max_n=brute.BRUTE_MAX,
                    scope="every cordon of height n: nim-value 0 by exhaustive play exactly "
                          "when the rule holds"),
-            Method("sat", partial(sat.characterization, value=0, leaves=None,
+            Method("sat", partial(induction.characterization, value=0, leaves=None,
                                   oracle=partial(brute.has_value, value=0, rule=nim0_rule)),
                    uses_solver=True,
                    scope="no cordon of height n (every cordon) breaks the mex condition for value "
                          "0, given the rule on its options and the characterizations of "
                          "the smaller values (Theorems 3.2, 3.3 and the smaller §5 "
                          "statements); with every smaller height, the rule holds up to "
-                         "height n. " + sat.CONTROLS_SCOPE),
+                         "height n. " + induction.CONTROLS_SCOPE),
         ),
         confirm=partial(brute.confirm_characterization, value=0, rule=nim0_rule, leaves=None),
     ),
@@ -159,20 +162,20 @@ CLAIMS: list[Claim] = [
                   "or a(1), all a(i+1)-a(i) and n-a(k) are odd.",
         kind="theorem", parameter=HEIGHT, base=0, quick_bound=15, target_bound=100,
         methods=(
-            all_n_method(partial(all_n.nim_statement, 1), "thickets.thm3.3", ALL_N_SCOPE,
+            all_n_method(partial(library.nim_statement, 1), "thickets.thm3.3", ALL_N_SCOPE,
                          counts=partial(all_n.count_table, 1)),
             Method("brute", partial(brute.characterization, value=1, rule=nim1_rule,
                                     leaves=None), max_n=17,
                    scope="every cordon of height n: nim-value 1 by exhaustive play exactly "
                          "when the rule holds"),
-            Method("sat", partial(sat.characterization, value=1, leaves=None,
+            Method("sat", partial(induction.characterization, value=1, leaves=None,
                                   oracle=partial(brute.has_value, value=1, rule=nim1_rule)),
                    uses_solver=True,
                    scope="no cordon of height n (every cordon) breaks the mex condition for value "
                          "1, given the rule on its options and the characterizations of "
                          "the smaller values (Theorems 3.2, 3.3 and the smaller §5 "
                          "statements); with every smaller height, the rule holds up to "
-                         "height n. " + sat.CONTROLS_SCOPE),
+                         "height n. " + induction.CONTROLS_SCOPE),
         ),
         confirm=partial(brute.confirm_characterization, value=1, rule=nim1_rule, leaves=None),
     ),
@@ -199,7 +202,7 @@ CLAIMS: list[Claim] = [
                          "check at height n (so, with every smaller height, holds up to n), "
                          "and the cordons of height n it accepts, counted by dynamic "
                          "programming on its automaton, number as the recurrence says. "
-                         + sat.CONTROLS_SCOPE),
+                         + induction.CONTROLS_SCOPE),
         ),
         confirm=partial(brute.confirm_count, value=0, rule=nim0_rule, f0=1, f1=0),
     ),
@@ -224,7 +227,7 @@ CLAIMS: list[Claim] = [
                          "check at height n (so, with every smaller height, holds up to n), "
                          "and the cordons of height n it accepts, counted by dynamic "
                          "programming on its automaton, number as the recurrence says. "
-                         + sat.CONTROLS_SCOPE),
+                         + induction.CONTROLS_SCOPE),
         ),
         confirm=partial(brute.confirm_count, value=1, rule=nim1_rule, f0=0, f1=1),
     ),
@@ -241,7 +244,7 @@ CLAIMS: list[Claim] = [
                                     leaves=1), max_n=brute.BRUTE_MAX,
                    scope="every cordon with 1 leaf arc(s) of height n: nim-value 2 by "
                          "exhaustive play exactly when the rule holds"),
-            Method("sat", partial(sat.characterization, value=2, leaves=1,
+            Method("sat", partial(induction.characterization, value=2, leaves=1,
                                   oracle=partial(brute.has_value, value=2,
                                                  rule=one_leaf_nim2_rule)),
                    uses_solver=True,
@@ -250,7 +253,7 @@ CLAIMS: list[Claim] = [
                          "its options and the characterizations of the smaller values "
                          "(Theorems 3.2, 3.3 and the smaller §5 statements); with every "
                          "smaller height, the rule holds up to height n. "
-                         + sat.CONTROLS_SCOPE),
+                         + induction.CONTROLS_SCOPE),
         ),
         confirm=partial(brute.confirm_characterization, value=2, rule=one_leaf_nim2_rule,
                         leaves=1),
@@ -271,7 +274,7 @@ CLAIMS: list[Claim] = [
                    max_n=brute.BRUTE_MAX,
                    scope="every cordon with 2 leaf arc(s) of height n: nim-value 2 by "
                          "exhaustive play exactly when the rule holds"),
-            Method("sat", partial(sat.characterization, value=2, leaves=2,
+            Method("sat", partial(induction.characterization, value=2, leaves=2,
                                   oracle=partial(brute.has_value, value=2,
                                                  rule=two_leaves_nim2_rule)),
                    uses_solver=True,
@@ -280,7 +283,7 @@ CLAIMS: list[Claim] = [
                          "its options and the characterizations of the smaller values "
                          "(Theorems 3.2, 3.3 and the smaller §5 statements); with every "
                          "smaller height, the rule holds up to height n. "
-                         + sat.CONTROLS_SCOPE),
+                         + induction.CONTROLS_SCOPE),
         ),
         confirm=partial(brute.confirm_characterization, value=2, rule=two_leaves_nim2_rule,
                         leaves=2),
@@ -301,7 +304,7 @@ CLAIMS: list[Claim] = [
                    max_n=brute.BRUTE_MAX,
                    scope="every cordon with 2 leaf arc(s) of height n: nim-value 3 by "
                          "exhaustive play exactly when the rule holds"),
-            Method("sat", partial(sat.characterization, value=3, leaves=2,
+            Method("sat", partial(induction.characterization, value=3, leaves=2,
                                   oracle=partial(brute.has_value, value=3,
                                                  rule=two_leaves_nim3_rule),
                                   one_leaf_cover=True), uses_solver=True,
@@ -310,7 +313,7 @@ CLAIMS: list[Claim] = [
                          "its options and the characterizations of the smaller values "
                          "(Theorems 3.2, 3.3 and the smaller §5 statements); with every "
                          "smaller height, the rule holds up to height n. "
-                         + sat.CONTROLS_SCOPE),
+                         + induction.CONTROLS_SCOPE),
         ),
         confirm=partial(brute.confirm_characterization, value=3, rule=two_leaves_nim3_rule,
                         leaves=2),
@@ -328,7 +331,7 @@ CLAIMS: list[Claim] = [
                   "gap >= 2), then an even gap and only odd gaps after it.",
         kind="conjecture", parameter=HEIGHT, base=0, quick_bound=17, target_bound=60,
         methods=(
-            all_n_method(partial(all_n.nim_statement, 2), "thickets.green-nim2", ALL_N_SCOPE,
+            all_n_method(partial(library.nim_statement, 2), "thickets.green-nim2", ALL_N_SCOPE,
                          counts=partial(all_n.count_table, 2)),
             Method("brute", partial(brute.characterization, value=2, rule=nim2_rule,
                                     leaves=None), max_n=brute.BRUTE_MAX,
@@ -340,7 +343,7 @@ CLAIMS: list[Claim] = [
                    scope="no cordon of height n breaks the mex condition for value 2, given "
                          "the rule's 6-state automaton on its options and Theorems 3.2, "
                          "3.3 for the values 0 and 1; with every smaller height, the rule "
-                         "holds up to height n. " + sat.CONTROLS_SCOPE),
+                         "holds up to height n. " + induction.CONTROLS_SCOPE),
         ),
         confirm=partial(brute.confirm_characterization, value=2, rule=nim2_rule,
                         leaves=None),
@@ -355,7 +358,7 @@ CLAIMS: list[Claim] = [
                   "1, gap >= 2), then an even gap and only odd gaps after it.",
         kind="conjecture", parameter=HEIGHT, base=0, quick_bound=17, target_bound=100,
         methods=(
-            all_n_method(partial(all_n.nim_statement, 3), "thickets.green-nim3", ALL_N_SCOPE,
+            all_n_method(partial(library.nim_statement, 3), "thickets.green-nim3", ALL_N_SCOPE,
                          counts=partial(all_n.count_table, 3)),
             Method("brute", partial(brute.characterization, value=3, rule=nim3_rule,
                                     leaves=None), max_n=brute.BRUTE_MAX,
@@ -368,7 +371,7 @@ CLAIMS: list[Claim] = [
                          "the rule's 7-state automaton on its options, the nim-value-2 "
                          "automaton (thickets.green-nim2, checked to the same height) and "
                          "Theorems 3.2, 3.3 for the smaller values; with every smaller "
-                         "height, the rule holds up to height n. " + sat.CONTROLS_SCOPE),
+                         "height, the rule holds up to height n. " + induction.CONTROLS_SCOPE),
         ),
         confirm=partial(brute.confirm_characterization, value=3, rule=nim3_rule,
                         leaves=None),
@@ -398,7 +401,7 @@ def _green_nim(k: int) -> Claim:
         kind="conjecture", parameter=HEIGHT, base=0, quick_bound=12,
         target_bound=GREEN_TARGETS.get(k, 18),
         methods=(
-            all_n_method(partial(all_n.nim_statement, k), f"thickets.green-nim{k}",
+            all_n_method(partial(library.nim_statement, k), f"thickets.green-nim{k}",
                          ALL_N_SCOPE, counts=partial(all_n.count_table, k)),
             Method("brute", partial(brute.characterization, value=k,
                                     rule=partial(pattern_rule, k=k), leaves=None),
@@ -408,10 +411,10 @@ def _green_nim(k: int) -> Claim:
         ),
         confirm=partial(brute.confirm_characterization, value=k,
                         rule=partial(pattern_rule, k=k), leaves=None),
-        notes=(f"A_{k} is stored as JSON (papers/thickets/automata/nim{k}.json); "
+        notes=(f"A_{k} is stored as JSON (automata/library_data/nim{k}.json); "
                "the automata of 2 to 6 are the minimal ones learned from the "
                "complete tables (probe green-cordon-nim), the larger ones follow their "
-               "block pattern (cordon_automata.pattern)."),
+               "block pattern (automata/library.py, pattern)."),
     )
 
 

@@ -1,13 +1,13 @@
 """SAT method for the mined characterizations of nim-values 2 and 3 (Problem 5.1).
 
-The inductive mex check of :mod:`cgsat.papers.thickets.sat` (the one that checks
+The inductive mex check of :mod:`cgsat.sat.green_cordon` (the one that checks
 Theorems 3.2 and 3.3), run on the automata of :mod:`cgsat.encodings.green_cordon_dfa`: at
 height n, a symbolic cordon T on which "the automaton accepts T" disagrees with "no option
 of T is accepted, and for every smaller value j some option has value j" (the options'
 values read off Theorems 3.2, 3.3 and, for nim-value 3, the nim-value-2 automaton). UNSAT
 at every height 0..n proves the rule up to height n, by induction on the number of arcs
 (for nim-value 3, given the nim-value-2 rule up to n, checked the same way). The same
-controls as there run on the same instance (:data:`cgsat.papers.thickets.sat.
+controls as there run on the same instance (:data:`cgsat.sat.green_cordon.
 CONTROLS_SCOPE`). Imports no brute module: the direct solver comes in as ``oracle``.
 
 References
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from cgsat.claims import Budget, Verdict
 from cgsat.encodings.green_cordon import NimCharacterization
-from cgsat.papers.thickets.sat import Oracle, _Inductive
+from cgsat.sat.green_cordon import InductiveCheck, Oracle
 from cgsat.sat.solve import SatRun
 
 
@@ -57,7 +57,7 @@ def candidate(n: int, budget: Budget, *, claim: NimCharacterization,
     *Thinning Thickets*, Problem 5.1 (checked like Theorems 3.2 and 3.3).
     """
     run = SatRun(budget)
-    check = _Inductive.build(run, claim, n)
+    check = InductiveCheck.build(run, claim, n)
     model = run.solve(check.buffer, check.main, pool=check.cc.pool)
     if model is not None:
         return run.verdict(check.decode(model), detail="the mex condition fails here")

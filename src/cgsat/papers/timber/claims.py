@@ -35,10 +35,11 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from cgsat.automata.methods import confirm_sized, sized_method
 from cgsat.cgt.peaks import MAX_LENGTH as PEAKS_MAX_LENGTH
 from cgsat.claims import Claim, Method
 from cgsat.encodings.timber_path import wp_predicate, x_predicate
-from cgsat.papers.all_n import confirm_sized, sized_method
+from cgsat.games.shapes import ATLAS_MAX_VERTICES
 from cgsat.papers.timber.graphs import brute as graphs_brute
 from cgsat.papers.timber.graphs import sat as graphs_sat
 from cgsat.papers.timber.path import brute as path_brute
@@ -51,7 +52,6 @@ from cgsat.papers.timber.path.heights import RULES as HEIGHT_RULES
 from cgsat.papers.timber.phyminoes import brute as phyminoes_brute
 from cgsat.papers.timber.phyminoes import cycle_paths_brute, cycle_paths_sat
 from cgsat.papers.timber.phyminoes import sat as phyminoes_sat
-from cgsat.papers.timber.shapes import ATLAS_MAX_VERTICES
 from cgsat.papers.timber.trees import brute as trees_brute
 from cgsat.papers.timber.trees import inbranch_brute, inbranch_sat
 from cgsat.papers.timber.trees import sat as trees_sat

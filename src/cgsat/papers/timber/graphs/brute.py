@@ -23,8 +23,8 @@ from cgsat.cgt.impartial import ImpartialSolver
 from cgsat.claims import Budget, Verdict
 from cgsat.games import get_ruleset
 from cgsat.games.oriented import orientations
+from cgsat.games.shapes import bipartite_graphs, connected_graphs, graph_of, theorem11_parts
 from cgsat.games.timber import format as fmt
-from cgsat.papers.timber.shapes import bipartite_graphs, connected_graphs, graph_of, theorem11_parts
 
 if TYPE_CHECKING:
     from cgsat.games.base import ImpartialRuleset

@@ -30,7 +30,7 @@ from cgsat.claims import Budget, Verdict
 from cgsat.encodings import timber_graphs as graphs
 from cgsat.encodings.gates import Circuit
 from cgsat.encodings.kernel import GrundyEncoding
-from cgsat.papers.timber.shapes import bipartite_graphs, connected_graphs, theorem11_parts
+from cgsat.games.shapes import bipartite_graphs, connected_graphs, theorem11_parts
 from cgsat.sat.solve import Control, SatRun, Sink
 
 Oracle = Callable[..., tuple[int, bool]]

@@ -42,9 +42,9 @@ from cgsat.cgt.impartial import ImpartialSolver, solver_for
 from cgsat.claims import Budget, Verdict
 from cgsat.games import get_ruleset
 from cgsat.games.oriented import orientations, oriented_trees
+from cgsat.games.shapes import graph_of, lemma33_cases, trees
 from cgsat.games.timber import arc_sort_key, make_position, options, parse
 from cgsat.games.timber import format as fmt
-from cgsat.papers.timber.shapes import graph_of, lemma33_cases, trees
 
 
 def _solver() -> ImpartialSolver:

@@ -6,7 +6,7 @@ replacements, data in :mod:`cgsat.papers.timber.trees.reductions`).
 The data (``size``) is :func:`cgsat.papers.timber.trees.counts.size`: the count of
 normal-play P-orientations (all ``2^m`` orientations) of every tree with ``n`` edges, of
 every binary caterpillar with spine ``n``, and of spiders and double brooms with parameter
-``n``, by the dynamic programme of :mod:`cgsat.papers.timber.trees.counts`, checked
+``n``, by the dynamic programme of :mod:`cgsat.games.tree_counts`, checked
 by enumeration with the direct solver on every row with at most ``ENUMERATE_UP_TO`` edges.
 
 Closed forms tested on every row the table holds (:func:`closed_form`):

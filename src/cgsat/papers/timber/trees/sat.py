@@ -37,9 +37,9 @@ from cgsat.encodings.timber_trees import (
     values_differ,
 )
 from cgsat.games.oriented import orientations
+from cgsat.games.shapes import lemma33_cases, trees
 from cgsat.games.timber import format as fmt
 from cgsat.games.timber import make_position
-from cgsat.papers.timber.shapes import lemma33_cases, trees
 from cgsat.papers.timber.trees.tree_count import tree_targets
 from cgsat.sat.solve import Control, SatRun
 

@@ -1,7 +1,7 @@
 """The target set of the tree claims, computed apart from their enumeration (issue 24).
 
 The SAT methods of §3 of *The Game of timber!* loop over the trees with n edges, one per
-isomorphism class (:func:`cgsat.papers.timber.shapes.trees`, networkx's enumeration).
+isomorphism class (:func:`cgsat.games.shapes.trees`, networkx's enumeration).
 :func:`tree_targets` checks that loop: the shapes looped over are pairwise
 non-isomorphic (an AHU canonical string per tree, rooted at its centre) and there are as
 many as Otter's formula counts (:func:`free_trees`), code that shares nothing with the

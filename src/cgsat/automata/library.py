@@ -1,9 +1,12 @@
-"""Automata of green cordons on the leaf word: Theorems 3.2 and 3.3, the three statements of
-§5, and the block pattern of the automata of nim-value k >= 2 (Problem 5.1).
+"""The library of green-cordon automata on the leaf word, as data: Theorems 3.2 and 3.3, the
+three statements of §5, and the block pattern of the automata of nim-value k >= 2
+(Problem 5.1); :func:`nim_statement`, the statement R_0 .. R_k they make.
 
-The automata of the claims are stored as JSON beside this module (``automata/*.json``,
-:func:`stored`); the functions below build them from the statements (regular expressions
-on the leaf word, the block pattern), and the tests check the stored files against them.
+The automata are stored as JSON beside this module (``library_data/*.json``,
+:func:`stored`), installed with the package; the functions below build them from the
+statements (regular expressions on the leaf word, the block pattern), and the tests check
+the stored files against them. The claims of *Thinning Thickets* and ``cgsat find
+green-cordon --count`` read them from here.
 
 The block pattern.
 
@@ -35,8 +38,10 @@ from automata.fa.dfa import DFA
 from automata.fa.nfa import NFA
 
 from cgsat.automata.dfa import Automaton
+from cgsat.automata.families import GREEN_CORDON
+from cgsat.automata.options import Statement
 
-DATA = Path(__file__).with_name("automata")
+DATA = Path(__file__).with_name("library_data")
 """The stored automata (JSON, :meth:`cgsat.automata.dfa.Automaton.load`)."""
 
 LARGEST = 12
@@ -137,3 +142,19 @@ def pattern_rule(n: int, atts: list[int] | tuple[int, ...], *, k: int) -> bool:
         return False
     leaves = set(atts)
     return stored(f"nim{k}").accepts("".join("1" if a in leaves else "0" for a in range(1, n)))
+
+
+def nim_statement(k: int) -> Statement:
+    """R_0 .. R_k: Theorems 3.2, 3.3, then the stored automata nim2 .. nimk.
+
+    Examples
+    --------
+    >>> [a.name for a in nim_statement(3).automata]
+    ['thm3.2', 'thm3.3', 'nim2', 'nim3']
+
+    References
+    ----------
+    *Thinning Thickets*, Theorems 3.2, 3.3 and Problem 5.1.
+    """
+    autos = [stored("thm3.2"), stored("thm3.3")] + [stored(f"nim{j}") for j in range(2, k + 1)]
+    return Statement(GREEN_CORDON, tuple(autos[: k + 1]), name=f"green cordons, nim-values 0..{k}")

@@ -56,7 +56,7 @@ def summary(statement: Statement, decisions: list[Decision], label: str) -> dict
                       "seconds": round(d.seconds, 4), "reason": d.reason}
                      for d in decisions],
         "automata": [{"name": a.name, "states": a.size} for a in statement.automata],
-        "artifacts": f"docs/report/proofs/{label}/",
+        "artifacts": f"results/proofs/{label}/",
     }
 
 

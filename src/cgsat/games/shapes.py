@@ -1,4 +1,5 @@
-"""The graph and tree shapes the claims of *The Game of timber!* range over.
+"""The graph and tree shapes the claims of *The Game of timber!* range over, and ``find`` and
+a user's claims with them (claim-independent, so below the papers).
 
 A check at size n covers every orientation of every shape listed here for n: the
 connected graphs of the networkx graph atlas with n vertices (Theorem 1.1, Phyminoes on
