@@ -17,6 +17,11 @@ scheme-1 fingerprints of stores written before issue 23 (``cgsat check --revalid
 """
 
 ALIASES: dict[str, str] = {}
+# issue 34: the claim kit moved below the papers (user/ keeps the loading of --claims)
+ALIASES["cgsat.kit.families"] = "cgsat.user.families"
+ALIASES["cgsat.kit.statements"] = "cgsat.user.statements"
+ALIASES["cgsat.kit.methods"] = "cgsat.user.methods"
+ALIASES["cgsat.kit.records"] = "cgsat.user.records"
 
 MOVES: dict[str, tuple[str, str, str]] = {
     "cgsat": (

@@ -28,13 +28,13 @@ from typing import Any
 from cgsat.cgt.notation import parse as parse_game
 from cgsat.claims import Budget, Verdict
 from cgsat.errors import CgsatInputError, PositionError
+from cgsat.kit.families import Family
+from cgsat.kit.statements import Position, Statement
 from cgsat.search import ControlFailed, Disagreement
 from cgsat.search import toppling as toppling_search
 from cgsat.search.controls import Controls
 from cgsat.search.plan import run_query
 from cgsat.search.query import FindQuery
-from cgsat.user.families import Family
-from cgsat.user.statements import Position, Statement
 
 
 class UserClaimError(CgsatInputError):

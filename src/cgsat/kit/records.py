@@ -20,9 +20,9 @@ from functools import partial
 
 from cgsat.claims import KINDS, Claim, Method
 from cgsat.errors import CgsatInputError
-from cgsat.user import methods
-from cgsat.user.families import PARAMETERS, PLAY_LIMITS, Family
-from cgsat.user.statements import Statement
+from cgsat.kit import methods
+from cgsat.kit.families import PARAMETERS, PLAY_LIMITS, Family
+from cgsat.kit.statements import Statement
 
 ID = re.compile(r"^user\.[A-Za-z0-9][A-Za-z0-9_.\-]*$")
 ONE_METHOD = "one method: not cross-checked"
@@ -73,10 +73,10 @@ def claim(  # noqa: PLR0913 - the record's fields, as keywords
     id : str
         ``user.<label>``.
     family : Family
-        :func:`~cgsat.user.families.rows`, ``timber_paths``, ``trees``, ``caterpillars``,
+        :func:`~cgsat.kit.families.rows`, ``timber_paths``, ``trees``, ``caterpillars``,
         ``graphs`` or ``green_cordons``.
     statement : Statement
-        :func:`~cgsat.user.statements.every`, ``exactly`` or ``never``.
+        :func:`~cgsat.kit.statements.every`, ``exactly`` or ``never``.
     text : str, optional
         The statement in words (default: generated).
     source : str, default "user"
@@ -98,7 +98,7 @@ def claim(  # noqa: PLR0913 - the record's fields, as keywords
 
     Examples
     --------
-    >>> from cgsat.user import rows, never, every
+    >>> from cgsat.kit import rows, never, every
     >>> c = claim("user.no-up-star", rows("LR"), never("^*"))
     >>> [m.name for m in c.methods], c.source
     (['play', 'sat'], 'user')
