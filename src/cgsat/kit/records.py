@@ -18,20 +18,23 @@ import re
 from dataclasses import dataclass
 from functools import partial
 
-from cgsat.claims import KINDS, Claim, Method
+from cgsat.claims import KINDS, Method
 from cgsat.errors import CgsatInputError
 from cgsat.kit import methods
 from cgsat.kit.families import PARAMETERS, PLAY_LIMITS, Family
 from cgsat.kit.statements import Statement
+from cgsat.vacuity import Scoped
 
 ID = re.compile(r"^user\.[A-Za-z0-9][A-Za-z0-9_.\-]*$")
 ONE_METHOD = "one method: not cross-checked"
 
 
 @dataclass(frozen=True)
-class UserClaim(Claim):
+class UserClaim(Scoped):
     """A claim of a user's own (ids ``user.<label>``): a :class:`cgsat.claims.Claim`
-    whose methods are derived from a family and a statement.
+    whose methods are derived from a family and a statement, and whose vacuous sizes are
+    the family's (:meth:`Family.vacancy`: no position of size n), decided once for both
+    methods (:mod:`cgsat.vacuity`).
 
     Attributes
     ----------
@@ -156,7 +159,7 @@ def claim(  # noqa: PLR0913 - the record's fields, as keywords
         methods=tuple(found), confirm=partial(methods.confirm, family=family, statement=statement,
                                      claim_id=id),
         notes=(notes + " " if notes else "") + why, tags=("user",),
-        family=family, test=statement, why=why, origin=source)
+        vacuous=family.vacancy, family=family, test=statement, why=why, origin=source)
 
 
 def _sentence(family: Family, statement: Statement) -> str:
