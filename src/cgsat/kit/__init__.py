@@ -16,7 +16,9 @@ and checked with ``cgsat check --claims FILE user.one-star`` or
 :func:`timber_paths`, :func:`trees`, :func:`caterpillars`, :func:`graphs`,
 :func:`green_cordons`, each with an optional regular expression ``match=`` (and
 ``palindrome=True`` for words). Statements (:mod:`cgsat.kit.statements`): :func:`every`
-(an outcome, nim-values, or a Python predicate), :func:`exactly`, :func:`never`. Every
+(an outcome, nim-values, or a Python predicate), :func:`exactly`, :func:`never`. A
+paper's claim is a :func:`record` (:mod:`cgsat.kit.paper`), with its bespoke methods
+attached. Every
 claim is checked by play; one that a ``cgsat find`` search can look for is checked by SAT
 too (:mod:`cgsat.kit.methods`), and one that cannot says "one method: not cross-checked".
 A record decides once which sizes have nothing to check (:mod:`cgsat.vacuity`): for a kit
@@ -42,9 +44,10 @@ from cgsat.kit.families import (
     timber_paths,
     trees,
 )
-from cgsat.kit.records import ONE_METHOD, UserClaim, claim
+from cgsat.kit.paper import record
+from cgsat.kit.records import ONE_METHOD, KitClaim, UserClaim, claim
 from cgsat.kit.statements import Position, Statement, every, exactly, never
 
-__all__ = ["ONE_METHOD", "Family", "Position", "Statement", "UserClaim", "caterpillars",
-           "claim", "every", "exactly", "graphs", "green_cordons", "never", "rows",
-           "timber_paths", "trees"]
+__all__ = ["ONE_METHOD", "Family", "KitClaim", "Position", "Statement", "UserClaim",
+           "caterpillars", "claim", "every", "exactly", "graphs", "green_cordons", "never",
+           "record", "rows", "timber_paths", "trees"]

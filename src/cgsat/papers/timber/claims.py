@@ -38,6 +38,7 @@ from typing import Any
 from cgsat.cgt.peaks import MAX_LENGTH as PEAKS_MAX_LENGTH
 from cgsat.claims import Claim, Method
 from cgsat.encodings.timber_path import wp_predicate, x_predicate
+from cgsat.kit import exactly, record, timber_paths
 from cgsat.papers.all_n import confirm_sized, sized_method
 from cgsat.papers.timber.graphs import brute as graphs_brute
 from cgsat.papers.timber.graphs import sat as graphs_sat
@@ -87,12 +88,12 @@ TREES_BRUTE = "Exhaustive play (direct solver) on every orientation of every tre
 
 CLAIMS: list[Claim] = [
     # Theorem 2.3: the normal-play P-positions of Toppling Peaks are the Dyck words WP.
-    Claim(
-        id="timber.thm2.3", paper=PAPER, theorem="Theorem 2.3",
-        statement="In normal play the P-positions of Toppling Peaks are exactly the Dyck "
-                  "words WP.",
-        kind="theorem", parameter=PEAKS_PARAMETER,
-        base=0, quick_bound=24, target_bound=120, paper_bound=None,
+    # a kit record: the family and the statement, its bespoke methods attached (issue 34)
+    record(
+        "timber.thm2.3", timber_paths(), exactly(words.dyck_words, outcome="P"),
+        paper=PAPER, theorem="Theorem 2.3", parameter=PEAKS_PARAMETER, base=0,
+        quick=24, target=120, derive=False,
+        text="In normal play the P-positions of Toppling Peaks are exactly the Dyck words WP.",
         methods=(
             Method("brute", partial(path_brute.characterization,
                                     member_words=words.dyck_words, misere=False),
