@@ -112,7 +112,7 @@ def record(  # noqa: PLR0913 - the record's fields, as keywords
         confirm=confirm or partial(kit_methods.confirm, family=family, statement=statement,
                                    claim_id=id),
         notes=notes, vacuous=family.vacancy, family=family, test=statement,
-        why=why or f"bespoke methods: {', '.join(m.name for m in chosen)}")
+        why=why)  # empty with derive=False: the paper's own methods, its own scopes
 
 
 __all__ = ["ID", "record"]
