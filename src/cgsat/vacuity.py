@@ -1,8 +1,9 @@
 """Which sizes of a claim have nothing to check, decided once by its record (issue 34).
 
 A size n is *vacuous* for a claim when there is nothing to check there: no position, shape
-or member of the claim's family has size n. That is a fact about the claim, not about a
-method, so the record says it, once, for every method: :class:`Scoped` adds to a
+or member of the claim's family has size n, or n is below the claim's base. That is a
+fact about the claim, not about a method, so the record says it, once, for every method:
+:class:`Scoped` adds to a
 :class:`~cgsat.claims.Claim` a field ``vacuous``, a function of n giving the reason (or
 None where there is something to check). The engine (:mod:`cgsat.engine.task`) asks the
 record first: at a vacuous size no method runs and every method's result is ``vacuous``
@@ -77,11 +78,25 @@ class Scoped(Claim):
 
 def vacuous_at(claim: Claim, n: int) -> str | None:
     """Why the record of ``claim`` calls size ``n`` vacuous, or None (an all-n run,
-    n = :data:`~cgsat.claims.ALL_N`, is never vacuous)."""
-    decide = getattr(claim, "vacuous", None)
-    if decide is None or n == ALL_N:
+    n = :data:`~cgsat.claims.ALL_N`, is never vacuous).
+
+    A size below the claim's ``base`` (``--from`` below it) is vacuous for every claim:
+    the claim says nothing there, and no method is asked.
+
+    Examples
+    --------
+    >>> from cgsat.claims import Claim, Method, Verdict
+    >>> m = Method("brute", lambda n, b: Verdict.holds(), "every position")
+    >>> c = Claim("p.x", "P", "T", "s", "theorem", "n", 2, 4, 8, (m, m))
+    >>> print(vacuous_at(c, 1), vacuous_at(c, 2))
+    below the base of the claim: it speaks of n >= 2 None
+    """
+    if n == ALL_N:
         return None
-    return decide(n)
+    if n < claim.base:
+        return f"below the base of the claim: it speaks of n >= {claim.base}"
+    decide = getattr(claim, "vacuous", None)
+    return None if decide is None else decide(n)
 
 
 def gap_at(method: Method, n: int) -> str | None:

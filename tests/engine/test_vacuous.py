@@ -214,3 +214,17 @@ def test_a_kit_claim_is_vacuous_for_play_and_sat_alike() -> None:
         assert statuses[("play", n)] == statuses[("sat", n)] == "vacuous"
     assert statuses[("play", 4)] == statuses[("sat", 4)] == "holds"
     assert r.exit_code == 0
+
+
+def test_below_the_base_no_method_runs() -> None:
+    """``--from`` below a claim's base: vacuous for every method, by the record (the sat
+    methods of the Timber lemmas said vacuous there while brute said holds)."""
+    c = _test_claim("user.test-below-base",
+                    lambda n, b: _never_run(n, b) if n < 1 else Verdict.holds(),
+                    lambda n, b: _never_run(n, b) if n < 1 else Verdict.holds())
+    r = cgsat.check(c, from_n=0, up_to=2, jobs=1)
+    assert {x.method: x.status for x in r.results if x.n == 0} == {"brute": "vacuous",
+                                                                   "sat": "vacuous"}
+    assert r.exit_code == 0
+    for cid in ("timber.lem3.2", "timber.lem3.3", "toppling.thm21"):
+        assert vacuous_at(CLAIMS[cid], CLAIMS[cid].base - 1)
