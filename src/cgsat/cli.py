@@ -193,7 +193,7 @@ def add_claims_files(p: argparse.ArgumentParser) -> None:
     p.add_argument("--claims", dest="claims_files", action="append", default=[],
                    metavar="FILE",
                    help="a Python file of your own claims (a list CLAIMS of "
-                   "cgsat.user.claim records, ids user.<label>; docs/own-conjectures.md); "
+                   "cgsat.kit.claim records, ids user.<label>; docs/own-conjectures.md); "
                    "may be repeated")
 
 

@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import pytest
 
+import cgsat
 from cgsat.claims import Budget, Claim, Method, Verdict
+from cgsat.engine.result import Why
 from cgsat.engine.store import Row
+from cgsat.kit import claim, never, rows
 from cgsat.papers.registry import all_claims
 from cgsat.papers.timber.graphs import brute as graphs_brute
 from cgsat.papers.timber.trees import sat as trees_sat
 from cgsat.report.data import _largest_from_base, claim_summary
 from cgsat.sat.solve import SatRun
+from cgsat.vacuity import gap_at, vacuous_at, with_vacuity
 
 CLAIMS = {c.id: c for c in all_claims()}
 BUDGET = Budget(controls=4, seed="test")
@@ -123,3 +127,104 @@ def test_claim_summary_vacuous_neither_breaks_nor_extends_the_chain() -> None:
     assert s["certified"]["sat"] == 2
     assert s["verified"]["brute"] is None  # vacuous only: nothing verified
     assert {r["status"] for r in s["runs"]} == {"holds", "vacuous"}
+
+
+# -- the record decides, once (issue 34) ---------------------------------------------------
+@pytest.mark.parametrize(("claim", "method", "n", "after", "status"), CASES)
+def test_the_record_decides_each_vacuous_size(claim: str, method: str, n: int, after: int,
+                                              status: str) -> None:
+    """Every size where a paper method says vacuous is vacuous for its record, or a gap of
+    that method's scope; the next size is neither."""
+    c = CLAIMS[claim]
+    m = c.method(method)
+    assert vacuous_at(c, n) or gap_at(m, n), (claim, method, n)
+    assert vacuous_at(c, after) is None and gap_at(m, after) is None
+
+
+def _never_run(n: int, budget: Budget) -> Verdict:
+    raise AssertionError(f"ran at a vacuous size {n}")
+
+
+def _holds(n: int, budget: Budget) -> Verdict:
+    return Verdict.holds()
+
+
+def _vacuous_at_two(n: int, budget: Budget) -> Verdict:
+    return Verdict.vacuous("nothing here, says the method") if n == 2 else Verdict.holds()
+
+
+def _test_claim(cid: str, brute, sat, vacuous=None, gaps=None) -> Claim:
+    c = Claim(id=cid, paper="Test", theorem="T", statement="S", kind="theorem",
+              parameter="n", base=1, quick_bound=4, target_bound=4,
+              methods=(Method("brute", brute, "every position"),
+                       Method("sat", sat, "every position, by SAT", uses_solver=True)))
+    return with_vacuity(c, vacuous, gaps=gaps)
+
+
+def test_at_a_vacuous_size_no_method_runs() -> None:
+    """The record's vacuous size: every method's result is vacuous, with its reason."""
+    c = _test_claim("user.test-record-vacuous",
+                    lambda n, b: _never_run(n, b) if n == 3 else Verdict.holds(),
+                    lambda n, b: _never_run(n, b) if n == 3 else Verdict.holds(),
+                    vacuous=lambda n: "no position of size 3" if n == 3 else None)
+    r = cgsat.check(c, up_to=4, jobs=1)
+    at3 = {x.method: (x.status, x.reason) for x in r.results if x.n == 3}
+    assert at3 == {"brute": ("vacuous", "no position of size 3"),
+                   "sat": ("vacuous", "no position of size 3")}
+    assert r.exit_code == 0
+    assert r.verified == {c.id: {"brute": 4, "sat": 4}}
+
+
+def test_a_method_that_says_vacuous_where_the_record_does_not_exits_3() -> None:
+    """Negative control: the record calls nothing vacuous, a method says vacuous at n = 2:
+    a disagreement, status error, exit code 3."""
+    c = _test_claim("user.test-vacuous-disagrees", _holds, _vacuous_at_two)
+    r = cgsat.check(c, up_to=3, jobs=1)
+    bad = [x for x in r.results if x.n == 2 and x.method == "sat"]
+    assert bad[0].status == "error" and "does not call n=2 vacuous" in (bad[0].reason or "")
+    assert r.exit_code == 3
+    assert any("vacuous" in p for p in r.problems)
+    # the same method, with the record calling n = 2 vacuous: no disagreement
+    ok = _test_claim("user.test-vacuous-agrees", _holds, _vacuous_at_two,
+                     vacuous=lambda n: "nothing at 2" if n == 2 else None)
+    assert cgsat.check(ok, up_to=3, jobs=1).exit_code == 0
+
+
+def test_a_gap_of_a_method_is_shown_never_vacuous_never_verified() -> None:
+    """A size the method's scope leaves out: unknown (Why.GAP), reason ``gap: ...``; the
+    other method checks it; no stop short (exit code 0)."""
+    c = _test_claim("user.test-gap", _holds,
+                    lambda n, b: _never_run(n, b) if n == 1 else Verdict.holds(),
+                    gaps={"sat": lambda n: "no SAT instance at this size" if n == 1 else None})
+    r = cgsat.check(c, up_to=3, jobs=1)
+    at1 = {x.method: x for x in r.results if x.n == 1}
+    assert at1["brute"].status == "holds"
+    assert at1["sat"].status == "unknown" and at1["sat"].why is Why.GAP
+    assert at1["sat"].reason == "gap: no SAT instance at this size"
+    assert r.exit_code == 0 and not r.stopped_short
+
+
+def test_a_kit_claim_is_vacuous_for_play_and_sat_alike() -> None:
+    """The defect of issue 34: a filtered family with no position at n = 1..3 was vacuous
+    by play and holds by SAT; the record now decides for both."""
+    c = claim("user.test-filtered", rows("LR", match="^LL.R$"), never("^*"))
+    r = cgsat.check(c, up_to=5, jobs=1)
+    statuses = {(x.method, x.n): x.status for x in r.results}
+    for n in (1, 2, 3):
+        assert statuses[("play", n)] == statuses[("sat", n)] == "vacuous"
+    assert statuses[("play", 4)] == statuses[("sat", 4)] == "holds"
+    assert r.exit_code == 0
+
+
+def test_below_the_base_no_method_runs() -> None:
+    """``--from`` below a claim's base: vacuous for every method, by the record (the sat
+    methods of the Timber lemmas said vacuous there while brute said holds)."""
+    c = _test_claim("user.test-below-base",
+                    lambda n, b: _never_run(n, b) if n < 1 else Verdict.holds(),
+                    lambda n, b: _never_run(n, b) if n < 1 else Verdict.holds())
+    r = cgsat.check(c, from_n=0, up_to=2, jobs=1)
+    assert {x.method: x.status for x in r.results if x.n == 0} == {"brute": "vacuous",
+                                                                   "sat": "vacuous"}
+    assert r.exit_code == 0
+    for cid in ("timber.lem3.2", "timber.lem3.3", "toppling.thm21"):
+        assert vacuous_at(CLAIMS[cid], CLAIMS[cid].base - 1)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from cgsat.api._inputs import controls_count, whole_number
 from cgsat.claims import ALL_N
-from cgsat.engine.result import CheckResult
+from cgsat.engine.result import CheckResult, Why
 from cgsat.errors import CgsatInputError
 
 if TYPE_CHECKING:  # a type only: the claim model loads with the engine, in check
@@ -28,7 +28,9 @@ class CheckReport:
         Ordered by claim (as asked), method, n; the ``results`` of ``check --json``.
     verified : dict
         Claim id -> method -> the largest n up to which every size from the first one
-        checked holds (vacuous sizes neither count nor break the chain), or None.
+        checked holds (vacuous sizes, and the gaps of a method's scope, neither count nor
+        break the chain; a gap is shown as its result, ``unknown`` with ``gap: ...``), or
+        None.
     refutations : tuple of CheckResult
         The results with status ``"refuted"`` (each replayed by the direct solver).
     stopped_short : tuple of str
@@ -99,8 +101,8 @@ def _verified(results: Sequence[CheckResult]) -> dict[str, dict[str, int | None]
     for r in sorted((r for r in results if r.n != ALL_N), key=lambda r: r.n):
         lane = out.setdefault(r.claim, {})
         lane.setdefault(r.method, None)
-        if (r.claim, r.method) in broken or r.status == "vacuous":
-            continue
+        if (r.claim, r.method) in broken or r.status == "vacuous" or r.why is Why.GAP:
+            continue  # a gap of the method's scope is never verified, and shown as such
         if r.status == "holds":
             lane[r.method] = r.n
         else:
@@ -112,7 +114,7 @@ def _verified(results: Sequence[CheckResult]) -> dict[str, dict[str, int | None]
 
 def _claim_ids(claim: object) -> tuple[bool, list[str | Claim]]:
     """``check``'s ``claim``: whether it is "all", and the ids (or claim objects: a user's
-    own, :func:`cgsat.user.claim`) it names."""
+    own, :func:`cgsat.kit.claim`) it names."""
     from cgsat.claims import Claim  # start-up time of cgsat value (see check)
 
     every = isinstance(claim, str) and claim == "all"
@@ -238,7 +240,7 @@ def check(  # noqa: PLR0913 - the API: one keyword per option of cgsat check
     ----------
     claim : str, Claim, or sequence of them
         A claim id (see ``cgsat list``), a claim object (a user's own,
-        :func:`cgsat.user.claim`, id ``user.<label>``), several of them, or ``"all"`` for
+        :func:`cgsat.kit.claim`, id ``user.<label>``), several of them, or ``"all"`` for
         every registered claim (as ``--all``: claims without the selected methods are
         skipped).
     up_to : int, optional

@@ -115,7 +115,7 @@ def excluded(module: str) -> bool:
 
     Examples
     --------
-    >>> excluded("cgsat.report"), excluded("cgsat.commands.verify")
+    >>> excluded("cgsat.report"), excluded("cgsat.commands.check")
     (True, True)
     >>> excluded("cgsat.papers.thickets.claims"), excluded("cgsat.encodings.cnf")
     (True, False)

@@ -44,6 +44,9 @@ class Why(enum.Enum):
     """Not run or not shown: a smaller size of its method is refuted."""
     ABOVE_STOP = "above-stop"
     """Not run: a smaller size of its method timed out or ran out of memory."""
+    GAP = "gap"
+    """Not run: the method's scope leaves this size out, though the claim's record does not
+    call it vacuous (:mod:`cgsat.vacuity`); never verified, never vacuous, and shown."""
 
     @property
     def stops_method(self) -> bool:

@@ -276,7 +276,8 @@ def _shortfall(lane: _Lane) -> str | None:
     >>> _shortfall(lane)
     'c sat: verified to 2 of 4: n=3 timed out at 60 s (1 larger size skipped)'
     """
-    bad = [r for r in lane.shown if r.status == "unknown" and r.why is not Why.ABOVE_REFUTATION]
+    bad = [r for r in lane.shown if r.status == "unknown"
+           and r.why not in (Why.ABOVE_REFUTATION, Why.GAP)]
     if not bad:
         return None
     if lane.sizes == [ALL_N]:

@@ -8,6 +8,11 @@ registered claims only), and returns a :class:`~cgsat.engine.result.Ran`.
 - A ``refuted`` stands only after ``claim.confirm(n, counterexample)``, the direct
   solver's replay, returns True; a refutation that does not replay is an ``error`` (a bug,
   exit code 3), as is a solver disagreement.
+- The claim's record decides which sizes are vacuous (:mod:`cgsat.vacuity`): at such a
+  size no method runs, and the result is ``vacuous`` with the record's reason. A method
+  that answers ``vacuous`` where the record does not is an ``error`` (a disagreement, exit
+  code 3). A size the method's scope leaves out (its ``gaps``) is not run either: it is
+  ``unknown`` with the reason ``gap: ...`` and :attr:`Why.GAP`.
 - A method that runs out of memory, or is too large, or whose external solver gives no
   answer, is ``unknown``; an unexpected exception is ``unknown`` with its traceback (an
   internal error, exit code 4). Bad input (:class:`CgsatInputError`) is raised.
@@ -19,7 +24,7 @@ import time
 import traceback
 from dataclasses import replace
 
-from cgsat.claims import Budget, Claim, Verdict
+from cgsat.claims import ALL_N, Budget, Claim, Method, Verdict
 from cgsat.engine import memory
 from cgsat.engine.fingerprint import method_fingerprint
 from cgsat.engine.result import Ran, Why
@@ -28,6 +33,7 @@ from cgsat.errors import CgsatInputError, TooLargeError
 from cgsat.sat.certificates import misfit
 from cgsat.sat.external import ExternalSolverError
 from cgsat.sat.solvers import SolverDisagreement
+from cgsat.vacuity import GAP, gap_at, vacuous_at
 
 # Claims visible to the worker processes (forked after the runner sets it).
 ACTIVE: dict[str, Claim] = {}
@@ -68,9 +74,42 @@ def run_check(claim_id: str, method_name: str, n: int, budget: Budget,
     return ran
 
 
+def _by_record(claim: Claim, method: Method, n: int) -> Ran | None:
+    """What the records decide before any method runs (:mod:`cgsat.vacuity`): ``vacuous``
+    at a size the claim calls vacuous, for every method; ``unknown`` with :attr:`Why.GAP`
+    at a size the method's scope leaves out; else None (the method runs).
+
+    Examples
+    --------
+    >>> from cgsat.claims import Claim
+    >>> from cgsat.vacuity import with_vacuity
+    >>> m = Method("brute", lambda n, b: Verdict.holds(), "every position")
+    >>> c = with_vacuity(Claim("p.x", "P", "T", "s", "theorem", "n", 1, 4, 8, (m, m)),
+    ...                  lambda n: "odd n: nothing" if n % 2 else None,
+    ...                  gaps={"brute": lambda n: "no instance" if n == 2 else None})
+    >>> _by_record(c, c.method("brute"), 3).verdict.reason
+    'odd n: nothing'
+    >>> r = _by_record(c, c.method("brute"), 2)
+    >>> r.verdict.status, r.verdict.reason, r.why
+    ('unknown', 'gap: no instance', <Why.GAP: 'gap'>)
+    >>> _by_record(c, c.method("brute"), 4) is None
+    True
+    """
+    vacuous = vacuous_at(claim, n)  # the record decides, once, for every method
+    if vacuous is not None:
+        return Ran(Verdict.vacuous(vacuous), 0.0)
+    gap = gap_at(method, n)
+    if gap is not None:  # the method's scope leaves this size out: not run, not vacuous
+        return Ran(Verdict.unknown(f"{GAP}: {gap}"), 0.0, Why.GAP)
+    return None
+
+
 def _run(claim: Claim, method_name: str, n: int, budget: Budget) -> Ran:
     method = claim.method(method_name)
     t0 = time.perf_counter()
+    decided = _by_record(claim, method, n)
+    if decided is not None:
+        return replace(decided, seconds=time.perf_counter() - t0)
     try:
         verdict = method.run(n, budget)
     except SolverDisagreement as exc:
@@ -94,6 +133,11 @@ def _run(claim: Claim, method_name: str, n: int, budget: Budget) -> Ran:
         return Ran(Verdict.unknown(f"internal error: {type(exc).__name__}: {exc}"),
                    time.perf_counter() - t0, internal_error=tb)
     seconds = time.perf_counter() - t0
+    if verdict.status == "vacuous" and n != ALL_N:
+        # the record does not call this size vacuous (it was asked above): a disagreement
+        return Ran(replace(verdict, status="error", reason=(
+            f"the method says vacuous ({verdict.reason}) but the claim's record does not "
+            f"call n={n} vacuous: a disagreement on what there is to check")), seconds)
     why_not = misfit(verdict.certificate, verdict.status)
     if why_not is not None:  # issue 24: a certificate must fit the answer it backs
         return Ran(replace(verdict, status="error",

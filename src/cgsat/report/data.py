@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cgsat import __version__
-from cgsat.claims import ALL_N, Claim
+from cgsat.claims import ALL_N, Claim, Method
 from cgsat.engine.fingerprint import method_fingerprint
 from cgsat.engine.provenance import source_commit
 from cgsat.engine.store import Row, Store, now_utc
@@ -46,6 +46,7 @@ from cgsat.report.probes import probe_summaries
 from cgsat.report.proved import proved_conflicts, proved_of, proved_rows
 from cgsat.sat.certificates import is_certified
 from cgsat.sat.solvers import pysat_version, solver_title
+from cgsat.vacuity import GAP, gap_at
 
 
 def _merge(rows: Sequence[Row]) -> dict[str, Any]:
@@ -118,6 +119,39 @@ def _merged(rows: Sequence[Row]) -> dict[tuple[str, int], dict[str, Any]]:
     return {k: _merge(v) for k, v in grouped.items()}
 
 
+def gaps_of(method: Method, merged: dict[tuple[str, int], dict[str, Any]]) -> dict[int, str]:
+    """The sizes stored for ``method`` that its scope leaves out (:mod:`cgsat.vacuity`),
+    with the reason: never verified, never vacuous, and shown in the method's scope.
+
+    Examples
+    --------
+    >>> from cgsat.papers.registry import get_claim
+    >>> m = get_claim("toppling.conj22").method("sat")
+    >>> gaps_of(m, {("sat", 1): {"status": "vacuous"}, ("sat", 3): {"status": "holds"}})
+    {1: 'no SAT instance at this size'}
+    """
+    out = {}
+    for (name, n), v in merged.items():
+        gap = gap_at(method, n) if name == method.name else None
+        if gap is not None:
+            out[n] = gap
+        elif name == method.name and (v.get("reason") or "").startswith(GAP + ": "):
+            out[n] = v["reason"].removeprefix(GAP + ": ")
+    return dict(sorted(out.items()))
+
+
+def _scope(method: Method, merged: dict[tuple[str, int], dict[str, Any]]) -> str:
+    """The method's scope, with the gaps it leaves among the sizes stored."""
+    gaps = gaps_of(method, merged)
+    if not gaps:
+        return method.scope
+    by_reason: dict[str, list[int]] = defaultdict(list)
+    for n, why in gaps.items():
+        by_reason[why].append(n)
+    shown = "; ".join(f"n={', '.join(map(str, ns))}: {why}" for why, ns in by_reason.items())
+    return f"{method.scope} Gaps of this method (not checked by it, not vacuous): {shown}."
+
+
 def _bounds(claim: Claim, merged: dict[tuple[str, int], dict[str, Any]]
             ) -> tuple[dict[str, int | None], dict[str, int | None]]:
     """Per method of ``claim``: the largest n verified, and certified (None for a method
@@ -126,8 +160,9 @@ def _bounds(claim: Claim, merged: dict[tuple[str, int], dict[str, Any]]
     certified: dict[str, int | None] = {}
     for m in claim.methods:
         holds = {n: v["status"] == "holds" for (name, n), v in merged.items() if name == m.name}
+        # vacuous sizes and the gaps of the method's scope neither count nor break it
         vacuous = {n for (name, n), v in merged.items()
-                   if name == m.name and v["status"] == "vacuous"}
+                   if name == m.name and v["status"] == "vacuous"} | set(gaps_of(m, merged))
         verified[m.name] = _largest_from_base(claim.base, holds, vacuous)
         if m.uses_solver:
             cert = {n: v["status"] == "holds" and v["certified"]
@@ -238,7 +273,7 @@ def claim_summary(claim: Claim, rows: Sequence[Row],
         "target_reason": target_reason(claim.id),
         "verified": verified,
         "certified": certified,
-        "scope": {m.name: m.scope for m in claim.methods},
+        "scope": {m.name: _scope(m, merged) for m in claim.methods},
         "ended_by": {m.name: _ended_by(claim, m.name, verified[m.name], merged)
                      for m in claim.methods},
         "controls": _controls_total(claim, merged),
@@ -280,8 +315,9 @@ def _ended_by(claim: Claim, method: str, verified: int | None,
     limit = claim.method(method).max_n
     if limit is not None and verified is not None and verified >= limit:
         return f"the method's size limit (n={limit})"
+    gaps = gaps_of(claim.method(method), merged)
     later = sorted(n for (name, n), v in merged.items() if name == method and n >= start
-                   and v["status"] != "vacuous")
+                   and v["status"] != "vacuous" and n not in gaps)
     if not later:
         stored = [n for (name, n) in merged if name == method]
         if verified is None and stored:

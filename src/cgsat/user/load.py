@@ -1,7 +1,7 @@
 """Reading a user's claims file (``--claims FILE``).
 
 The file is a Python module with a module-level list ``CLAIMS`` of claims
-(:func:`cgsat.user.claim`, or any :class:`cgsat.claims.Claim` whose id is
+(:func:`cgsat.kit.claim`, or any :class:`cgsat.claims.Claim` whose id is
 ``user.<label>``). It is imported under its own name (its stem; a stem that is no
 identifier, or already names another module, gets a prefix), with its directory on
 ``sys.path``, so that it can import modules of its own beside it; the fingerprint of its
@@ -29,8 +29,8 @@ from collections.abc import Iterable, Sequence
 
 from cgsat.claims import Claim
 from cgsat.errors import CgsatInputError
+from cgsat.kit.records import ID
 from cgsat.papers.registry import all_claims
-from cgsat.user.records import ID
 
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
@@ -107,7 +107,7 @@ def load_file(path: str) -> list[Claim]:
     for c in found:
         if not isinstance(c, Claim):
             raise CgsatInputError(f"{shown}: CLAIMS holds {c!r}, not a claim (use "
-                                  "cgsat.user.claim)")
+                                  "cgsat.kit.claim)")
     return list(found)
 
 
@@ -116,7 +116,7 @@ def check_ids(claims: Iterable[Claim]) -> list[Claim]:
 
     Examples
     --------
-    >>> from cgsat.user import claim, rows, never
+    >>> from cgsat.kit import claim, rows, never
     >>> c = claim("user.a", rows("LR"), never("^*"))
     >>> [x.id for x in check_ids([c])]
     ['user.a']

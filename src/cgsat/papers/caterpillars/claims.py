@@ -38,11 +38,21 @@ References
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 from cgsat.claims import Claim, Method
 from cgsat.papers.caterpillars import brute, counts_brute, counts_dp, counts_sat, sat
+from cgsat.papers.caterpillars.legs import (
+    caterpillar_one,
+    cor34_even,
+    cor34_odd,
+    cor35_pairs,
+    thm33_pairs,
+)
 from cgsat.papers.timber.graphs import brute as graphs_brute
+from cgsat.vacuity import Reason, attach
 
 PAPER = "Timber Game with Caterpillars (Furtado, Dantas, de Figueiredo, Gravier)"
 FOLLOWUP = "Timber game as a counting problem (Furtado et al., DAM 261, 2019)"
@@ -335,3 +345,35 @@ TARGET_REASONS: dict[str, str] = {
 }
 """Why a target bound was lowered, or a method stops at its size limit, as measured (issue
 27, item 3; docs/history/performance.md, "Caterpillars"): shown by the report."""
+
+
+def _none_of(kind: str, vectors: Callable[[int, int], list[Any]]) -> Reason:
+    """Vacuous where no leg vector ``vectors(n, s)`` of any spine s has n edges (*Timber
+    Game with Caterpillars*, §3: the caterpillars each statement ranges over)."""
+    def vacuous(n: int) -> str | None:
+        if any(vectors(n, s) for s in range(1, n + 2)):
+            return None
+        return f"no {kind} has {n} edges"
+    return vacuous
+
+
+def _no_tree_count(n: int) -> str | None:
+    """*Timber game as a counting problem*: a tree with an odd number of edges has no
+    P-orientation, and below 4 edges there is at most one tree (nothing to compare)."""
+    if n % 2:
+        return "odd n: no tree has a P-orientation"
+    return "at most one tree with n edges" if n < 4 else None
+
+
+CLAIMS = attach(CLAIMS, {
+    "caterpillars.thm3.2": _none_of("cat(1,...,1)", caterpillar_one),
+    "caterpillars.thm3.3": _none_of("caterpillar with a leg count >= 2", thm33_pairs),
+    "caterpillars.cor3.4": _none_of(
+        "all-even or all-odd caterpillar", lambda n, s: cor34_even(n, s) + cor34_odd(n, s)),
+    "caterpillars.path-most": _no_tree_count,
+}, gaps={
+    # the sat method's scope is the double brooms with a leg count >= 2 (those with legs of
+    # 0 and 1 only are the path itself); brute counts every double broom
+    "caterpillars.cor3.5": {"sat": _none_of("double broom with a leg count >= 2",
+                                            cor35_pairs)},
+})

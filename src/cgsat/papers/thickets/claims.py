@@ -73,6 +73,7 @@ from cgsat.papers.thickets.sec4_rules import (
     thm41_rule,
     thm42_rule,
 )
+from cgsat.vacuity import Reason, attach
 
 PAPER = "Thinning Thickets (Huggan, Nowakowski)"
 HEIGHT = "n = height of the cordon (number of stalk arcs)"
@@ -566,3 +567,32 @@ TARGET_REASONS: dict[str, str] = {
 }
 """Why a target bound was lowered, or a method stops at its size limit, as measured (issue
 27, item 3; docs/history/performance.md, "Caterpillars"): shown by the report."""
+
+
+def _no_cordon(leaves: int) -> Reason:
+    """Vacuous where no green cordon of height n has ``leaves`` leaf arcs (*Thinning
+    Thickets*, §5: a cordon of height n has n - 1 places for a leaf arc)."""
+    def vacuous(n: int) -> str | None:
+        if leaves > max(n - 1, 0):
+            return f"no cordon of height {n} with {leaves} leaf arcs"
+        return None
+    return vacuous
+
+
+def _no_option(offset: int) -> Reason:
+    """Vacuous where *Thinning Thickets*, Theorem 3.1, says nothing at L(n): no option
+    L(i), 2 <= i <= n - offset, and fewer than two thickets L(2k)."""
+    def vacuous(n: int) -> str | None:
+        if n <= min(offset + 1, 3):
+            return f"no option L(i) to check and fewer than two L(2k) at n = {n}"
+        return None
+    return vacuous
+
+
+CLAIMS = attach(CLAIMS, {
+    "thickets.thm3.1": _no_option(1),
+    "thickets.thm3.1-corrected": _no_option(2),
+    "thickets.sec5-one-leaf-nim2": _no_cordon(1),
+    "thickets.sec5-two-leaves-nim2": _no_cordon(2),
+    "thickets.sec5-two-leaves-nim3": _no_cordon(2),
+})

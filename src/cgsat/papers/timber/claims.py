@@ -40,6 +40,7 @@ from cgsat.cgt.peaks import MAX_LENGTH as PEAKS_MAX_LENGTH
 from cgsat.claims import Claim, Method
 from cgsat.encodings.timber_path import wp_predicate, x_predicate
 from cgsat.games.shapes import ATLAS_MAX_VERTICES
+from cgsat.kit import exactly, record, timber_paths
 from cgsat.papers.timber.graphs import brute as graphs_brute
 from cgsat.papers.timber.graphs import sat as graphs_sat
 from cgsat.papers.timber.path import brute as path_brute
@@ -52,9 +53,13 @@ from cgsat.papers.timber.path.heights import RULES as HEIGHT_RULES
 from cgsat.papers.timber.phyminoes import brute as phyminoes_brute
 from cgsat.papers.timber.phyminoes import cycle_paths_brute, cycle_paths_sat
 from cgsat.papers.timber.phyminoes import sat as phyminoes_sat
+from cgsat.papers.timber.phyminoes.cycle_paths import members as cycle_path_members
+from cgsat.papers.timber.phyminoes.families import FAMILIES as PHYMINOES_FAMILIES
+from cgsat.papers.timber.phyminoes.families import expected as phyminoes_expected
 from cgsat.papers.timber.trees import brute as trees_brute
 from cgsat.papers.timber.trees import inbranch_brute, inbranch_sat
 from cgsat.papers.timber.trees import sat as trees_sat
+from cgsat.vacuity import Reason, attach
 
 LEAF_ARC_CHUNK = 32
 """Trees per instance of the Lemma 3.1 check (``leaf_arc_sat``; issue 27: the solver
@@ -83,12 +88,12 @@ TREES_BRUTE = "Exhaustive play (direct solver) on every orientation of every tre
 
 CLAIMS: list[Claim] = [
     # Theorem 2.3: the normal-play P-positions of Toppling Peaks are the Dyck words WP.
-    Claim(
-        id="timber.thm2.3", paper=PAPER, theorem="Theorem 2.3",
-        statement="In normal play the P-positions of Toppling Peaks are exactly the Dyck "
-                  "words WP.",
-        kind="theorem", parameter=PEAKS_PARAMETER,
-        base=0, quick_bound=24, target_bound=120, paper_bound=None,
+    # a kit record: the family and the statement, its bespoke methods attached (issue 34)
+    record(
+        "timber.thm2.3", timber_paths(), exactly(words.dyck_words, outcome="P"),
+        paper=PAPER, theorem="Theorem 2.3", parameter=PEAKS_PARAMETER, base=0,
+        quick=24, target=120, derive=False,
+        text="In normal play the P-positions of Toppling Peaks are exactly the Dyck words WP.",
         methods=(
             Method("brute", partial(path_brute.characterization,
                                     member_words=words.dyck_words, misere=False),
@@ -550,3 +555,35 @@ TARGET_REASONS: dict[str, str] = {
 }
 """Why a target bound was lowered, or a method stops at its size limit, as measured (issue
 27, item 3; docs/history/performance.md, "Caterpillars"): shown by the report."""
+
+
+def _no_member(family: str) -> Reason:
+    """Vacuous where no member of the Phyminoes family has n vertices (*The Game of
+    timber!*, §4, Problem 4.3: no reading's rule covers n)."""
+    def vacuous(n: int) -> str | None:
+        fam = PHYMINOES_FAMILIES[family]
+        return None if phyminoes_expected(fam, n) else (
+            f"no member of {fam.words} with {n} vertices")
+    return vacuous
+
+
+def _no_cycle_path(n: int) -> str | None:
+    """*The Game of timber!*, §4, Problem 4.3: no odd cycle with a pendant path has n
+    vertices (n < 4)."""
+    return None if cycle_path_members(n) else (
+        f"no odd cycle with a pendant path has {n} vertices")
+
+
+def _no_edge(n: int) -> str | None:
+    """*The Game of timber!*, Algorithm 3.5: the SAT check selects an edge; the tree with
+    no edge (n = 0) is left to play."""
+    return "no edge: the SAT check has no instance at n = 0" if n == 0 else None
+
+
+CLAIMS = attach(CLAIMS, {
+    "timber.phyminoes-odd-cycle": _no_member("odd-cycle"),
+    "timber.phyminoes-odd-cycle-pendant": _no_member("odd-cycle-pendant"),
+    "timber.phyminoes-complete": _no_member("complete"),
+    "timber.phyminoes-complete-minus-edge": _no_member("complete-minus-edge"),
+    "timber.phyminoes-odd-cycle-path": _no_cycle_path,
+}, gaps={"timber.alg3.5": {"sat": _no_edge}})

@@ -22,7 +22,10 @@ from cgsat.papers.toppling import (
     families_sat,
     sat,
 )
+from cgsat.papers.toppling.constructions import construction_cases
 from cgsat.papers.toppling.families import FAMILIES, Family
+from cgsat.papers.toppling.numbers import theorem36_cases
+from cgsat.vacuity import Reason, attach
 
 PAPER = "Toppling Conjectures (Fink, Nowakowski, Siegel, Wolfe)"
 
@@ -633,3 +636,44 @@ TARGET_REASONS: dict[str, str] = {
 }
 """Why a target bound was lowered, or a method stops at its size limit, as measured (issue
 27, item 3; docs/history/performance.md, "Caterpillars"): shown by the report."""
+
+
+def _no_tuple(name: str, strict: bool) -> Reason:
+    """Vacuous where no tuple of numbers has a construction row of at most n dominoes (Fink
+    et al., *Toppling Conjectures*, Conjectures 37, 38 and 39)."""
+    def vacuous(n: int) -> str | None:
+        if construction_cases(name, n, strict):
+            return None
+        return f"no tuple has a construction row of length <= {n}"
+    return vacuous
+
+
+def _no_fraction(n: int) -> str | None:
+    """Fink et al., *Toppling Conjectures*, Theorem 36: no non-integer number has a row of
+    length n."""
+    return None if theorem36_cases(n) else (
+        f"no non-integer number has a row of length {n}")
+
+
+def _short(limit: int, reason: str) -> Reason:
+    """A SAT method of Fink et al., *Toppling Conjectures*, that has no instance at n <=
+    ``limit`` (the rows there are played by brute)."""
+    def gap(n: int) -> str | None:
+        return reason if n <= limit else None
+    return gap
+
+
+_NO_INSTANCE = "no SAT instance at this size"
+
+CLAIMS = attach(CLAIMS, {
+    "toppling.thm36": _no_fraction,
+    **{f"toppling.{name}{'-strict' if strict else ''}": _no_tuple(name, strict)
+       for name in ("conj37", "conj38", "conj39") for strict in (False, True)},
+}, gaps={
+    "toppling.conj22": {"sat": _short(2, _NO_INSTANCE)},
+    "toppling.cor17": {"sat": _short(1, "every row of length < 2 is a palindrome")},
+    "toppling.conj37-all-rows": {"sat": _short(1, _NO_INSTANCE)},
+    "toppling.unique-switch": {"sat": _short(1, _NO_INSTANCE)},
+    "toppling.unique-x-star": {"sat": _short(1, _NO_INSTANCE)},
+    "toppling.unique-x-zero": {"sat": _short(1, _NO_INSTANCE)},
+})

@@ -32,7 +32,7 @@ from cgsat.cgt.notation import parse as parse_game
 from cgsat.cgt.partizan_values import canonical_form
 from cgsat.errors import CgsatInputError
 from cgsat.games.base import ImpartialRuleset, PartizanRuleset
-from cgsat.user.families import Family
+from cgsat.kit.families import Family
 
 OUTCOMES = "LRNP"
 

@@ -28,13 +28,13 @@ from typing import Any
 from cgsat.cgt.notation import parse as parse_game
 from cgsat.claims import Budget, Verdict
 from cgsat.errors import CgsatInputError, PositionError
+from cgsat.kit.families import Family
+from cgsat.kit.statements import Position, Statement
 from cgsat.search import ControlFailed, Disagreement
 from cgsat.search import toppling as toppling_search
 from cgsat.search.controls import Controls
 from cgsat.search.plan import run_query
 from cgsat.search.query import FindQuery
-from cgsat.user.families import Family
-from cgsat.user.statements import Position, Statement
 
 
 class UserClaimError(CgsatInputError):
@@ -92,7 +92,7 @@ def play(n: int, budget: Budget, family: Family, statement: Statement,
         if text not in seen:  # a tree or graph labelled otherwise than the family's
             return Verdict.refuted(text, detail="listed, but not among the family's "
                                    "positions as cgsat labels them (compare as printed)")
-    if count == 0:
+    if count == 0:  # the record calls such a size vacuous, and no method runs there
         return Verdict.vacuous(f"no position of size {n} in the family")
     return Verdict.holds(detail=f"{count} positions played")
 
@@ -191,10 +191,10 @@ def sat(n: int, budget: Budget, family: Family, statement: Statement,
     mode = "all" if listing else "one"
     found: set[str] = set()
     targets = _targets(family, statement, n)
-    if not targets:
-        return Verdict.vacuous(f"nothing to search: a nim-value at size {n} is at most "
-                               f"{_nim_bound(family, n)} (the number of moves), and each is "
-                               "in the set")
+    if not targets:  # the claim holds at n by the bound alone: nothing to search for
+        return Verdict.holds(detail=f"nothing to search: a nim-value at size {n} is at most "
+                                    f"{_nim_bound(family, n)} (the number of moves), and "
+                                    "each is in the set")
     try:
         for t in targets:
             for text in _search(family, n, t, statement.misere, mode, k, controls):

@@ -151,6 +151,36 @@ class Family:
                 for p in oriented.orientations(g):
                     yield timber_game.format(p)
 
+    def vacancy(self, n: int) -> str | None:
+        """Why the family has no position of size n (after its filter), or None: the
+        vacuous sizes of a claim over it (:mod:`cgsat.vacuity`).
+
+        Trees and caterpillars have none with 0 edges, connected graphs none with an edge
+        on fewer than 2 vertices; words and cordons have a position at every n. A filter
+        is applied by listing the positions up to the first it keeps, up to play's size
+        limit; above it a filtered family is not called vacuous (no method lists it
+        there; a search that finds nothing it keeps says "holds").
+
+        Examples
+        --------
+        >>> trees().vacancy(0), trees().vacancy(1)
+        ('no tree with 0 edges', None)
+        >>> rows("LR", match="^L.R$").vacancy(2), rows("LR", match="^L.R$").vacancy(3)
+        ('no position of size 2 passes the filter /^L.R$/', None)
+        """
+        what = {"trees": "tree", "caterpillars": "caterpillar"}.get(self.kind)
+        if what is not None and n < 1:
+            return f"no {what} with {n} edges"
+        if self.kind == "graphs" and n < 2:
+            return f"no connected graph with an edge has {n} vertices"
+        if not self.filtered or n > PLAY_LIMITS[self.kind]:
+            return None
+        if any(self.keep(text) for text in self.positions(n)):
+            return None
+        shown = " and ".join(([f"/{self.match}/"] if self.match is not None else [])
+                             + (["palindromes"] if self.palindrome else []))
+        return f"no position of size {n} passes the filter {shown}"
+
     def normalize(self, text: str) -> str:
         """A position as the family prints it (bad input names the position)."""
         rs = self.ruleset

@@ -18,20 +18,23 @@ import re
 from dataclasses import dataclass
 from functools import partial
 
-from cgsat.claims import KINDS, Claim, Method
+from cgsat.claims import KINDS, Method
 from cgsat.errors import CgsatInputError
-from cgsat.user import methods
-from cgsat.user.families import PARAMETERS, PLAY_LIMITS, Family
-from cgsat.user.statements import Statement
+from cgsat.kit import methods
+from cgsat.kit.families import PARAMETERS, PLAY_LIMITS, Family
+from cgsat.kit.statements import Statement
+from cgsat.vacuity import Scoped
 
 ID = re.compile(r"^user\.[A-Za-z0-9][A-Za-z0-9_.\-]*$")
 ONE_METHOD = "one method: not cross-checked"
 
 
 @dataclass(frozen=True)
-class UserClaim(Claim):
-    """A claim of a user's own (ids ``user.<label>``): a :class:`cgsat.claims.Claim`
-    whose methods are derived from a family and a statement.
+class KitClaim(Scoped):
+    """A claim record of the kit: a :class:`cgsat.claims.Claim` about every position of a
+    family, whose vacuous sizes are the family's (:meth:`Family.vacancy`: no position of
+    size n), decided once for every method (:mod:`cgsat.vacuity`). A paper's claim can be
+    one (:func:`cgsat.kit.paper.record`), with bespoke methods attached.
 
     Attributes
     ----------
@@ -40,14 +43,30 @@ class UserClaim(Claim):
         The statement (``every``, ``exactly``, ``never``).
     why : str
         Which methods it got, and why (``"one method: not cross-checked: ..."``).
-    origin : str
-        The ``source`` the user gave (default ``"user"``): the paper and theorem fields
-        of ``list --json`` and the report.
     """
 
     family: Family | None = None
     test: Statement | None = None
     why: str = ""
+
+    @property
+    def cross_checked(self) -> bool:
+        """Whether the claim has two independent methods."""
+        return len(self.methods) > 1
+
+
+@dataclass(frozen=True)
+class UserClaim(KitClaim):
+    """A claim of a user's own (ids ``user.<label>``): a :class:`KitClaim` whose methods
+    are derived from its family and statement (:func:`claim`).
+
+    Attributes
+    ----------
+    origin : str
+        The ``source`` the user gave (default ``"user"``): the paper and theorem fields
+        of ``list --json`` and the report.
+    """
+
     origin: str = "user"
 
     @property
@@ -55,10 +74,48 @@ class UserClaim(Claim):
         """The user's ``source`` text, as given."""
         return self.origin
 
-    @property
-    def cross_checked(self) -> bool:
-        """Whether the claim has two independent methods."""
-        return len(self.methods) > 1
+
+def derived_methods(id: str, family: Family, statement: Statement
+                    ) -> tuple[list[Method], str, bool]:
+    """The methods the kit derives for ``statement`` over ``family``: ``play`` always,
+    ``sat`` where a ``cgsat find`` search can look for a counterexample; why; and whether
+    SAT can search.
+
+    Raises
+    ------
+    CgsatInputError
+        When the statement does not apply to the family's ruleset.
+    """
+    _check_fit(id, family, statement)
+    searches, reason = statement.searches(family)
+    found = [Method(name="play", run=partial(methods.play, family=family, statement=statement,
+                                               claim_id=id), max_n=PLAY_LIMITS[family.kind],
+                    scope=f"every position of size n ({family.describe()}) played out by "
+                          "the direct solver; the statement evaluated on each")]
+    if searches is not None:
+        filt = (" every position found is listed and the filter applied to it (a search "
+                "cannot express the filter);" if family.filtered else "")
+        found.append(Method(
+            name="sat", run=partial(methods.sat, family=family, statement=statement, claim_id=id),
+            scope=f"the cgsat find searches over every position of size n "
+                  f"({family.describe()}), {reason};{filt} each search answers its sample "
+                  "controls, and its toggled control when it finds nothing; a position "
+                  "found is replayed by the direct solver"))
+        return found, f"play and sat ({reason})", True
+    return found, f"{ONE_METHOD} ({reason})", False
+
+
+def check_parts(id: str, family: Family, statement: Statement, kind: str) -> None:
+    """Bad input (one line naming the claim) for a family, statement or kind the kit does
+    not know."""
+    if not isinstance(family, Family):
+        raise CgsatInputError(f"{id}: family must be rows(), timber_paths(), trees(), "
+                              f"caterpillars(), graphs() or green_cordons(), got {family!r}")
+    if not isinstance(statement, Statement):
+        raise CgsatInputError(f"{id}: statement must be every(), exactly() or never(), got "
+                              f"{statement!r}")
+    if kind not in KINDS:
+        raise CgsatInputError(f"{id}: kind is one of {', '.join(KINDS)}, got {kind!r}")
 
 
 def claim(  # noqa: PLR0913 - the record's fields, as keywords
@@ -73,10 +130,10 @@ def claim(  # noqa: PLR0913 - the record's fields, as keywords
     id : str
         ``user.<label>``.
     family : Family
-        :func:`~cgsat.user.families.rows`, ``timber_paths``, ``trees``, ``caterpillars``,
+        :func:`~cgsat.kit.families.rows`, ``timber_paths``, ``trees``, ``caterpillars``,
         ``graphs`` or ``green_cordons``.
     statement : Statement
-        :func:`~cgsat.user.statements.every`, ``exactly`` or ``never``.
+        :func:`~cgsat.kit.statements.every`, ``exactly`` or ``never``.
     text : str, optional
         The statement in words (default: generated).
     source : str, default "user"
@@ -98,7 +155,7 @@ def claim(  # noqa: PLR0913 - the record's fields, as keywords
 
     Examples
     --------
-    >>> from cgsat.user import rows, never, every
+    >>> from cgsat.kit import rows, never, every
     >>> c = claim("user.no-up-star", rows("LR"), never("^*"))
     >>> [m.name for m in c.methods], c.source
     (['play', 'sat'], 'user')
@@ -110,38 +167,14 @@ def claim(  # noqa: PLR0913 - the record's fields, as keywords
     if not isinstance(id, str) or not ID.match(id):
         raise CgsatInputError(f"claim id {id!r}: a user claim's id is user.<label> "
                               "(letters, digits, _ . -)")
-    if not isinstance(family, Family):
-        raise CgsatInputError(f"{id}: family must be rows(), timber_paths(), trees(), "
-                              f"caterpillars(), graphs() or green_cordons(), got {family!r}")
-    if not isinstance(statement, Statement):
-        raise CgsatInputError(f"{id}: statement must be every(), exactly() or never(), got "
-                              f"{statement!r}")
+    check_parts(id, family, statement, kind)
     if not isinstance(source, str) or not source.strip():
         raise CgsatInputError(f"{id}: source must be a non-empty string")
-    if kind not in KINDS:
-        raise CgsatInputError(f"{id}: kind is one of {', '.join(KINDS)}, got {kind!r}")
-    _check_fit(id, family, statement)
-    searches, reason = statement.searches(family)
+    found, why, searches = derived_methods(id, family, statement)
     play_limit = PLAY_LIMITS[family.kind]
-    found = [Method(name="play", run=partial(methods.play, family=family, statement=statement,
-                                               claim_id=id), max_n=play_limit,
-                    scope=f"every position of size n ({family.describe()}) played out by "
-                          "the direct solver; the statement evaluated on each")]
-    if searches is not None:
-        filt = (" every position found is listed and the filter applied to it (a search "
-                "cannot express the filter);" if family.filtered else "")
-        found.append(Method(
-            name="sat", run=partial(methods.sat, family=family, statement=statement, claim_id=id),
-            scope=f"the cgsat find searches over every position of size n "
-                  f"({family.describe()}), {reason};{filt} each search answers its sample "
-                  "controls, and its toggled control when it finds nothing; a position "
-                  "found is replayed by the direct solver"))
-        why = f"play and sat ({reason})"
-    else:
-        why = f"{ONE_METHOD} ({reason})"
     quick_bound = quick if quick is not None else min(play_limit, 8)
     target_bound = target if target is not None else (
-        2 * play_limit if searches is not None else play_limit)
+        2 * play_limit if searches else play_limit)
     for name, x in (("quick", quick_bound), ("target", target_bound)):
         if isinstance(x, bool) or not isinstance(x, int) or x < family.base:
             raise CgsatInputError(f"{id}: {name}= must be a whole number >= {family.base}")
@@ -150,16 +183,16 @@ def claim(  # noqa: PLR0913 - the record's fields, as keywords
     if ", " in source:
         paper, theorem = source.rsplit(", ", 1)
     return UserClaim(
-        id=id, paper=paper, theorem=theorem, statement=text or _sentence(family, statement),
+        id=id, paper=paper, theorem=theorem, statement=text or sentence(family, statement),
         kind=kind, parameter=PARAMETERS[family.kind],
         base=family.base, quick_bound=quick_bound, target_bound=target_bound,
         methods=tuple(found), confirm=partial(methods.confirm, family=family, statement=statement,
                                      claim_id=id),
         notes=(notes + " " if notes else "") + why, tags=("user",),
-        family=family, test=statement, why=why, origin=source)
+        vacuous=family.vacancy, family=family, test=statement, why=why, origin=source)
 
 
-def _sentence(family: Family, statement: Statement) -> str:
+def sentence(family: Family, statement: Statement) -> str:
     text = statement.describe()
     return f"{family.describe()}: {text[0].upper()}{text[1:]}."
 

@@ -1,4 +1,4 @@
-"""The families and statements of ``cgsat.user``: play and SAT agree on every family at
+"""The families and statements of ``cgsat.kit``: play and SAT agree on every family at
 small sizes, filters apply to both, and the records say which methods they got."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 
 from cgsat.claims import Budget
 from cgsat.errors import CgsatInputError
-from cgsat.user import (
+from cgsat.kit import (
     ONE_METHOD,
     caterpillars,
     claim,

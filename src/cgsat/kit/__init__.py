@@ -1,0 +1,53 @@
+"""The claim kit: families of positions, statements about them, and the records and
+methods derived from both (issues 28 and 34).
+
+A claim is written in a few lines, by a paper's ``claims.py`` or by a researcher in a file
+of their own or a notebook cell::
+
+    from cgsat.kit import claim, rows, exactly
+
+    CLAIMS = [
+        claim("user.one-star", rows("LRE"), exactly(["LEL", "LLRL", "LRLL"], value="1*"),
+              source="my notebook"),
+    ]
+
+and checked with ``cgsat check --claims FILE user.one-star`` or
+``cgsat.check(claim, up_to=12)``. Families (:mod:`cgsat.kit.families`): :func:`rows`,
+:func:`timber_paths`, :func:`trees`, :func:`caterpillars`, :func:`graphs`,
+:func:`green_cordons`, each with an optional regular expression ``match=`` (and
+``palindrome=True`` for words). Statements (:mod:`cgsat.kit.statements`): :func:`every`
+(an outcome, nim-values, or a Python predicate), :func:`exactly`, :func:`never`. A
+paper's claim is a :func:`record` (:mod:`cgsat.kit.paper`), with its bespoke methods
+attached. Every
+claim is checked by play; one that a ``cgsat find`` search can look for is checked by SAT
+too (:mod:`cgsat.kit.methods`), and one that cannot says "one method: not cross-checked".
+A record decides once which sizes have nothing to check (:mod:`cgsat.vacuity`): for a kit
+claim, the sizes at which its family has no position.
+
+This package stands above :mod:`cgsat.search` (its SAT method calls the searches) and
+below :mod:`cgsat.papers` (a paper's claims may be kit records); the engine never imports
+it. :mod:`cgsat.user` keeps the loading of ``--claims FILE`` and re-exports these names.
+
+References
+----------
+.. [1] docs/own-conjectures.md (worked example); docs/architecture.md (the layer).
+"""
+
+from __future__ import annotations
+
+from cgsat.kit.families import (
+    Family,
+    caterpillars,
+    graphs,
+    green_cordons,
+    rows,
+    timber_paths,
+    trees,
+)
+from cgsat.kit.paper import record
+from cgsat.kit.records import ONE_METHOD, KitClaim, UserClaim, claim
+from cgsat.kit.statements import Position, Statement, every, exactly, never
+
+__all__ = ["ONE_METHOD", "Family", "KitClaim", "Position", "Statement", "UserClaim",
+           "caterpillars", "claim", "every", "exactly", "graphs", "green_cordons", "never",
+           "record", "rows", "timber_paths", "trees"]
