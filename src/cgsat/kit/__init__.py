@@ -28,9 +28,7 @@ This package stands above :mod:`cgsat.search` (its SAT method calls the searches
 below :mod:`cgsat.papers` (a paper's claims may be kit records); the engine never imports
 it. :mod:`cgsat.user` keeps the loading of ``--claims FILE`` and re-exports these names.
 
-References
-----------
-.. [1] docs/own-conjectures.md (worked example); docs/architecture.md (the layer).
+A worked example is in docs/own-conjectures.md; the layer is described in docs/architecture.md.
 """
 
 from __future__ import annotations

@@ -27,9 +27,7 @@ Theorem 2.3 of *The Game of timber!* in the kit's words (docs/contributing.md):
 >>> [m.run(6, Budget(controls=2)).status for m in c.methods]
 ['holds', 'holds']
 
-References
-----------
-.. [1] docs/contributing.md (a worked example); docs/architecture.md, "A paper's claims".
+A worked example is in docs/contributing.md; see also docs/architecture.md, "A paper's claims".
 """
 
 from __future__ import annotations

@@ -7,9 +7,7 @@ always (the direct solver over every position of the family), ``sat`` when the s
 has a form the ``cgsat find`` searches can look for (:meth:`Statement.searches`). A claim
 with one method says so: "one method: not cross-checked".
 
-References
-----------
-.. [1] docs/own-conjectures.md (a worked example); issue 28.
+A worked example is in docs/own-conjectures.md.
 """
 
 from __future__ import annotations

@@ -5,9 +5,7 @@ statements, :func:`~cgsat.kit.claim`). Its public names are re-exported here, so
 file written before the kit moved (``from cgsat.user import claim, rows, never``) keeps
 working; new files import ``from cgsat.kit import ...`` (docs/own-conjectures.md).
 
-References
-----------
-.. [1] docs/own-conjectures.md; issues 28 and 34.
+A worked example is in docs/own-conjectures.md.
 """
 
 from __future__ import annotations

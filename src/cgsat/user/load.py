@@ -12,9 +12,7 @@ missing or unreadable file, one that raises on import or defines no ``CLAIMS``, 
 that is not ``user.<label>``, or one that collides with a registered claim or another
 user claim.
 
-References
-----------
-.. [1] docs/own-conjectures.md; issue 28.
+A worked example is in docs/own-conjectures.md.
 """
 
 from __future__ import annotations
