@@ -10,16 +10,15 @@ import random
 from dataclasses import replace
 
 import pytest
-
-from all_n_statements import cordon, peaks
 from automata.fa.dfa import DFA
 
+from all_n_statements import cordon, peaks
 from cgsat.automata import product, setops
 from cgsat.automata.controls import same_on_domain
+from cgsat.automata.decision import Decision
 from cgsat.automata.dfa import Automaton
 from cgsat.automata.families import GREEN_CORDON, toppling_peaks
 from cgsat.automata.library import SEC5, pattern, regex, stored
-from cgsat.automata.decision import Decision
 from cgsat.automata.options import OptionRule, Statement, Word, WordFamily
 from cgsat.automata.replay import confirm, wrong_at
 from cgsat.papers.timber.path.automata import dyck
