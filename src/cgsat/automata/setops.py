@@ -174,6 +174,32 @@ def preimage(statement: Statement, target: Target) -> DFA:
     *Thinning Thickets*, §2.1: an option of each kind, as a relation on words.
     """
     fam = statement.family
+    forward = [ri for ri, r in enumerate(fam.rules) if not _suffix_only(r)]
+    backward = [ri for ri, r in enumerate(fam.rules) if _suffix_only(r)]
+    dfa = DFA.empty_language(frozenset(fam.alphabet))
+    if forward:
+        dfa = DFA.from_nfa(_nfa(statement, target, forward), minify=True)
+    if backward:
+        # Brzozowski: backward, a kept suffix is one run of the target read in reverse
+        # (subsets of its states, from the accepting ones); determinising the reverse of
+        # that DFA gives the minimal DFA of the pre-image, without the forward subsets
+        nfa = _nfa(statement, target, backward)
+        rev = DFA.from_nfa(nfa.reverse(), minify=False)
+        dfa = dfa.union(DFA.from_nfa(NFA.from_dfa(rev).reverse(), minify=True))
+    return dfa
+
+
+def _suffix_only(rule: OptionRule) -> bool:
+    """Whether the option is a kept suffix read from a fresh start (Toppling Peaks: an L
+    topples to the rest of the word): read forward, an NFA would track one run per
+    possible start, so these rules are determinised backward (:func:`preimage`)."""
+    return rule.keep_suffix and not rule.keep_prefix and not rule.at_end
+
+
+def _nfa(statement: Statement, target: Target, rules: list[int]) -> NFA:
+    """The NFA of the words with an option in ``target`` by one of ``rules`` (indices
+    into the family's rules; module docstring)."""
+    fam = statement.family
     alphabet = fam.alphabet
     n = _NFA(alphabet)
     start = n.state("start")
@@ -203,7 +229,8 @@ def preimage(statement: Statement, target: Target) -> DFA:
             n.move(s, c, n.state("s", target.delta[q][i]))
         if q in target.accepting:
             n.final.add(s)
-    for ri, rule in enumerate(fam.rules):
+    for ri in rules:
+        rule = fam.rules[ri]
         if rule.at_start:
             pre = 0 if rule.keep_prefix else None
             entry = n.state("w", ri, 0, pre)
@@ -218,7 +245,7 @@ def preimage(statement: Statement, target: Target) -> DFA:
             entry = n.state("w", ri, 0, None)
             n.move(skip, "", entry)
             _window(n, ri, rule, entry, None, target, ends)
-    return DFA.from_nfa(n.to_lib(start), minify=True)
+    return n.to_lib(start)
 
 
 def shortest_word(dfa: DFA, alphabet: str) -> str | None:
