@@ -37,10 +37,9 @@ find`` takes no solver options).
 from __future__ import annotations
 
 import ctypes
+import importlib
 import multiprocessing
-import os
 import signal
-import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -52,6 +51,7 @@ from cgsat.encodings.cnf import ClauseBuffer
 from cgsat.encodings.gates import Circuit
 from cgsat.errors import CgsatInputError
 from cgsat.games.base import ImpartialRuleset
+from cgsat.sat.coverage import count_projected
 from cgsat.sat.goal import Goal, guarded_goal
 from cgsat.sat.solve import Control, LiveSolver, SatRun
 from cgsat.search import Disagreement
@@ -265,27 +265,21 @@ def count_positions(inst: Instance) -> tuple[int, str]:
     """The exact number of colourings satisfying the instance, and the method used.
 
     Every auxiliary variable is a function of the colours, so the count projected onto
-    the colours is the number of positions. Uses pyganak if installed.
+    the colours is the number of positions: :func:`cgsat.sat.coverage.count_projected`
+    (pyganak), in a child process (:func:`in_child`), when pyganak can be imported; else
+    by enumeration up to :data:`ALL_LIMIT`.
     """
     if not enumerate_positions(inst, 1):
         return 0, "sat"
     if not inst.colours:
         return 1, "sat"
-    try:
-        import pyganak  # optional dependency: without it, counts are by enumeration
+    try:  # optional dependency: without it, counts are by enumeration
+        importlib.import_module("pyganak")
     except ImportError:
         return len(_enumerate_all(inst)), "enumeration"
-    def count() -> int:
-        counter = pyganak.Counter()
-        counter.new_vars(inst.cnf.nv)
-        for c in inst.cnf:
-            counter.add_clause(c)
-        for lit in inst.goal.on():  # the goal on, untoggled
-            counter.add_clause([lit])
-        counter.set_sampling_set(inst.colours)
-        return _quietly(counter.count)
-
-    return in_child(count), "pyganak"
+    on = inst.goal.on()  # the goal on, untoggled
+    count = in_child(lambda: count_projected(inst.cnf, inst.cnf.nv, inst.colours, on))
+    return count, "pyganak"
 
 
 def in_child(fn: Callable[[], int]) -> int:
@@ -335,21 +329,6 @@ def _child(fn: Callable[[], int], send: Any) -> None:
         send.send(("error", f"{type(exc).__name__}: {exc}"))
     finally:
         send.close()
-
-
-def _quietly(fn: Callable[[], int]) -> int:
-    """Call ``fn`` with the process's stdout pointed at /dev/null (Ganak prints comments)."""
-    sys.stdout.flush()
-    saved = os.dup(1)
-    try:
-        with open(os.devnull, "w") as null:
-            os.dup2(null.fileno(), 1)
-            try:
-                return int(fn())
-            finally:
-                os.dup2(saved, 1)
-    finally:
-        os.close(saved)
 
 
 # -- replay ----------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 import networkx as nx
 
 from cgsat.cgt import play
-from cgsat.cgt.impartial import ImpartialSolver
+from cgsat.cgt.impartial import ImpartialSolver, solver_for
 from cgsat.claims import Budget, Verdict
 from cgsat.games import get_ruleset
 from cgsat.games.oriented import orientations
@@ -100,16 +100,15 @@ def confirm_theorem11(n: int, counterexample: str) -> bool:
     return any(play.impartial_outcome(rs, pos, m) != o for _, m, o in theorem11_parts(g))
 
 
-_ORACLES: dict[tuple[str, str], ImpartialSolver] = {}
-
-
 def nim_and_misere(position: str, rule: str = "timber",
                    distances: str = "minus-edge") -> tuple[int, bool]:
     """The nim-value (normal play) and "misère P-position" of an oriented graph, by play.
 
     The direct solver's answer for the sample controls of the SAT methods (passed to them
-    by ``functools.partial`` in the claims): :class:`cgsat.cgt.impartial.ImpartialSolver`
-    on ``timber`` or ``phyminoes``, memoized across calls in this process.
+    by ``functools.partial`` in the claims): the shared direct solver
+    (:func:`cgsat.cgt.impartial.solver_for`) of ``timber`` or of ``phyminoes`` in the given
+    reading (each reading is a ruleset of its own name), memoized across calls in this
+    process.
 
     Parameters
     ----------
@@ -133,11 +132,8 @@ def nim_and_misere(position: str, rule: str = "timber",
     ----------
     *The Game of timber!*, Theorem 1.1 and §4 (Phyminoes).
     """
-    key = ("timber", "") if rule == "timber" else (rule, distances)
-    solver = _ORACLES.get(key)
-    if solver is None:
-        rs = get_ruleset("timber") if rule == "timber" else get_ruleset(rule, distances=distances)
-        solver = _ORACLES[key] = ImpartialSolver(cast("ImpartialRuleset", rs))  # rule: impartial
+    rs = get_ruleset("timber") if rule == "timber" else get_ruleset(rule, distances=distances)
+    solver = solver_for(cast("ImpartialRuleset", rs))  # rule: impartial
     pos = solver.ruleset.parse(position)
     return solver.nim_value(pos), solver.outcome(pos, misere=True) == "P"
 

@@ -14,10 +14,11 @@ References
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 from typing import TYPE_CHECKING, Any, cast
 
 from cgsat.cgt import play
-from cgsat.cgt.impartial import ImpartialSolver
+from cgsat.cgt.impartial import ImpartialSolver, solver_for
 from cgsat.claims import Budget, Verdict
 from cgsat.games import get_ruleset
 from cgsat.games.oriented import orientations
@@ -31,7 +32,13 @@ MAX_EDGES = 16
 """Exhaustive play covers 2^m orientations of an m-edge member: m <= 16 (65,536)."""
 
 
-_ORACLES: dict[str, ImpartialSolver] = {}
+@cache
+def _unlimited(rule: str, distances: str) -> ImpartialRuleset:
+    """The ruleset in one reading with no limit on the number of edges, one object per
+    reading (so that :func:`cgsat.cgt.impartial.solver_for` keeps its solver across calls).
+    """
+    rs = get_ruleset(rule, distances=distances)
+    return replace(cast("ImpartialRuleset", rs), exhaustive_limit=10**9)  # rule: impartial
 
 
 def values(position: str, rule: str = "phyminoes", distances: str = "minus-edge",
@@ -40,7 +47,8 @@ def values(position: str, rule: str = "phyminoes", distances: str = "minus-edge"
 
     The oracle of the SAT method's sample controls. Unlike ``cgsat value``, no limit on
     the number of edges (the family members reach 66): the solver's node limit still
-    stops a position whose play is too large. Memoized across calls in this process.
+    stops a position whose play is too large. The shared direct solver
+    (:func:`cgsat.cgt.impartial.solver_for`), memoized across calls in this process.
 
     Parameters
     ----------
@@ -64,11 +72,7 @@ def values(position: str, rule: str = "phyminoes", distances: str = "minus-edge"
     ----------
     *The Game of timber!*, §4, Problem 4.3.
     """
-    solver = _ORACLES.get(distances)
-    if solver is None:
-        rs = get_ruleset(rule, distances=distances)
-        solver = _ORACLES[distances] = ImpartialSolver(
-            replace(cast("ImpartialRuleset", rs), exhaustive_limit=10**9))  # rule: impartial
+    solver = solver_for(_unlimited(rule, distances))
     pos = solver.ruleset.parse(position)
     return solver.nim_value(pos), solver.outcome(pos, misere=True) == "P"
 

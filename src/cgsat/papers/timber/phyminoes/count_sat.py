@@ -6,8 +6,10 @@ encoding of :mod:`cgsat.encodings.timber_graphs` (one orientation variable per e
 followers and symbolic moves recomputed there from the paper's rule) with the unit clause
 "the root is a P-position". By the Partition Theorems every auxiliary variable is a
 function of the orientation variables, so the exact model count projected onto them
-(pyganak, Ganak with Arjun) is the number of labelled P-orientations. This module imports
-no direct-solver code; the probe compares its counts with enumeration
+(:func:`cgsat.sat.coverage.count_projected`: pyganak, Ganak with Arjun) is the number of
+labelled P-orientations. The count runs in this process: the probe's graphs take well under
+a second each, so Ctrl-C waits at most that long. This module imports no direct-solver
+code; the probe compares its counts with enumeration
 (:mod:`cgsat.papers.timber.phyminoes.count`).
 
 References
@@ -18,13 +20,9 @@ References
 
 from __future__ import annotations
 
-import os
-import sys
 from collections.abc import Callable
-from typing import Any
 
 import networkx as nx
-import pyganak
 from pysat.formula import IDPool
 
 from cgsat.claims import Budget
@@ -32,6 +30,7 @@ from cgsat.encodings import timber_graphs as graphs
 from cgsat.encodings.cnf import ClauseBuffer
 from cgsat.encodings.kernel import add_grundy, add_kernel
 from cgsat.games import timber
+from cgsat.sat.coverage import count_projected
 from cgsat.sat.solve import SatRun
 
 Drop = Callable[[tuple[frozenset[int], frozenset[int], tuple[int]]], bool]
@@ -114,30 +113,7 @@ def count_p(g: nx.Graph, reading: str = "minus-edge", misere: bool = False,
     *The Game of timber!*, §4, Problem 4.3.
     """
     cnf, lits, p_root, nv = kernel_instance(shape_of(g), reading, misere, rule, drop)
-    counter = pyganak.Counter()
-    counter.new_vars(nv)
-    for clause in cnf:
-        counter.add_clause(list(clause))
-    counter.add_clause([p_root])
-    counter.set_sampling_set(lits)
-    return _quietly(counter.count)
-
-
-def _quietly(fn: Callable[[], Any]) -> int:
-    """``int(fn())`` with the process's stdout pointed at /dev/null (Ganak prints
-    comments). The count runs in this process: the probe's graphs take well under a
-    second each, so Ctrl-C waits at most that long."""
-    sys.stdout.flush()
-    saved = os.dup(1)
-    try:
-        with open(os.devnull, "w") as null:
-            os.dup2(null.fileno(), 1)
-            try:
-                return int(fn())
-            finally:
-                os.dup2(saved, 1)
-    finally:
-        os.close(saved)
+    return count_projected(cnf, nv, lits, [p_root])
 
 
 def values_at(position: str, rule: str = "phyminoes",
