@@ -412,3 +412,31 @@ def test_the_table_checks_bite() -> None:
     assert table_differences(wrong, ALLOWED) == [
         "cli: docs/architecture.md says ['commands', 'engine'], ALLOWED ['commands']",
         "kit: not in docs/architecture.md"]
+
+
+def lacks_all(source: str) -> bool:
+    """Whether a module defines public names (functions, classes, constants) at its top
+    level but declares no ``__all__``."""
+    tree = ast.parse(source)
+    names = [t.id for n in tree.body if isinstance(n, ast.Assign) for t in n.targets
+             if isinstance(t, ast.Name)]
+    names += [n.target.id for n in tree.body
+              if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)]
+    if "__all__" in names:
+        return False
+    names += [n.name for n in tree.body
+              if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)]
+    return any(not name.startswith("_") for name in names)
+
+
+def test_public_modules_declare_all() -> None:
+    missing = [module for module, path in all_modules().items()
+               if not module.rsplit(".", 1)[-1].startswith("_") and lacks_all(path.read_text())]
+    assert missing == []
+
+
+def test_the_all_check_bites() -> None:
+    assert lacks_all("def f():\n    pass\n")
+    assert lacks_all("LIMIT = 3\n")
+    assert not lacks_all("__all__ = ['f']\n\ndef f():\n    pass\n")
+    assert not lacks_all("def _private():\n    pass\n")

@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+__all__ = ["Status", "ALL_N", "KINDS", "Budget", "Verdict", "Method", "Claim"]
+
 Status = Literal["holds", "refuted", "unknown", "error", "vacuous", "proved"]
 
 ALL_N = -1

@@ -30,6 +30,25 @@ from cgsat import __version__
 from cgsat.commands.options import memory_limit, store_of
 from cgsat.errors import CgsatInputError
 
+__all__ = [
+    "EPILOG",
+    "MAX_DIGITS",
+    "MAX_TIMEOUT",
+    "MAX_CONTROLS",
+    "shorten",
+    "VALUE_RULESETS",
+    "FIND_RULESETS",
+    "JSON_HELP",
+    "DB_HELP",
+    "non_negative_int",
+    "positive_float",
+    "positive_int",
+    "controls_count",
+    "add_claims_files",
+    "build_parser",
+    "main",
+]
+
 EXIT_OK, EXIT_REFUTED, EXIT_USAGE, EXIT_DISAGREE, EXIT_INTERNAL = 0, 1, 2, 3, 4
 
 EPILOG = """\

@@ -41,6 +41,17 @@ from dataclasses import dataclass
 
 from cgsat.claims import ALL_N, Claim, Method
 
+__all__ = [
+    "Reason",
+    "GAP",
+    "ScopedMethod",
+    "Scoped",
+    "vacuous_at",
+    "gap_at",
+    "with_vacuity",
+    "attach",
+]
+
 Reason = Callable[[int], str | None]
 """A function of the size n: why there is nothing at n (a sentence), or None."""
 

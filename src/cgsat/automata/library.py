@@ -41,6 +41,19 @@ from cgsat.automata.dfa import Automaton
 from cgsat.automata.families import GREEN_CORDON
 from cgsat.automata.options import Statement
 
+__all__ = [
+    "DATA",
+    "LARGEST",
+    "regex",
+    "THM_3_2",
+    "THM_3_3",
+    "SEC5",
+    "stored",
+    "pattern",
+    "pattern_rule",
+    "nim_statement",
+]
+
 DATA = Path(__file__).with_name("library_data")
 """The stored automata (JSON, :meth:`cgsat.automata.dfa.Automaton.load`)."""
 

@@ -36,6 +36,16 @@ from cgsat.automata.options import Statement
 from cgsat.automata.replay import confirm, wrong_at
 from cgsat.claims import Budget, Method, Verdict
 
+__all__ = [
+    "DECIDERS",
+    "artifacts_dir",
+    "summary",
+    "decide_both",
+    "all_n_method",
+    "confirm_sized",
+    "sized_method",
+]
+
 DECIDERS = ("product", "mona")
 """The two deciders every all-n verdict needs."""
 

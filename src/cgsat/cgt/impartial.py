@@ -27,6 +27,8 @@ from collections.abc import Hashable
 from cgsat.errors import TooLargeError
 from cgsat.games.base import ImpartialRuleset, Move, Position
 
+__all__ = ["DEFAULT_NODE_LIMIT", "mex", "ImpartialSolver", "solver_for"]
+
 DEFAULT_NODE_LIMIT = 3_000_000
 
 

@@ -44,6 +44,8 @@ from cgsat.errors import CgsatInputError, TooLargeError
 from cgsat.papers.registry import get_claim
 from cgsat.sat.solve import Export, ExternalBudget, InstanceExported
 
+__all__ = ["Exported", "sat_method", "export_instance", "run", "budgeted"]
+
 EXIT_INTERNAL, EXIT_SHORT = 4, 5
 
 

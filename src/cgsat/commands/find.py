@@ -31,6 +31,8 @@ import sys
 from cgsat.api import FindResult, find
 from cgsat.search import ControlFailed, Disagreement
 
+__all__ = ["EXIT_DISAGREE", "to_text", "run"]
+
 EXIT_DISAGREE = 3
 
 # what a count or an empty answer is called, per ruleset

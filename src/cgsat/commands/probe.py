@@ -16,6 +16,8 @@ from cgsat.papers.registry import all_probes, get_probe
 from cgsat.report.folder import prepare_out
 from cgsat.report.probes import PROBE_FILES, write_probe
 
+__all__ = ["list_probes", "run"]
+
 
 def list_probes(as_json: bool) -> int:
     probes = [{"name": p.name, "source": p.source, "up_to": p.up_to,

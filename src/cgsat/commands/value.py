@@ -18,6 +18,8 @@ from cgsat.api import ValueResult, value
 from cgsat.errors import CgsatInputError
 from cgsat.games import get_ruleset
 
+__all__ = ["to_text", "run"]
+
 
 def to_text(result: dict[str, Any]) -> str:
     """The text output of ``cgsat value`` for one result (its JSON object).

@@ -44,6 +44,8 @@ import json
 from importlib.resources import files
 from typing import Any
 
+__all__ = ["ALIASES", "MOVES", "ALL_BEFORE"]
+
 
 def _load() -> dict[str, Any]:
     """The parsed ``moves.json``."""

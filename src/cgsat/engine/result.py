@@ -25,6 +25,9 @@ if TYPE_CHECKING:  # only for annotations: the store imports nothing of this mod
     from cgsat.engine.store import Row
 
 
+__all__ = ["Why", "Ran", "CheckResult"]
+
+
 class Why(enum.Enum):
     """Why a check has no verdict of its method (the runner's own reasons).
 

@@ -86,6 +86,17 @@ from cgsat.sat.external import external_name
 from cgsat.sat.solve import external_of
 from cgsat.sat.solvers import canonical_solver, pysat_version
 
+__all__ = [
+    "MAX_SIZE",
+    "Terminated",
+    "RunSummary",
+    "plan_sizes",
+    "select_methods",
+    "reusable",
+    "run_checks",
+    "find_disagreements",
+]
+
 MAX_SIZE = 10_000  # the largest n a check may be asked for (every target bound is far below)
 
 

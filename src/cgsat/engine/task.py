@@ -35,6 +35,8 @@ from cgsat.sat.external import ExternalSolverError
 from cgsat.sat.solvers import SolverDisagreement
 from cgsat.vacuity import GAP, gap_at, vacuous_at
 
+__all__ = ["ACTIVE", "find_claim", "run_check"]
+
 # Claims visible to the worker processes (forked after the runner sets it).
 ACTIVE: dict[str, Claim] = {}
 

@@ -24,6 +24,8 @@ from cgsat.games.base import ImpartialRuleset, PartizanRuleset
 if TYPE_CHECKING:
     from typing import Literal, overload
 
+__all__ = ["RULESET_NAMES", "get_ruleset"]
+
 RULESET_NAMES = (
     "timber",
     "timber-path",

@@ -23,6 +23,19 @@ import networkx as nx
 
 from cgsat.games import oriented
 
+__all__ = [
+    "ATLAS_MAX_VERTICES",
+    "connected_graphs",
+    "has_cycle",
+    "two_connected",
+    "theorem11_parts",
+    "bipartite_graphs",
+    "trees",
+    "graph_of",
+    "leaf_path",
+    "lemma33_cases",
+]
+
 ATLAS_MAX_VERTICES = 7
 """The networkx graph atlas lists every graph with up to 7 vertices."""
 

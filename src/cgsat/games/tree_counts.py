@@ -57,6 +57,8 @@ from typing import Any
 
 import networkx as nx
 
+__all__ = ["Dist", "xor_convolve", "branch", "root_states", "count_p"]
+
 Dist = dict[int, int]
 """A distribution of branch states: state -> number of orientations (dead ones dropped)."""
 

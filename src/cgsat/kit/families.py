@@ -31,6 +31,20 @@ from cgsat.games import timber as timber_game
 from cgsat.games.base import ImpartialRuleset, PartizanRuleset
 from cgsat.games.shapes import ATLAS_MAX_VERTICES, connected_graphs
 
+__all__ = [
+    "KINDS",
+    "PARAMETERS",
+    "PLAY_LIMITS",
+    "Family",
+    "is_caterpillar",
+    "rows",
+    "timber_paths",
+    "trees",
+    "caterpillars",
+    "graphs",
+    "green_cordons",
+]
+
 KINDS = ("rows", "timber-path", "trees", "caterpillars", "graphs", "green-cordon")
 
 #: What n means, per kind.

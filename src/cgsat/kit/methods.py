@@ -36,6 +36,8 @@ from cgsat.search.controls import Controls
 from cgsat.search.plan import run_query
 from cgsat.search.query import FindQuery
 
+__all__ = ["UserClaimError", "play", "confirm", "sat"]
+
 
 class UserClaimError(CgsatInputError):
     """A user's claim cannot be evaluated (its predicate raised, a listed position does

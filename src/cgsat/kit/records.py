@@ -23,6 +23,17 @@ from cgsat.kit.families import PARAMETERS, PLAY_LIMITS, Family
 from cgsat.kit.statements import Statement
 from cgsat.vacuity import Scoped
 
+__all__ = [
+    "ID",
+    "ONE_METHOD",
+    "KitClaim",
+    "UserClaim",
+    "derived_methods",
+    "check_parts",
+    "claim",
+    "sentence",
+]
+
 ID = re.compile(r"^user\.[A-Za-z0-9][A-Za-z0-9_.\-]*$")
 ONE_METHOD = "one method: not cross-checked"
 

@@ -34,6 +34,8 @@ from cgsat.errors import CgsatInputError
 from cgsat.games.base import ImpartialRuleset, PartizanRuleset
 from cgsat.kit.families import Family
 
+__all__ = ["OUTCOMES", "Position", "Statement", "every", "exactly", "never"]
+
 OUTCOMES = "LRNP"
 
 

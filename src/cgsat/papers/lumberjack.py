@@ -39,6 +39,8 @@ from cgsat.games import rooted_trees as rt
 if TYPE_CHECKING:
     from cgsat.games.base import ImpartialRuleset
 
+__all__ = ["PAPER", "tk_expected", "CLAIMS"]
+
 PAPER = "Lumberjack (lumberjack.txt, Section 4.2)"
 
 

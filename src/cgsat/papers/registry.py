@@ -24,6 +24,18 @@ from cgsat.papers.toppling import claims as toppling
 from cgsat.papers.toppling import probes as toppling_probes
 from cgsat.probes import Probe
 
+__all__ = [
+    "PAPER_MODULES",
+    "PROBE_MODULES",
+    "T",
+    "all_claims",
+    "get_claim",
+    "target_reason",
+    "target_reasons",
+    "all_probes",
+    "get_probe",
+]
+
 PAPER_MODULES = (timber, caterpillars, thickets, lumberjack, toppling)
 PROBE_MODULES = (timber_probes, toppling_probes, thickets_probes)
 

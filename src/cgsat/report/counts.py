@@ -17,6 +17,8 @@ from functools import cache
 from math import comb
 from typing import Any
 
+__all__ = ["catalan", "fine", "SERIES", "counted"]
+
 
 def catalan(m: int) -> int:
     """C_m. ``catalan(5)`` is 42."""

@@ -48,6 +48,21 @@ from cgsat.sat.certificates import is_certified
 from cgsat.sat.solvers import pysat_version, solver_title
 from cgsat.vacuity import GAP, gap_at
 
+__all__ = [
+    "gaps_of",
+    "earlier_code",
+    "rerun_reach",
+    "claim_summary",
+    "summary",
+    "findings",
+    "beyond_paper",
+    "versions",
+    "current_rows",
+    "disagreements",
+    "build_report",
+    "provenance",
+]
+
 
 def _merge(rows: Sequence[Row]) -> dict[str, Any]:
     """One (claim, method, n) from its rows (several solvers, retries)."""

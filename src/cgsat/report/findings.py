@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+__all__ = ["Finding", "FINDINGS", "finding_of"]
+
 
 @dataclass(frozen=True)
 class Finding:

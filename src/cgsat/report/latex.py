@@ -18,6 +18,8 @@ from cgsat.claims import Claim
 from cgsat.errors import CgsatInputError
 from cgsat.report.model import Report, build_model
 
+__all__ = ["latex_escape", "latex_value", "latex_text", "render_latex", "render"]
+
 _SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
             "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",
             "^": r"\textasciicircum{}"}

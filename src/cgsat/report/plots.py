@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
     from cgsat.report.model import BeyondRow
 
+__all__ = ["MIN_SIZES_FOR_TIME_PLOT", "MARKERS", "bounds_png", "time_png", "counts_png"]
+
 MIN_SIZES_FOR_TIME_PLOT = 8
 MARKERS = {"holds": "o", "refuted": "x", "unknown": "s", "conflict": "D", "error": "D",
            "vacuous": "^"}

@@ -35,6 +35,9 @@ if TYPE_CHECKING:  # the solve path imports this module
     from cgsat.sat.solve import SatRun
 
 
+__all__ = ["count_projected", "check_count", "check_targets"]
+
+
 def count_projected(clauses: Iterable[Sequence[int]], nv: int, sampling: Sequence[int],
                     assumptions: Sequence[int] = ()) -> int:
     """The exact number of assignments of ``sampling`` that extend to a model of

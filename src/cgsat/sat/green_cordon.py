@@ -47,6 +47,16 @@ from cgsat.encodings.green_cordon import (
 from cgsat.games.green_cordon import format_cordon
 from cgsat.sat.solve import Control, SatRun
 
+__all__ = [
+    "CHARACTERIZATIONS",
+    "Oracle",
+    "CONTROLS_SCOPE",
+    "draw_cordon",
+    "stratified_cordons",
+    "InductiveCheck",
+    "characterization",
+]
+
 CHARACTERIZATIONS: dict[tuple[int, int | None], NimCharacterization] = {
     (0, None): NIM0,
     (1, None): NIM1,

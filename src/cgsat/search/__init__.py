@@ -13,6 +13,8 @@ failed control :class:`ControlFailed`: both are bugs (exit code 3).
 
 from __future__ import annotations
 
+__all__ = ["Disagreement", "ControlFailed"]
+
 
 class Disagreement(Exception):
     """The SAT search and the direct solver disagree on a position: a bug (exit code 3).

@@ -21,6 +21,9 @@ if TYPE_CHECKING:  # a type only
     pass
 
 
+__all__ = ["Controls"]
+
+
 class Controls:
     """The controls of one ``cgsat find`` query, over all its instances.
 

@@ -69,6 +69,22 @@ from cgsat.sat.green_cordon import characterization
 from cgsat.sat.solve import Control, Sink
 from cgsat.search.controls import Controls
 
+__all__ = [
+    "EXPLICIT_LIMIT",
+    "ALL_LIMIT",
+    "Found",
+    "THEOREMS",
+    "by_theorem",
+    "has_value",
+    "by_characterization",
+    "explicit",
+    "explicit_goal",
+    "direct_nim",
+    "direct_p",
+    "replay",
+    "search",
+]
+
 EXPLICIT_LIMIT = 12
 """Largest height of the explicit route (it encodes all 2^N cordons of height <= N)."""
 ALL_LIMIT = 100_000

@@ -25,6 +25,8 @@ from cgsat.errors import CgsatInputError
 from cgsat.search import ControlFailed
 from cgsat.search.controls import Controls
 
+__all__ = ["SAMPLE_HEIGHT", "MAX_HEIGHT", "count"]
+
 SAMPLE_HEIGHT = 16
 """Controls sample cordons of the height searched, or of this height when it is larger
 (exhaustive play of a sample stays under a second)."""

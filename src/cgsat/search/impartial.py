@@ -57,6 +57,24 @@ from cgsat.sat.solve import Control, LiveSolver, SatRun
 from cgsat.search import Disagreement
 from cgsat.search.controls import Controls
 
+__all__ = [
+    "ALL_LIMIT",
+    "REPLAY_ALL_UP_TO",
+    "Target",
+    "Instance",
+    "build_path",
+    "build_graph",
+    "enumerate_positions",
+    "controlled_positions",
+    "count_positions",
+    "in_child",
+    "has_target",
+    "replay",
+    "first_position",
+    "all_positions",
+    "count_matching",
+]
+
 ALL_LIMIT = 100_000
 REPLAY_ALL_UP_TO = 2_000  # counts up to this are also enumerated and replayed
 _BUDGET = Budget()  # the default solver, no proof

@@ -20,6 +20,19 @@ from typing import Any
 
 from cgsat.errors import CgsatInputError
 
+__all__ = [
+    "MAX_LENGTH",
+    "MAX_MAX_LENGTH",
+    "MAX_WORK",
+    "MAX_PATH_LENGTH",
+    "MAX_PATH_MAX_LENGTH",
+    "MAX_COUNT_SIZE",
+    "MAX_HEIGHT",
+    "at_most",
+    "game_size",
+    "check_toppling_value",
+]
+
 MAX_LENGTH = 60
 """Largest toppling ``--length``: a length-60 row against 0 takes about 10 s and 230 MB (memory
 grows as N**3)."""

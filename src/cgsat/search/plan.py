@@ -39,6 +39,8 @@ from cgsat.search.impartial import Target
 from cgsat.search.query import FindQuery, FindResult
 from cgsat.search.toppling import search_rows
 
+__all__ = ["Plan", "VALUE_SECONDS", "build_value", "plan", "run_query"]
+
 
 @dataclass(frozen=True)
 class Plan:

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+__all__ = ["FindQuery", "FindResult", "combine"]
+
 
 @dataclass(frozen=True)
 class FindQuery:

@@ -63,6 +63,16 @@ from cgsat.sat.solve import Control, LiveSolver, SatRun
 from cgsat.search import Disagreement
 from cgsat.search.controls import Controls
 
+__all__ = [
+    "ALL_LIMIT",
+    "RowQuery",
+    "find_rows",
+    "direct_wins",
+    "rows_of_length",
+    "matches",
+    "search_rows",
+]
+
 ALL_LIMIT = 20_000
 """The most rows ``cgsat find toppling --all``/``--count`` lists or counts: each row is
 found by a solver call and then blocked, about 2,500 rows a second, so that a search

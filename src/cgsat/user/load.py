@@ -30,6 +30,8 @@ from cgsat.errors import CgsatInputError
 from cgsat.kit.records import ID
 from cgsat.papers.registry import all_claims
 
+__all__ = ["module_name", "load_file", "check_ids", "load_claims"]
+
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 

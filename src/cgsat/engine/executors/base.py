@@ -25,6 +25,17 @@ from typing import Any, Protocol
 from cgsat.engine.result import Why
 from cgsat.errors import CgsatInputError
 
+__all__ = [
+    "EXECUTORS",
+    "Call",
+    "Outcome",
+    "Executor",
+    "check_executor",
+    "open_executor",
+    "completed",
+    "map_calls",
+]
+
 EXECUTORS = ("local", "dask")
 
 

@@ -35,6 +35,8 @@ from cgsat.engine.executors.worker import worker_name
 from cgsat.engine.result import Why
 from cgsat.errors import CgsatInputError
 
+__all__ = ["CONNECT_TIMEOUT", "run_task", "DaskExecutor"]
+
 CONNECT_TIMEOUT = 10
 """Seconds to reach the scheduler: a reachable one answers in well under a second, and
 an unreachable or wrong address must end in one line within 20 s (issue 26)."""

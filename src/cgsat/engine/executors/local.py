@@ -22,6 +22,8 @@ from cgsat.engine.executors.base import Call, Outcome
 from cgsat.engine.executors.worker import init_worker, run_watched, worker_name
 from cgsat.engine.result import Why
 
+__all__ = ["LocalExecutor"]
+
 # Call i's worker pid while it runs (shared with the forked workers; see memory.Watcher).
 _SLOTS: Any = None
 

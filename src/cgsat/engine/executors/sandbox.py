@@ -37,6 +37,8 @@ from cgsat.engine import memory
 from cgsat.engine.executors.base import Outcome
 from cgsat.engine.result import Why
 
+__all__ = ["READY_TIMEOUT", "SandboxTimeout", "write_message", "read_message", "Sandbox"]
+
 READY_TIMEOUT = 300.0  # seconds for a new sandbox to import cgsat (a loaded machine)
 _HEADER = 8
 

@@ -20,6 +20,8 @@ from cgsat.engine.executors.sandbox import read_message, write_message
 from cgsat.engine.executors.worker import init_worker, run_watched, worker_name
 from cgsat.papers import registry  # noqa: F401 - before "ready": no timeout pays for it
 
+__all__ = ["answer", "main"]
+
 
 def answer(request: tuple[Any, ...]) -> tuple[str, Any]:
     """The answer to one request: ``("ok", (value, peak, worker))`` or

@@ -17,6 +17,8 @@ from typing import Any
 
 from cgsat.engine import memory
 
+__all__ = ["PR_SET_PDEATHSIG", "init_worker", "worker_name", "run_watched"]
+
 PR_SET_PDEATHSIG = 1
 
 

@@ -44,6 +44,26 @@ from cgsat.papers.caterpillars.legs import (
 )
 from cgsat.papers.timber.trees.brute import leaf_arc_brute
 
+__all__ = [
+    "Position",
+    "brute_p_count",
+    "brute_path_p_count",
+    "play_p_count",
+    "thm31_brute",
+    "thm31_confirm",
+    "thm32_brute",
+    "thm32_confirm",
+    "thm33_brute",
+    "thm33_confirm",
+    "cor34_brute",
+    "cor34_confirm",
+    "cor35_brute",
+    "cor35_confirm",
+    "even_edges_brute",
+    "even_edges_confirm",
+    "is_p",
+]
+
 Position = frozenset[Arc]
 
 

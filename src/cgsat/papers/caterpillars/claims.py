@@ -54,6 +54,8 @@ from cgsat.papers.caterpillars.legs import (
 from cgsat.papers.timber.graphs import brute as graphs_brute
 from cgsat.vacuity import Reason, attach
 
+__all__ = ["PAPER", "FOLLOWUP", "CLAIMS", "TARGET_REASONS"]
+
 PAPER = "Timber Game with Caterpillars (Furtado, Dantas, de Figueiredo, Gravier)"
 FOLLOWUP = "Timber game as a counting problem (Furtado et al., DAM 261, 2019)"
 

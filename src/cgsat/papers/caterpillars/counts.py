@@ -34,6 +34,8 @@ import networkx as nx
 
 from cgsat.papers.caterpillars.legs import LegVector
 
+__all__ = ["Form", "catalan", "path_count", "binary_legs", "is_path", "tree_text", "parse_tree"]
+
 Form = Callable[[int], int]
 """A rule's predicted number, as a function of the size (``catalan`` or a wrong one in the
 negative controls)."""

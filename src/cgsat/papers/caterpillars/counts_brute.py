@@ -34,6 +34,14 @@ from cgsat.papers.caterpillars.counts import (
 )
 from cgsat.papers.caterpillars.legs import all_trees
 
+__all__ = [
+    "count_by_play",
+    "binary_sum_brute",
+    "binary_sum_confirm",
+    "path_most_brute",
+    "path_most_confirm",
+]
+
 
 def count_by_play(g: nx.Graph, plain: bool = False) -> int:
     """The P-orientations of ``g`` by the direct solver (``plain``: by plain recursion).

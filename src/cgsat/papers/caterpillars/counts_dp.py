@@ -40,6 +40,8 @@ from cgsat.papers.caterpillars.counts import (
 )
 from cgsat.papers.caterpillars.legs import all_trees, cat_graph
 
+__all__ = ["Arc", "p_orientation", "even_edges_dp", "binary_sum_dp", "path_most_dp"]
+
 Arc = tuple[str, str]
 
 

@@ -52,6 +52,8 @@ from cgsat.papers.caterpillars.counts import (
 from cgsat.papers.caterpillars.legs import all_trees, cat_graph
 from cgsat.sat.solve import Control, SatRun
 
+__all__ = ["Oracle", "CONTROLS", "TreeCount", "binary_sum_sat", "reaches", "path_most_sat"]
+
 Oracle = Callable[[str], bool]
 """``oracle(position) -> is P``: the direct solver on an oriented tree in ``timber`` syntax
 (:func:`cgsat.papers.caterpillars.brute.is_p`), passed in by the claims."""

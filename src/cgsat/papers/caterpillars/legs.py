@@ -24,6 +24,26 @@ import networkx as nx
 
 from cgsat.games.oriented import trees
 
+__all__ = [
+    "LegVector",
+    "Pair",
+    "leg_vectors",
+    "cat_text",
+    "parse_cat",
+    "is_caterpillar",
+    "caterpillar_trees",
+    "all_trees",
+    "cat_graph",
+    "mod2",
+    "caterpillar_one",
+    "thm33_pairs",
+    "cor34_even",
+    "cor34_odd",
+    "double_brooms",
+    "cor35_path",
+    "cor35_pairs",
+]
+
 LegVector = tuple[int, ...]
 Pair = tuple[LegVector, LegVector]
 

@@ -78,6 +78,22 @@ if TYPE_CHECKING:  # types only
     from cgsat.encodings.cnf import ClauseBuffer, Sink
     from cgsat.sat.solve import LiveSolver
 
+__all__ = [
+    "Oracle",
+    "KERNEL_CONTROLS",
+    "PAIR_CONTROLS",
+    "kernel_check",
+    "outleg_check",
+    "thm31_sat",
+    "THM31_CONTROLS",
+    "thm32_sat",
+    "thm33_sat",
+    "cor34_sat",
+    "cor35_sat",
+    "EVEN_EDGES_CONTROLS",
+    "even_edges_sat",
+]
+
 Oracle = Callable[[str], bool]
 """``oracle(position) -> is P``: the direct solver on an oriented tree in ``timber`` syntax
 (:func:`cgsat.papers.caterpillars.brute.is_p`), passed in by the claims."""

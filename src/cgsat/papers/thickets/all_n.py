@@ -21,6 +21,8 @@ from cgsat.automata.methods import decide_both
 from cgsat.automata.options import Statement
 from cgsat.claims import Budget, Verdict
 
+__all__ = ["FIBONACCI", "pattern_statement", "sec5_statement", "fibonacci_counts", "count_table"]
+
 FIBONACCI = Recurrence((1, 1), 0)
 """f(n) = f(n-1) + f(n-2) (Theorems 3.4 and 3.5)."""
 

@@ -21,6 +21,20 @@ from cgsat.games import get_ruleset, green_cordon, thickets
 from cgsat.games.thickets import Thicket
 from cgsat.papers.thickets.rules import L, cordon_text, fibonacci
 
+__all__ = [
+    "Rule",
+    "BRUTE_MAX",
+    "characterization",
+    "confirm_characterization",
+    "count",
+    "confirm_count",
+    "thm31",
+    "L_thicket",
+    "confirm_thm31",
+    "nim_value",
+    "has_value",
+]
+
 Rule = Callable[[int, Sequence[int]], bool]
 
 BRUTE_MAX = 18

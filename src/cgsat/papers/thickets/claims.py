@@ -75,6 +75,22 @@ from cgsat.papers.thickets.sec4_rules import (
 )
 from cgsat.vacuity import Reason, attach
 
+__all__ = [
+    "PAPER",
+    "HEIGHT",
+    "L_N",
+    "THM31_BRUTE",
+    "THM31_SAT",
+    "SEC5_SCOPE_NOTE",
+    "ALL_N_SCOPE",
+    "SEC5_SCOPE",
+    "CLAIMS",
+    "GREEN_TARGETS",
+    "SEC4_BRUTE",
+    "SEC4_PLAY",
+    "TARGET_REASONS",
+]
+
 PAPER = "Thinning Thickets (Huggan, Nowakowski)"
 HEIGHT = "n = height of the cordon (number of stalk arcs)"
 L_N = "n: the cordon L(n), leaf arcs at v_1 .. v_{n-2}"

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+__all__ = ["nim_values", "attachments", "Learned", "learn_dfa", "same_language", "DIGITS", "size"]
+
 _TABLES: list[list[int]] = [[0]]  # _TABLES[n][mask]: nim-value; height 0 is the empty cordon
 
 

@@ -29,6 +29,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+__all__ = ["gaps", "nim2_rule", "nim3_rule"]
+
 
 def gaps(n: int, atts: Sequence[int]) -> list[int]:
     """The gaps a(1), a(2) - a(1), ..., n - a(k) of a cordon (the stalk: [n]).

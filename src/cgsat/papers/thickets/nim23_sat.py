@@ -22,6 +22,8 @@ from cgsat.encodings.green_cordon import NimCharacterization
 from cgsat.sat.green_cordon import InductiveCheck, Oracle
 from cgsat.sat.solve import SatRun
 
+__all__ = ["candidate"]
+
 
 def candidate(n: int, budget: Budget, *, claim: NimCharacterization,
               oracle: Oracle | None = None) -> Verdict:

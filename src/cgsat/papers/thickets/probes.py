@@ -39,6 +39,22 @@ from cgsat.probes import Probe, Sizes, TableRow
 # -- green-cordon-nim -------------------------------------------------------------------
 
 
+__all__ = [
+    "nim_table",
+    "CANDIDATES",
+    "automata",
+    "nim_summary",
+    "nim_plot",
+    "nim_extra",
+    "GREEN_CORDON_NIM",
+    "tiny_table",
+    "tiny_summary",
+    "tiny_plot",
+    "THICKETS_TINIES",
+    "PROBES",
+]
+
+
 def _tables(sizes: Sizes, up_to: int) -> dict[int, list[int]]:
     """Height -> nim-values by leaf mask, from the stored rows."""
     return {n: [DIGITS.index(c) for c in sizes[n][0]["nims"]] for n in range(up_to + 1)}

@@ -13,6 +13,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+__all__ = [
+    "nim0_rule",
+    "nim1_rule",
+    "one_leaf_nim2_rule",
+    "two_leaves_nim2_rule",
+    "two_leaves_nim3_rule",
+    "fibonacci",
+    "L",
+    "cordon_text",
+]
+
 
 def _gaps(n: int, atts: Sequence[int]) -> tuple[int, list[int], int]:
     """(a(1), the gaps a(i+1) - a(i), n - a(k)) of a cordon with at least one leaf."""

@@ -33,6 +33,8 @@ from cgsat.sat.coverage import check_targets
 from cgsat.sat.green_cordon import CHARACTERIZATIONS, InductiveCheck, Oracle
 from cgsat.sat.solve import Control, LiveSolver, SatRun
 
+__all__ = ["NimOracle", "THM31_CONTROLS", "count", "thm31"]
+
 NimOracle = Callable[[int, Sequence[int]], int]
 """``oracle(n, attachments)``: the direct solver's nim-value of a cordon
 (:func:`cgsat.papers.thickets.brute.nim_value`), passed in by the claims."""

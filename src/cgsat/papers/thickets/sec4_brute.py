@@ -28,6 +28,8 @@ from cgsat.games import thickets
 from cgsat.games.thickets import Thicket
 from cgsat.papers.thickets.sec4_rules import Requirement, Rule, Spec, requirement_text, t_family
 
+__all__ = ["Family", "value", "spec_game", "meets", "family_values", "thm44"]
+
 Family = Callable[[int], Iterator[tuple[str, Thicket]]]
 
 

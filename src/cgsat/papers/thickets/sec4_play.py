@@ -50,6 +50,20 @@ from cgsat.papers.thickets.sec4_rules import (
     t_family,
 )
 
+__all__ = [
+    "Family",
+    "RULESET",
+    "explicit",
+    "birthday",
+    "plus",
+    "meets",
+    "family_values",
+    "confirm_family",
+    "switch_value",
+    "thm44",
+    "confirm_thm44",
+]
+
 Family = Callable[[int], Iterator[tuple[str, Thicket]]]
 RULESET = thickets.RULESET
 

@@ -24,6 +24,36 @@ from cgsat.errors import PositionError
 from cgsat.games import thickets
 from cgsat.games.thickets import Thicket
 
+__all__ = [
+    "Spec",
+    "Requirement",
+    "Rule",
+    "SWITCH_1_0",
+    "SWITCH_0_M1",
+    "SWITCH_1_M1",
+    "RELATIONS",
+    "switch",
+    "spec_text",
+    "requirement_text",
+    "blue_cordon",
+    "blue_cordons",
+    "stalk",
+    "stalks",
+    "blue_stalk",
+    "t_family",
+    "s_family",
+    "thm41_rule",
+    "thm42_rule",
+    "THM42_VALUES",
+    "blue_stalk_rule",
+    "blue_stalk_family",
+    "lem43_rule",
+    "s_member",
+    "t_value_rule",
+    "t_and_s",
+    "member",
+]
+
 Spec = int | Thicket | tuple
 """An integer, a position, or ``(tuple of Spec, tuple of Spec)`` for ``{lefts | rights}``."""
 

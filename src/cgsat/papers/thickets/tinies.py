@@ -27,6 +27,8 @@ from cgsat.cgt.partizan_values import canonical_form
 from cgsat.games import thickets
 from cgsat.games.thickets import Thicket
 
+__all__ = ["thickets_with", "tiny_of", "size"]
+
 _LEVELS: list[list[Thicket]] = [[thickets.EMPTY]]
 
 

@@ -61,6 +61,21 @@ from cgsat.papers.timber.trees import inbranch_brute, inbranch_sat
 from cgsat.papers.timber.trees import sat as trees_sat
 from cgsat.vacuity import Reason, attach
 
+__all__ = [
+    "LEAF_ARC_CHUNK",
+    "PAPER",
+    "PEAKS_PARAMETER",
+    "FAMILY_PARAMETER",
+    "FAMILY_SAT_SCOPE",
+    "FAMILY_BRUTE_SCOPE",
+    "FAMILY_NOTES",
+    "TREES_PARAMETER",
+    "TREES_BRUTE",
+    "CLAIMS",
+    "HEIGHT_PARAMETER",
+    "TARGET_REASONS",
+]
+
 LEAF_ARC_CHUNK = 32
 """Trees per instance of the Lemma 3.1 check (``leaf_arc_sat``; issue 27: the solver
 refutes 32-tree instances about 4x faster in total than one instance of every tree at

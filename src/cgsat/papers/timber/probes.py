@@ -35,6 +35,18 @@ from cgsat.papers.timber.phyminoes.reductions import size as reductions_size
 from cgsat.papers.timber.trees.probes import TIMBER_REDUCTIONS, TREE_P_COUNTS
 from cgsat.probes import Probe, Sizes, TableRow
 
+__all__ = [
+    "table",
+    "summary",
+    "plot",
+    "PHYMINOES",
+    "reductions_table",
+    "reductions_summary",
+    "reductions_plot",
+    "PHYMINOES_REDUCTIONS",
+    "PROBES",
+]
+
 
 def table(sizes: Sizes, up_to: int) -> list[TableRow]:
     """Every graph's rows, by number of vertices (atlas order).

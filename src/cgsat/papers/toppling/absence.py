@@ -23,6 +23,8 @@ from cgsat.papers.toppling.constructions import conjecture40_games
 from cgsat.papers.toppling.sat import uniqueness
 from cgsat.papers.toppling.uniqueness import rows_of_length
 
+__all__ = ["ProbeDisagreement", "listed_rows", "size"]
+
 
 class ProbeDisagreement(RuntimeError):
     """SAT and the enumeration disagree about a listed value at one length (a bug)."""

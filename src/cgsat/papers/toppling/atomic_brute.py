@@ -68,6 +68,23 @@ from cgsat.cgt import play
 from cgsat.claims import Budget, Verdict
 from cgsat.games import toppling
 
+__all__ = [
+    "TOPPLING",
+    "UP",
+    "SUBSTITUTES",
+    "THEOREM_WEIGHTS",
+    "ups",
+    "probes",
+    "is_infinitesimal",
+    "substitute",
+    "outcome_check",
+    "weight_bound_fails",
+    "RowCheck",
+    "check_row",
+    "thm32_play",
+    "thm32_confirm_play",
+]
+
 TOPPLING = toppling.RULESET
 UP = play.Explicit((play.ZERO,), (play.STAR,))
 """``↑ = {0|*}``."""

@@ -30,6 +30,40 @@ from cgsat.games import toppling
 from cgsat.papers.toppling.constructions import star_rows
 from cgsat.papers.toppling.numbers import f_morphism, miny, number_rows, positive_numbers
 
+__all__ = [
+    "value",
+    "rows",
+    "TOPPLING",
+    "row",
+    "number_by_play",
+    "lemma1_rule",
+    "lem1",
+    "lem1_confirm",
+    "lem4",
+    "lem4_confirm",
+    "thm10",
+    "thm10_confirm",
+    "one_colon",
+    "thm16",
+    "thm16_confirm",
+    "cor17",
+    "cor17_confirm",
+    "thm21",
+    "thm21_confirm",
+    "miny_explicit",
+    "miny_argument",
+    "conj22",
+    "conj22_confirm",
+    "lem23",
+    "lem23_confirm",
+    "thm29",
+    "thm29_confirm",
+    "thm32",
+    "thm32_confirm",
+    "difference_wins",
+    "morphism_wins",
+]
+
 
 def value(word: str) -> Game:
     """Canonical form of a row by the partizan engine.

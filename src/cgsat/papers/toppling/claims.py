@@ -27,6 +27,8 @@ from cgsat.papers.toppling.families import FAMILIES, Family
 from cgsat.papers.toppling.numbers import theorem36_cases
 from cgsat.vacuity import Reason, attach
 
+__all__ = ["PAPER", "TARGET_X_ZERO", "TARGET_SWITCH", "TARGET_X_STAR", "CLAIMS", "TARGET_REASONS"]
+
 PAPER = "Toppling Conjectures (Fink, Nowakowski, Siegel, Wolfe)"
 
 # Target bounds of the uniqueness families: what SAT reaches in about 10 minutes per size.

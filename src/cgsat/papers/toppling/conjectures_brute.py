@@ -23,6 +23,24 @@ from cgsat.papers.toppling.constructions import (
 )
 from cgsat.papers.toppling.numbers import theorem36_cases
 
+__all__ = [
+    "conj33",
+    "conj33_confirm",
+    "CONJECTURE33",
+    "conj34",
+    "conj34_confirm",
+    "conj35",
+    "conj35_confirm",
+    "thm36",
+    "thm36_confirm",
+    "construction",
+    "construction_confirm",
+    "EXPLICIT_GAMES",
+    "explicit",
+    "conj40_absent",
+    "conj40_absent_confirm",
+]
+
 
 def conj33(n: int, budget: Budget) -> Verdict:
     """No LR row of exactly ``n`` dominoes has canonical form ``{1|0,{0|-1}}``.

@@ -37,6 +37,18 @@ if TYPE_CHECKING:
     from cgsat.papers.toppling.sat import RowOracle, Target
 
 
+__all__ = [
+    "conj33",
+    "conj34",
+    "pair_check",
+    "conj35",
+    "thm36",
+    "construction",
+    "occurrence_table",
+    "conj40",
+]
+
+
 def conj33(n: int, budget: Budget, *, oracle: Oracle, covers: str, chain: bool = True,
            leaders: bool = True) -> Verdict:
     """No LR row of exactly ``n`` dominoes has value ``{1|0,{0|-1}}`` (:func:`uniqueness`

@@ -22,6 +22,18 @@ from cgsat.cgt.canonical import ONE, STAR, ZERO, Game, game, number, up_multiple
 from cgsat.cgt.notation import to_str
 from cgsat.papers.toppling.numbers import number_rows
 
+__all__ = [
+    "star_rows",
+    "switch",
+    "conjecture33_value",
+    "Construction",
+    "CONSTRUCTIONS",
+    "construction_cases",
+    "allowed_rows",
+    "describe_numbers",
+    "conjecture40_games",
+]
+
 
 def star_rows(m: int, n: int) -> set[str]:
     """Theorem 29's LR rows of value ``*m`` and length ``n``: ``(LR)^a (RL)^m (LR)^a``,

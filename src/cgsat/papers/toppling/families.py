@@ -31,6 +31,8 @@ from fractions import Fraction
 from cgsat.cgt.canonical import ZERO, Game, game
 from cgsat.papers.toppling.numbers import positive_numbers, swap
 
+__all__ = ["Family", "FAMILIES", "claimed_rows", "family_cases", "describe"]
+
 
 @dataclass(frozen=True)
 class Family:

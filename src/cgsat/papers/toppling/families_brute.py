@@ -17,6 +17,8 @@ from cgsat.papers.toppling.brute import TOPPLING, row, rows, value
 from cgsat.papers.toppling.families import Family, claimed_rows, describe
 from cgsat.papers.toppling.numbers import number_rows, positive_numbers
 
+__all__ = ["family_argument", "family", "family_confirm"]
+
 
 def family_argument(fam: Family, g: Game) -> Fraction | None:
     """The number ``x > 0`` with ``g = fam.game(x)``, or None (``g`` canonical: its single

@@ -24,6 +24,8 @@ from cgsat.papers.toppling.sat import Oracle, concrete, uniqueness
 from cgsat.sat.coverage import check_targets
 from cgsat.sat.solve import SatRun
 
+__all__ = ["ENUMERATED", "numbers_by_play", "family"]
+
 ENUMERATED = 13
 """The target set of :func:`family` is checked against every LR row of at most this many
 dominoes played out (2.4 s at 13, doubling per domino); beyond, against that stratum."""

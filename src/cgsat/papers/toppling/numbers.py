@@ -13,6 +13,19 @@ from functools import cache
 
 from cgsat.cgt.canonical import ZERO, Game, game
 
+__all__ = [
+    "f_morphism",
+    "swap",
+    "sign_value",
+    "sign_row",
+    "number_rows",
+    "positive_numbers",
+    "nonnegative_numbers",
+    "number_options",
+    "theorem36_cases",
+    "miny",
+]
+
 _SWAP = str.maketrans("LR", "RL")
 
 

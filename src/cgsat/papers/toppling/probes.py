@@ -35,6 +35,20 @@ from cgsat.papers.toppling.constructions import conjecture40_games
 from cgsat.papers.toppling.uniqueness import lr_rows_of_length
 from cgsat.probes import Probe, Sizes, TableRow
 
+__all__ = [
+    "listed_values",
+    "sat_absent_up_to",
+    "table",
+    "histogram",
+    "summary",
+    "plot",
+    "extra",
+    "UNIQUENESS",
+    "summary_lr",
+    "UNIQUENESS_LR",
+    "PROBES",
+]
+
 
 def listed_values() -> list[str]:
     """The fixed list whose absence the table reports: Conjecture 40's games.

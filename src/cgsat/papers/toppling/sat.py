@@ -44,6 +44,28 @@ from cgsat.papers.toppling.numbers import miny, nonnegative_numbers, positive_nu
 from cgsat.sat.coverage import check_count, count_projected
 from cgsat.sat.solve import Control, SatRun, Sink
 
+__all__ = [
+    "Target",
+    "Oracle",
+    "random_rows",
+    "EXACT_LEADERS",
+    "row_coverage",
+    "root_check",
+    "decodes_to",
+    "uniqueness",
+    "concrete",
+    "sample_rows",
+    "lem1",
+    "lem4",
+    "thm10",
+    "thm16",
+    "cor17",
+    "thm21",
+    "conj22",
+    "lem23",
+    "thm29",
+]
+
 Target = tuple[str, Game, Iterable[str]] | tuple[str, Game, Iterable[str], str]
 """``(label, game, allowed_rows)`` for :func:`uniqueness`, optionally with a fourth item:
 the instance's name for ``cgsat export-cnf --target`` (default the label)."""

@@ -12,6 +12,8 @@ from typing import Any
 from cgsat.cgt.notation import to_str
 from cgsat.papers.toppling.brute import value
 
+__all__ = ["rows_of_length", "lr_rows_of_length"]
+
 
 def rows_of_length(n: int, alphabet: str = "ELR") -> list[dict[str, Any]]:
     """The values of the rows of exactly ``n`` dominoes over ``alphabet`` (LRE by default;

@@ -30,6 +30,15 @@ if TYPE_CHECKING:
     from cgsat.games.base import ImpartialRuleset
 
 
+__all__ = [
+    "theorem11",
+    "confirm_theorem11",
+    "nim_and_misere",
+    "phyminoes_bipartite",
+    "confirm_phyminoes_bipartite",
+]
+
+
 def theorem11(n: int, budget: Budget) -> Verdict:
     """Theorem 1.1 on every orientation of every connected graph with n vertices, by play.
 

@@ -14,6 +14,17 @@ from networkx.algorithms.isomorphism import GraphMatcher
 from cgsat.cgt.impartial import solver_for
 from cgsat.games import phyminoes, timber
 
+__all__ = [
+    "TableRow",
+    "ATLAS_MAX_VERTICES",
+    "READINGS",
+    "graphs",
+    "graph6",
+    "orientations",
+    "graph_rows",
+    "size",
+]
+
 TableRow = dict[str, Any]
 
 ATLAS_MAX_VERTICES = 7

@@ -33,6 +33,15 @@ from cgsat.encodings.kernel import GrundyEncoding
 from cgsat.games.shapes import bipartite_graphs, connected_graphs, theorem11_parts
 from cgsat.sat.solve import Control, SatRun, Sink
 
+__all__ = [
+    "Oracle",
+    "Compare",
+    "CONTROLS_SCOPE",
+    "GuardedOrientations",
+    "theorem11",
+    "phyminoes_bipartite",
+]
+
 Oracle = Callable[..., tuple[int, bool]]
 """``oracle(position, rule="timber", distances="minus-edge") -> (nim-value, misère P)``:
 the direct solver on an oriented graph in ``timber`` syntax, from the brute side

@@ -20,6 +20,8 @@ from cgsat.automata.dfa import Automaton
 from cgsat.automata.families import height_range, toppling_peaks
 from cgsat.automata.options import Statement
 
+__all__ = ["dyck", "misere_x", "thm23_statement", "thm24_statement"]
+
 
 def _heights(h: int, peaks: bool) -> Automaton:
     """Words that stay in heights 0 .. h and end at 0; with ``peaks`` False, also without a

@@ -33,6 +33,16 @@ from cgsat.papers.timber.path.words import (
     is_dyck,
 )
 
+__all__ = [
+    "COUNT_REPLAY_MAX",
+    "is_p_position",
+    "characterization",
+    "counts",
+    "misclassified",
+    "confirm_characterization",
+    "confirm_counts",
+]
+
 COUNT_REPLAY_MAX = 16
 """Beyond this length a count refutation is not replayed (2^n words by generic play)."""
 

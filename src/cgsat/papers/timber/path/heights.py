@@ -25,6 +25,16 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
+__all__ = [
+    "Formula",
+    "height_range",
+    "family_words",
+    "random_family_word",
+    "MooreRule",
+    "HEIGHT_1",
+    "RULES",
+]
+
 Formula = tuple[int, int]
 
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 from cgsat.claims import Budget, Verdict
 from cgsat.papers.timber.path.heights import MooreRule, family_words
 
+__all__ = ["nim_value", "machine_direct"]
+
 
 def nim_value(word: str) -> int:
     """The normal-play nim-value of a Toppling Peaks word, by play on its subwords.

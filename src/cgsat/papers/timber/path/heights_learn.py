@@ -24,6 +24,8 @@ from cgsat.encodings.moore import Formula, add_identification
 from cgsat.papers.timber.path.heights import MooreRule
 from cgsat.sat.solve import SatRun
 
+__all__ = ["FORMULAS", "learn"]
+
 FORMULAS: tuple[Formula, ...] = tuple([(0, b) for b in range(5)] + [(1, b) for b in range(-4, 3)])
 """The output formulas tried: constants 0..4 and ceil(n/2) - 4 .. ceil(n/2) + 2."""
 

@@ -22,6 +22,8 @@ from cgsat.encodings import moore
 from cgsat.papers.timber.path.heights import MooreRule, random_family_word
 from cgsat.sat.solve import Control, SatRun
 
+__all__ = ["Oracle", "CONTROLS_SCOPE", "machine_check"]
+
 Oracle = Callable[[str], int]
 """``oracle(word)``: the direct solver's nim-value of a Toppling Peaks word."""
 

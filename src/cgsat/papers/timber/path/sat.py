@@ -43,6 +43,17 @@ from cgsat.papers.timber.path.words import compare_counts, count_dyck, count_swp
 from cgsat.sat.certificates import combine
 from cgsat.sat.solve import Control, LiveSolver, SatRun, Sink
 
+__all__ = [
+    "Oracle",
+    "draw_word",
+    "CONTROLS_SCOPE",
+    "characterization",
+    "smt_characterization",
+    "counts",
+    "SmtResult",
+    "smt_inductive_check",
+]
+
 
 def _instance(n: int, predicate: SubwordPredicate, misere: bool) -> tuple[ClauseBuffer,
                                                                          IDPool, list[int]]:

@@ -24,6 +24,8 @@ from cgsat.cgt import peaks_wide
 from cgsat.papers.timber.path.heights import RULES
 from cgsat.probes import Probe, Sizes, TableRow
 
+__all__ = ["FAMILIES", "COLUMNS", "size", "table", "summary", "plot", "PATH_VALUES"]
+
 FAMILIES = ("all", "h<=1", "h<=2", "h<=3")
 COLUMNS = ("family", "length", "nim", "count", "is_max", "words")
 

@@ -38,6 +38,25 @@ if TYPE_CHECKING:
 # -- the claimed sets ---------------------------------------------------------------------
 
 
+__all__ = [
+    "is_dyck",
+    "is_swp",
+    "in_x",
+    "dyck_words",
+    "x_words",
+    "catalan",
+    "fine",
+    "formula_wp",
+    "formula_swp",
+    "formula_x",
+    "compare_counts",
+    "count_words",
+    "count_swp",
+    "count_x",
+    "count_dyck",
+]
+
+
 def is_dyck(word: str) -> bool:
     """Whether ``word`` is in WP: balanced, and no prefix has more R than L.
 

@@ -28,6 +28,8 @@ from cgsat.papers.timber.phyminoes.families import FAMILIES, Family, expected
 if TYPE_CHECKING:
     from cgsat.games.base import ImpartialRuleset
 
+__all__ = ["MAX_EDGES", "values", "family_rule", "confirm"]
+
 MAX_EDGES = 16
 """Exhaustive play covers 2^m orientations of an m-edge member: m <= 16 (65,536)."""
 

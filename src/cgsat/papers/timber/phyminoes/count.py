@@ -36,6 +36,8 @@ from cgsat.papers.timber.graphs.probe import READINGS, TableRow, graph_rows, gra
 from cgsat.papers.timber.phyminoes import count_brute as phyminoes_count_brute
 from cgsat.papers.timber.phyminoes import count_sat as phyminoes_count_sat
 
+__all__ = ["SatCount", "COLUMNS", "counted_rows", "size"]
+
 SatCount = Callable[..., int]
 """``sat_count(g, reading, misere) -> int``: the SAT method's labelled count (replaced only
 by negative controls)."""

@@ -20,6 +20,8 @@ import networkx as nx
 from cgsat.cgt.impartial import ImpartialSolver, solver_for
 from cgsat.games import phyminoes, timber
 
+__all__ = ["game_solver", "labelled_counts"]
+
 
 def game_solver(rule: str = "phyminoes", reading: str = "minus-edge") -> ImpartialSolver:
     """The shared direct solver of Phyminoes (one reading) or of Timber.

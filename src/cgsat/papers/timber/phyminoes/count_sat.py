@@ -33,6 +33,8 @@ from cgsat.games import timber
 from cgsat.sat.coverage import count_projected
 from cgsat.sat.solve import SatRun
 
+__all__ = ["Drop", "shape_of", "kernel_instance", "count_p", "values_at"]
+
 Drop = Callable[[tuple[frozenset[int], frozenset[int], tuple[int]]], bool]
 """A predicate on symbolic moves ``(source, target, (literal,))``: the moves it accepts are
 left out of the encoding (negative controls only: a deliberately wrong game)."""

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import networkx as nx
 
+__all__ = ["edge_list", "cycle_with_path", "members"]
+
 
 def edge_list(k: int, length: int) -> list[tuple[str, str]]:
     """The edges of C_k with a pendant path of ``length`` edges at ``c0``: path first.

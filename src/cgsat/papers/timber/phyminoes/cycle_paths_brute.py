@@ -24,6 +24,8 @@ from cgsat.games.oriented import orientations
 from cgsat.games.timber import format as fmt
 from cgsat.papers.timber.phyminoes.cycle_paths import cycle_with_path, members
 
+__all__ = ["READING", "odd_cycle_path", "confirm"]
+
 READING = "minus-edge"
 
 

@@ -33,6 +33,8 @@ if TYPE_CHECKING:
     from cgsat.encodings.kernel import GrundyEncoding
     from cgsat.encodings.timber_graphs import GraphShape
 
+__all__ = ["READING", "odd_cycle_path"]
+
 READING = "minus-edge"
 
 

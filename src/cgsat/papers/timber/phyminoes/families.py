@@ -42,6 +42,21 @@ from dataclasses import dataclass
 
 import networkx as nx
 
+__all__ = [
+    "Rule",
+    "Family",
+    "odd_cycle",
+    "odd_cycle_pendant",
+    "complete",
+    "complete_minus_edge",
+    "odd_cycle_rule",
+    "odd_cycle_pendant_rule",
+    "complete_rule",
+    "complete_minus_edge_rule",
+    "FAMILIES",
+    "expected",
+]
+
 Rule = Callable[[int], "tuple[int, bool] | None"]
 """``rule(n)``: the (nim-value, misère P) the family's member with n vertices has in every
 orientation, or None where the family has no member with n vertices."""

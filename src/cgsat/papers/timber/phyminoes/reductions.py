@@ -44,6 +44,21 @@ from cgsat.papers.timber.phyminoes import count_sat as phyminoes_count_sat
 if TYPE_CHECKING:
     from cgsat.cgt.impartial import ImpartialSolver
 
+__all__ = [
+    "Position",
+    "Reduction",
+    "GAMES",
+    "PROPERTIES",
+    "COLUMNS",
+    "game_name",
+    "flatten",
+    "merge",
+    "LEMMAS",
+    "graph_rows",
+    "applicable",
+    "size",
+]
+
 Position = frozenset[tuple[str, str]]
 Reduction = Callable[[Position], Iterator[tuple[str, Position]]]
 

@@ -31,6 +31,8 @@ from cgsat.papers.timber.phyminoes.families import FAMILIES, expected
 from cgsat.sat.coverage import check_count, check_targets, count_projected
 from cgsat.sat.solve import Control, SatRun
 
+__all__ = ["PARTS", "EXACT_CLAUSES", "rule_violation", "part_r0", "family_rule"]
+
 PARTS = ("nim", "misère")
 """The parts of a reading's rule: the nim-value and the misère outcome."""
 

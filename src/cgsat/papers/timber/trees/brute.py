@@ -46,6 +46,20 @@ from cgsat.games.shapes import graph_of, lemma33_cases, trees
 from cgsat.games.timber import arc_sort_key, make_position, options, parse
 from cgsat.games.timber import format as fmt
 
+__all__ = [
+    "leaf_arc_brute",
+    "lemma31",
+    "confirm_lemma31",
+    "flatten",
+    "lemma32",
+    "confirm_lemma32",
+    "merge",
+    "lemma33",
+    "confirm_lemma33",
+    "algorithm35",
+    "confirm_algorithm35",
+]
+
 
 def _solver() -> ImpartialSolver:
     """The shared direct solver of Timber."""

@@ -30,6 +30,22 @@ from cgsat.games.oriented import trees
 from cgsat.games.tree_counts import count_p
 from cgsat.papers.timber.trees.counts_brute import count_p_enumerated
 
+__all__ = [
+    "TableRow",
+    "caterpillar",
+    "spider",
+    "classify",
+    "catalan",
+    "path_count",
+    "ENUMERATE_UP_TO",
+    "SPIDER_LEGS",
+    "BROOM_ENDS",
+    "COLUMNS",
+    "graph6",
+    "legs_name",
+    "size",
+]
+
 TableRow = dict[str, Any]
 
 

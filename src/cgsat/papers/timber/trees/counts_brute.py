@@ -22,6 +22,8 @@ import networkx as nx
 from cgsat.cgt.impartial import solver_for
 from cgsat.games import timber
 
+__all__ = ["count_p_enumerated"]
+
 
 def count_p_enumerated(tree: nx.Graph) -> int:
     """The number of normal-play P-orientations of ``tree``, each of the ``2^m`` solved.

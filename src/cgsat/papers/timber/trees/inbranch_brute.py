@@ -21,6 +21,8 @@ from cgsat.claims import Budget, Verdict
 from cgsat.games import timber
 from cgsat.papers.timber.trees.reductions import exits, name, rooted, value
 
+__all__ = ["inbranch_brute", "nim_value", "value_of", "confirm"]
+
 
 def _in_branch(b: tuple) -> bool:
     """Whether every arc of the branch points towards its root."""

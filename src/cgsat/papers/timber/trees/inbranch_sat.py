@@ -43,6 +43,8 @@ from cgsat.games.timber import format as fmt
 from cgsat.games.timber import make_position
 from cgsat.sat.solve import Control, SatRun
 
+__all__ = ["Oracle", "CONTROLS", "inbranch_sat"]
+
 Oracle = Callable[[str], int]
 """``oracle(position) -> nim-value``: the direct solver on an oriented tree (``timber``
 syntax), passed in by the claims."""

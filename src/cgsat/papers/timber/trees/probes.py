@@ -43,6 +43,20 @@ from cgsat.papers.timber.trees.reductions import PATTERN_EDGES, SEED_EDGES
 from cgsat.papers.timber.trees.reductions import size as reductions_size
 from cgsat.probes import Probe, Sizes, TableRow
 
+__all__ = [
+    "table",
+    "closed_form",
+    "Sequence",
+    "sequences",
+    "summary",
+    "plot",
+    "TREE_P_COUNTS",
+    "reductions_table",
+    "reductions_summary",
+    "reductions_plot",
+    "TIMBER_REDUCTIONS",
+]
+
 
 def table(sizes: Sizes, up_to: int) -> list[TableRow]:
     """Every row of sizes ``0..up_to``, by size.

@@ -56,6 +56,26 @@ from cgsat.games import timber
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
+__all__ = [
+    "Rooted",
+    "TableRow",
+    "PATTERN_EDGES",
+    "SEED_EDGES",
+    "COLUMNS",
+    "rooted",
+    "edges",
+    "name",
+    "position",
+    "value",
+    "merge33",
+    "exits",
+    "in_branch_rule_once",
+    "in_branch_rule",
+    "explained_by",
+    "candidates",
+    "size",
+]
+
 Rooted = tuple  # tuple of branches (direction, child subtree); direction 0: away, 1: toward
 TableRow = dict[str, Any]
 

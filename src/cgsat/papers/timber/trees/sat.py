@@ -47,6 +47,19 @@ if TYPE_CHECKING:  # types only
     from cgsat.encodings.cnf import ClauseBuffer, Sink
     from cgsat.sat.solve import LiveSolver
 
+__all__ = [
+    "Oracle",
+    "leaf_arc_sat",
+    "LEMMA31_CONTROLS",
+    "lemma31",
+    "LEMMA32_CONTROLS",
+    "lemma32",
+    "LEMMA33_CONTROLS",
+    "lemma33",
+    "ALGORITHM35_CONTROLS",
+    "algorithm35",
+]
+
 Oracle = Callable[[str], tuple[int, bool]]
 """``oracle(position) -> (nim-value, misère P)``: the direct solver on an oriented tree in
 ``timber`` syntax (:func:`cgsat.papers.timber.graphs.brute.nim_and_misere`), passed

@@ -22,6 +22,8 @@ from functools import cache
 
 from cgsat.sat.solve import SatRun
 
+__all__ = ["rooted_trees", "free_trees", "canonical", "tree_targets"]
+
 
 @cache
 def rooted_trees(n: int) -> int:
