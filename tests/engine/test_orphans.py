@@ -86,8 +86,15 @@ def _commands(tmp: Path) -> dict[str, tuple[list[str], int]]:
 
 def _start(argv: list[str], tmp: Path) -> subprocess.Popen[str]:
     env = dict(os.environ, PYTHONUNBUFFERED="1")
+    # the command is signalled as a user would signal it: a suite started under nohup
+    # would hand it an ignored SIGHUP, which cgsat keeps ignored (as nohup asks)
     return subprocess.Popen([sys.executable, "-m", "cgsat", *argv], cwd=tmp, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_default_sighup)
+
+
+def _default_sighup() -> None:
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
 
 
 def _wait_for_workers(proc: subprocess.Popen[str], workers: int, settle: float) -> set[int]:
