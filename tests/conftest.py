@@ -43,6 +43,19 @@ class CliRun:
 
 
 @pytest.fixture
+def register(monkeypatch: pytest.MonkeyPatch) -> Callable[..., None]:
+    """Add claims to the registry for one test (worker processes are forked later, so
+    they see them too)."""
+    from cgsat.papers import registry
+
+    def add(*claims: Claim) -> None:
+        monkeypatch.setattr(registry, "_CLAIMS",
+                            {**registry._CLAIMS, **{c.id: c for c in claims}})
+
+    return add
+
+
+@pytest.fixture
 def cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., CliRun]:
     """Run ``cgsat ARGV...`` in this process (see the module docstring)."""
     from cgsat.cli import main  # the CLI loads the engine: only for the tests that ask

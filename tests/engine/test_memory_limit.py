@@ -19,7 +19,6 @@ from cgsat.claims import Budget, Claim, Method, Verdict
 from cgsat.cli import main
 from cgsat.engine import memory
 from cgsat.engine.store import Store
-from cgsat.papers import registry
 
 pytestmark = pytest.mark.skipif(not memory.supported(), reason="needs Linux /proc")
 
@@ -55,14 +54,6 @@ def _claim(method) -> Claim:
     return Claim(id="test.mem", paper="Test", theorem="Test 0", statement="test claim",
                  kind="theorem", parameter="n", base=0, quick_bound=2, target_bound=2,
                  methods=(Method("m", method, "all"),), confirm=lambda n, cex: True)
-
-
-@pytest.fixture
-def register(monkeypatch: pytest.MonkeyPatch):
-    def add(claim: Claim) -> None:
-        monkeypatch.setattr(registry, "_CLAIMS", {**registry._CLAIMS, claim.id: claim})
-
-    return add
 
 
 def _limit() -> str:

@@ -31,19 +31,6 @@ def _claim(claim_id: str, methods: tuple[Method, ...], confirm=None, quick: int 
                  methods=methods, confirm=confirm)
 
 
-@pytest.fixture
-def register(monkeypatch: pytest.MonkeyPatch):
-    """Add claims to the registry for one test (worker processes are forked later)."""
-
-    def add(*claims: Claim) -> None:
-        table = dict(registry._CLAIMS)
-        for c in claims:
-            table[c.id] = c
-        monkeypatch.setattr(registry, "_CLAIMS", table)
-
-    return add
-
-
 def _run_cli(args: list[str], capsys) -> tuple[int, str, str]:
     code = main(args)
     out, err = capsys.readouterr()

@@ -17,7 +17,6 @@ from cgsat.cli import main
 from cgsat.engine.fingerprint import method_fingerprint
 from cgsat.engine.runner import run_checks
 from cgsat.engine.store import Store
-from cgsat.papers import registry
 from cgsat.report import build_report
 from cgsat.vacuity import with_vacuity
 
@@ -27,16 +26,6 @@ def _claim(claim_id: str, *methods: Method, quick: int = 5, confirm=None) -> Cla
                  kind="theorem", parameter="n", base=0, quick_bound=quick,
                  target_bound=quick, methods=methods,
                  confirm=confirm or (lambda n, cex: True))
-
-
-@pytest.fixture
-def register(monkeypatch: pytest.MonkeyPatch):
-    def add(*claims: Claim) -> None:
-        table = dict(registry._CLAIMS)
-        table.update({c.id: c for c in claims})
-        monkeypatch.setattr(registry, "_CLAIMS", table)
-
-    return add
 
 
 def _cli(args: list[str], capsys) -> tuple[int, list[dict] | None, str]:

@@ -7,28 +7,12 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
-from cgsat.claims import Claim
 from cgsat.cli import main
 from cgsat.engine.fingerprint import method_fingerprint
 from cgsat.engine.store import Row, Store
 from cgsat.papers import registry
 from cgsat.report import build_report, render_html, render_latex, render_markdown
 from wrong_claims import toggled_word_claim
-
-
-@pytest.fixture
-def register(monkeypatch: pytest.MonkeyPatch):
-    """Add claims to the registry for one test (worker processes are forked later)."""
-
-    def add(*claims: Claim) -> None:
-        table = dict(registry._CLAIMS)
-        for c in claims:
-            table[c.id] = c
-        monkeypatch.setattr(registry, "_CLAIMS", table)
-
-    return add
 
 
 def _run_cli(args: list[str], capsys) -> tuple[int, str, str]:
