@@ -45,3 +45,25 @@ def test_a_paper_record_keeps_its_methods_and_their_fingerprints() -> None:
     assert isinstance(c, KitClaim)
     assert [m.name for m in c.methods] == ["brute", "sat", "smt"]
     assert c.vacuous is not None and c.vacuous(0) is None and c.base == 0
+
+
+def test_a_derived_method_keeps_a_stored_name() -> None:
+    """rename= gives a derived method the name a paper stored it under; a name that no
+    derived method has is bad input."""
+    import pytest
+
+    from cgsat.claims import Budget
+    from cgsat.errors import CgsatInputError
+    from cgsat.kit import exactly, record, rows
+
+    statement = exactly(["LEL", "LLRL", "LRLL"], value="1*")
+    c = record("p.one-star", rows("LRE"), statement, paper="P", theorem="T", quick=4,
+               target=4, rename={"play": "brute"})
+    assert [m.name for m in c.methods] == ["brute", "sat"]
+    assert c.methods[0].run(3, Budget(controls=1)).status == "holds"
+    wrong = record("p.w", rows("LRE"), exactly(["LEL"], value="1*"), paper="P",
+                   theorem="T", quick=4, target=4, rename={"play": "brute"})
+    assert wrong.methods[0].run(4, Budget(controls=1)).counterexample == "LLRL"
+    with pytest.raises(CgsatInputError, match="rename= names no derived method: smt"):
+        record("p.x", rows("LRE"), statement, paper="P", theorem="T", quick=4, target=4,
+               rename={"smt": "z3"})

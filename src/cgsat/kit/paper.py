@@ -33,7 +33,8 @@ A worked example is in docs/contributing.md; see also docs/architecture.md, "A p
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from functools import partial
 
 from cgsat.claims import Method
@@ -51,6 +52,7 @@ def record(  # noqa: PLR0913 - the record's fields, as keywords
     text: str | None = None, kind: str = "theorem", quick: int, target: int,
     base: int | None = None, parameter: str | None = None, paper_bound: int | None = None,
     methods: Sequence[Method] = (), derive: bool = True,
+    rename: Mapping[str, str] | None = None,
     confirm: Callable[[int, str], bool] | None = None, notes: str = "",
 ) -> KitClaim:
     """A paper's claim: ``statement`` about every position of ``family`` of size n.
@@ -80,6 +82,9 @@ def record(  # noqa: PLR0913 - the record's fields, as keywords
     derive : bool, default True
         Derive ``play`` (and ``sat`` where a search can look) from the family and the
         statement; False keeps the bespoke methods only.
+    rename : mapping of str to str, optional
+        Store names for derived methods (``{"play": "brute"}``): a paper whose exhaustive
+        method was stored as ``brute`` keeps that name, since the store keys on names.
     confirm : callable, optional
         The replay of a counterexample (default: the kit's, by the direct solver).
     notes : str, optional
@@ -98,6 +103,11 @@ def record(  # noqa: PLR0913 - the record's fields, as keywords
         raise CgsatInputError(f"claim id {id!r}: a paper's claim id is <paper>.<label>")
     check_parts(id, family, statement, kind)
     found, why, _ = derived_methods(id, family, statement) if derive else ([], "", False)
+    names = dict(rename or {})
+    unknown = sorted(set(names) - {m.name for m in found})
+    if unknown:
+        raise CgsatInputError(f"{id}: rename= names no derived method: {', '.join(unknown)}")
+    found = [replace(m, name=names.get(m.name, m.name)) for m in found]
     own = {m.name for m in methods}
     chosen = tuple([m for m in found if m.name not in own] + list(methods))
     if not chosen:
