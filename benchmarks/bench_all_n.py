@@ -20,7 +20,7 @@ from pathlib import Path
 
 from cgsat.automata import mona, product
 from cgsat.automata.library import LARGEST, nim_statement
-from cgsat.automata.methods import decide_both
+from cgsat.automata.methods import decide_all
 from cgsat.papers.thickets.all_n import pattern_statement, sec5_statement
 from cgsat.papers.timber.path.automata import thm23_statement, thm24_statement
 
@@ -47,7 +47,7 @@ def main() -> int:
     os.environ["CGSAT_PROOFS"] = args.out
     rows = []
     for label, st in statements():
-        v = decide_both(st, label, None)
+        v = decide_all(st, label, None)
         d = json.loads(v.detail or "{}")
         ds = {x["decider"]: x for x in d.get("deciders", [])}
         row = {"label": label, "verdict": v.status,

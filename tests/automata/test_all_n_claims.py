@@ -31,7 +31,7 @@ def test_check_reports_proved_for_every_n(tmp_path, need_mona):
     doc = build_report(Store(db))
     claim = next(c for c in doc["claims"] if c["id"] == "thickets.green-nim4")
     assert claim["proved"]["method"] == "automata"
-    assert {d["decider"] for d in claim["proved"]["deciders"]} == {"product", "mona"}
+    assert {d["decider"] for d in claim["proved"]["deciders"]} == {"product", "setops", "mona"}
     text = render_markdown(doc)
     assert text.index("## Proved for every size") < text.index("## Beyond the paper")
     assert "`thickets.green-nim4`" in text.split("## Beyond the paper")[0]
@@ -42,15 +42,55 @@ def test_check_reports_proved_for_every_n(tmp_path, need_mona):
     assert any(counts) and ", ".join(map(str, counts)) in text
 
 
-def test_without_mona_nothing_is_proved(tmp_path, monkeypatch):
+def test_without_mona_two_deciders_prove_it(tmp_path, monkeypatch):
+    """A pip-only machine (no MONA on PATH): the product search and set operations prove
+    every all-n claim of the papers, and the proof lists the two deciders that ran."""
     from cgsat.automata import mona
 
     monkeypatch.setattr(mona.shutil, "which", lambda name: None)
-    report = cgsat.check("thickets.thm3.2", methods="automata", db=str(tmp_path / "r.sqlite"),
-                         jobs=1)
-    (res,) = report.results
-    assert res.status == "unknown" and res.reason == "mona not installed"
-    assert report.exit_code == 5
+    ids = [c for c in ("thickets.thm3.2", "thickets.thm3.3", "thickets.thm3.4",
+                       "thickets.thm3.5", "thickets.sec5-one-leaf-nim2",
+                       "thickets.sec5-two-leaves-nim2", "thickets.sec5-two-leaves-nim3",
+                       "thickets.green-nim2", "thickets.green-nim3", "thickets.green-nim4")]
+    db = str(tmp_path / "r.sqlite")
+    for cid in ids:
+        report = cgsat.check(cid, methods="automata", db=db, jobs=1)
+        (res,) = report.results
+        assert res.status == "proved", (cid, res.reason)
+        assert report.exit_code == 0
+    doc = build_report(Store(db))
+    claim = next(c for c in doc["claims"] if c["id"] == "thickets.green-nim4")
+    assert {d["decider"] for d in claim["proved"]["deciders"]} == {"product", "setops"}
+
+
+def _fake(decider: str, verdict: str, word: str | None = None):
+    from cgsat.automata.decision import Decision
+
+    return lambda statement, **kw: Decision(decider, verdict, counterexample=word,
+                                            reason="a control" if verdict != "proved" else "")
+
+
+@pytest.mark.parametrize(("answers", "status"), [
+    (("proved", "proved", "proved"), "proved"),
+    (("proved", "proved", "unknown"), "proved"),
+    (("proved", "unknown", "unknown"), "unknown"),
+    (("proved", "refuted", "proved"), "error"),
+    (("unknown", "unknown", "unknown"), "unknown"),
+])
+def test_two_deciders_of_three(monkeypatch, answers, status):
+    """The combination rule of decide_all, with stand-in deciders: proved needs two
+    proofs and no refutation; a proof and a refutation are a disagreement (error)."""
+    from cgsat.automata import methods, mona, product, setops
+    from cgsat.automata.library import nim_statement
+
+    monkeypatch.setattr(setops, "decide", _fake("setops", answers[0], "1"))
+    monkeypatch.setattr(product, "decide", _fake("product", answers[1], "1"))
+    monkeypatch.setattr(mona, "decide", _fake("mona", answers[2], "1"))
+    monkeypatch.setattr(mona, "available", lambda: True)
+    verdict = methods.decide_all(nim_statement(2), "t", None)
+    assert verdict.status == status, verdict.reason
+    if status == "unknown":
+        assert "needed" in (verdict.reason or "")
 
 
 def test_all_n_methods_registered():

@@ -1,5 +1,5 @@
 """Negative controls at the proof level: every single edit of an automaton of a statement
-must be refuted by both deciders, with a counterexample that plain play confirms, unless
+must be refuted by every decider run, with a counterexample that plain play confirms, unless
 the edit changes no language (on the family's domain).
 
 References
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from cgsat.automata import mona, product
+from cgsat.automata import mona, product, setops
 from cgsat.automata.decision import Decision
 from cgsat.automata.dfa import Automaton
 from cgsat.automata.options import Statement
@@ -21,7 +21,8 @@ from cgsat.automata.replay import Replay, confirm
 __all__ = ["DECIDERS", "Decider", "EditOutcome", "run_edit", "same_on_domain", "single_edits"]
 
 Decider = Callable[[Statement], Decision]
-DECIDERS: dict[str, Decider] = {"product": product.decide, "mona": mona.decide}
+DECIDERS: dict[str, Decider] = {"product": product.decide, "setops": setops.decide,
+                               "mona": mona.decide}
 
 
 @dataclass(frozen=True)

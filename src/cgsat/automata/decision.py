@@ -1,4 +1,4 @@
-"""The answer of an all-n decider, shared by both deciders (a record, no deciding code)."""
+"""The answer of an all-n decider, shared by the deciders (a record, no deciding code)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ class Decision:
     Attributes
     ----------
     decider : str
-        ``"product"`` or ``"mona"``.
+        ``"product"``, ``"setops"`` or ``"mona"``.
     verdict : str
         ``"proved"`` (the statement holds for every word), ``"refuted"`` or ``"unknown"``.
     counterexample : str or None

@@ -1,15 +1,20 @@
-"""All-n methods: a claim's statement about automata, decided for every size at once by both
-deciders of :mod:`cgsat.automata` (issue 25), as a :class:`~cgsat.claims.Method`.
+"""All-n methods: a claim's statement about automata, decided for every size at once by the
+deciders of :mod:`cgsat.automata` (issues 25 and 35), as a :class:`~cgsat.claims.Method`.
 
-A method built here runs the product search and MONA on one
-:class:`~cgsat.automata.options.Statement` and returns
+Three deciders share nothing but the :class:`~cgsat.automata.options.Statement`: the
+product search (:mod:`~cgsat.automata.product`), set operations on automata
+(:mod:`~cgsat.automata.setops`, pip only) and MONA (:mod:`~cgsat.automata.mona`, when it
+is installed). A method built here runs them on one statement and returns
 
-- ``proved`` when both prove it (with both deciders' states and times in ``detail``);
-- ``refuted`` when a decider refutes it and plain play (:mod:`cgsat.automata.replay`)
-  confirms the counterexample; an unconfirmed one is ``error``;
-- ``error`` when the deciders disagree (one proves, the other refutes);
-- ``unknown`` when either stops short (a limit, a timeout, "mona not installed"): nothing is
-  called proved on one decider alone.
+- ``proved`` when at least two of them prove it and none refutes it (with every decider's
+  answer, states and time in ``detail``; a decider that is not installed is left out of
+  ``detail``, one that stopped short is listed with its reason);
+- ``refuted`` when a decider refutes it, none proves it, and plain play
+  (:mod:`cgsat.automata.replay`) confirms the counterexample; an unconfirmed one is
+  ``error``;
+- ``error`` when the deciders disagree (one proves, another refutes): exit code 3;
+- ``unknown`` when fewer than two prove it and none refutes it (a limit, a timeout):
+  nothing is called proved on one decider alone.
 
 With ``$CGSAT_PROOFS`` set to a directory, each run writes its artifacts under
 ``$CGSAT_PROOFS/<label>/``: the automata (JSON), ``statement.mona`` and MONA's output, and
@@ -30,7 +35,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from cgsat.automata import mona, product
+from cgsat.automata import mona, product, setops
 from cgsat.automata.decision import Decision
 from cgsat.automata.options import Statement
 from cgsat.automata.replay import confirm, wrong_at
@@ -40,14 +45,19 @@ __all__ = [
     "DECIDERS",
     "artifacts_dir",
     "summary",
-    "decide_both",
+    "PROVED_BY",
+    "decide_all",
     "all_n_method",
     "confirm_sized",
     "sized_method",
 ]
 
-DECIDERS = ("product", "mona")
-"""The two deciders every all-n verdict needs."""
+DECIDERS = ("setops", "product", "mona")
+"""The deciders of an all-n verdict, in the order they run (fastest first); two must prove
+it. MONA runs only when installed (:func:`cgsat.automata.mona.available`)."""
+
+PROVED_BY = 2
+"""How many deciders must prove a statement (and none refute it) for ``proved``."""
 
 
 def artifacts_dir(label: str) -> Path | None:
@@ -70,16 +80,19 @@ def summary(statement: Statement, decisions: list[Decision], label: str) -> dict
     }
 
 
-def decide_both(statement: Statement, label: str, timeout: float | None) -> Verdict:
-    """Run both deciders on ``statement`` and combine their answers (module docstring).
+def decide_all(statement: Statement, label: str, timeout: float | None) -> Verdict:
+    """Run every available decider on ``statement`` and combine their answers (module
+    docstring): ``proved`` needs :data:`PROVED_BY` of them.
 
     References
     ----------
     *Thinning Thickets*, §2.1; *The Game of timber!*, Theorems 2.1, 2.2 (the induction).
     """
     where = artifacts_dir(label)
-    decisions = [product.decide(statement, timeout=timeout),
-                 mona.decide(statement, timeout=timeout, workdir=where)]
+    decisions = [setops.decide(statement, timeout=timeout),
+                 product.decide(statement, timeout=timeout)]
+    if mona.available():
+        decisions.append(mona.decide(statement, timeout=timeout, workdir=where))
     detail = summary(statement, decisions, label)
     if where is not None:
         for a in statement.automata:
@@ -88,30 +101,31 @@ def decide_both(statement: Statement, label: str, timeout: float | None) -> Verd
             statement.family.domain.dump(where / "domain.json")
         (where / "proof.json").write_text(json.dumps(detail, indent=1) + "\n")
     text = json.dumps(detail)
-    verdicts = {d.verdict for d in decisions}
-    if verdicts == {"proved"}:
-        return Verdict.proved(detail=text)
-    if "proved" in verdicts and "refuted" in verdicts:
+    proved = [d for d in decisions if d.verdict == "proved"]
+    refuted = [d for d in decisions if d.verdict == "refuted"]
+    if proved and refuted:
         return Verdict.error("the deciders disagree: " + "; ".join(d.describe()
                                                                  for d in decisions),
                              detail=text)
-    for d in decisions:
-        if d.verdict == "refuted":
-            word = None if d.bottom else d.counterexample
-            replay = confirm(statement, word)
-            if not replay.confirmed:
-                return Verdict.error(f"{d.describe()}, NOT confirmed by plain play "
-                                     f"({replay.detail}); this is a bug", detail=text)
-            return Verdict.refuted(replay.position, detail=f"{d.describe()}; {replay.detail}")
-    unknown = [d for d in decisions if d.verdict == "unknown"]
-    return Verdict.unknown(unknown[0].reason if unknown else "no decision", detail=text)
+    for d in refuted:
+        word = None if d.bottom else d.counterexample
+        replay = confirm(statement, word)
+        if not replay.confirmed:
+            return Verdict.error(f"{d.describe()}, NOT confirmed by plain play "
+                                 f"({replay.detail}); this is a bug", detail=text)
+        return Verdict.refuted(replay.position, detail=f"{d.describe()}; {replay.detail}")
+    if len(proved) >= PROVED_BY:
+        return Verdict.proved(detail=text)
+    short = [d.describe() for d in decisions if d.verdict != "proved"]
+    return Verdict.unknown(f"proved by {len(proved)} decider(s), {PROVED_BY} needed: "
+                           + "; ".join(short), detail=text)
 
 
 def _run(n: int, budget: Budget, *, build: Callable[[], Statement], label: str,
          counts: Callable[[], dict[str, Any]] | None = None) -> Verdict:
     """The all-n method's run: n is :data:`cgsat.claims.ALL_N`. A proved statement's
     ``detail`` gets ``counts()`` (the count sequence of its family, for the report)."""
-    verdict = decide_both(build(), label, budget.timeout)
+    verdict = decide_all(build(), label, budget.timeout)
     if counts is None or verdict.status != "proved":
         return verdict
     detail = json.loads(verdict.detail or "{}")
@@ -122,7 +136,8 @@ def _run(n: int, budget: Budget, *, build: Callable[[], Statement], label: str,
 def all_n_method(build: Callable[[], Statement], label: str, scope: str,
                  name: str = "automata",
                  counts: Callable[[], dict[str, Any]] | None = None) -> Method:
-    """An all-n :class:`~cgsat.claims.Method` deciding ``build()`` with both deciders.
+    """An all-n :class:`~cgsat.claims.Method` deciding ``build()`` with every available
+    decider (:func:`decide_all`).
 
     ``build`` and ``counts`` must be picklable (module-level functions or
     ``functools.partial``); ``counts`` (optional) gives the proved family's count sequence

@@ -3,7 +3,7 @@
 The nim-value-k cordons of every height are those the automaton of ``thickets.green-nim<k>``
 (Theorems 3.2, 3.3 for k = 0, 1; :func:`cgsat.automata.library.nim_statement`) accepts,
 once both all-n deciders have proved the statement for R_0 .. R_k
-(:func:`cgsat.automata.methods.decide_both`, run here, a fraction of a second for small k
+(:func:`cgsat.automata.methods.decide_all`, run here, a fraction of a second for small k
 and about half a minute for k = 12). The count at height N is then exact
 arithmetic on the automaton's transfer matrix, for any N up to :data:`MAX_HEIGHT`.
 
@@ -18,7 +18,7 @@ import random
 
 from cgsat.automata.counting import count_at
 from cgsat.automata.library import LARGEST, nim_statement
-from cgsat.automata.methods import decide_both
+from cgsat.automata.methods import decide_all
 from cgsat.automata.options import Statement
 from cgsat.automata.replay import truth
 from cgsat.errors import CgsatInputError
@@ -39,7 +39,7 @@ MAX_HEIGHT = 100_000
 def count(height: int, k: int, controls: Controls | None = None) -> tuple[int, str]:
     """The number of green cordons of ``height`` with nim-value k, and how it was counted.
 
-    Controls (a :class:`cgsat.search.Controls`, optional): the proof by both deciders
+    Controls (a :class:`cgsat.search.Controls`, optional): the proof by two deciders of three
     counts as one; then ``controls.k`` seeded random cordons of the height (at most
     :data:`SAMPLE_HEIGHT`) must be accepted by the automaton exactly when plain play gives
     them nim-value k.
@@ -48,7 +48,7 @@ def count(height: int, k: int, controls: Controls | None = None) -> tuple[int, s
     ------
     CgsatInputError
         Past :data:`MAX_HEIGHT`, past the largest stored automaton, or when the statement
-        is not proved by both deciders (e.g. MONA is not installed).
+        is not proved by two deciders (a timeout).
 
     Examples
     --------
@@ -68,7 +68,7 @@ def count(height: int, k: int, controls: Controls | None = None) -> tuple[int, s
             f"green-cordon: no proved automaton for nim-value {k} (stored up to {LARGEST}); "
             f"--height at most 12 for it")
     statement = nim_statement(k)
-    verdict = decide_both(statement, f"thickets.green-nim{k}", None)
+    verdict = decide_all(statement, f"thickets.green-nim{k}", None)
     if verdict.status != "proved":
         raise CgsatInputError(
             f"green-cordon: the automaton of nim-value {k} is not proved for every height "

@@ -1,7 +1,7 @@
 """The all-n statements of *Thinning Thickets* (issue 25): the characterizations of green
 cordons of nim-values 0 .. k as automata on the leaf word, the §5 statements on families of
 at most one or two leaves, and the Fibonacci counts of Theorems 3.4 and 3.5, decided for
-every height at once by both deciders (:mod:`cgsat.automata.methods`).
+every height at once by two deciders of three (:mod:`cgsat.automata.methods`).
 
 References
 ----------
@@ -17,7 +17,7 @@ from cgsat.automata.counting import Recurrence, minimal_recurrence, prove_same_c
 from cgsat.automata.counting import counts as automaton_counts
 from cgsat.automata.families import GREEN_CORDON
 from cgsat.automata.library import nim_statement, pattern, stored
-from cgsat.automata.methods import decide_both
+from cgsat.automata.methods import decide_all
 from cgsat.automata.options import Statement
 from cgsat.claims import Budget, Verdict
 
@@ -57,7 +57,7 @@ def sec5_statement(name: str) -> Statement:
 
 
 def fibonacci_counts(n: int, budget: Budget, *, value: int, f0: int, f1: int) -> Verdict:
-    """Theorem 3.4 (value 0) or 3.5 (value 1) for every height: both deciders prove the
+    """Theorem 3.4 (value 0) or 3.5 (value 1) for every height: two deciders prove the
     characterization (Theorem 3.2 or 3.3, with 3.2 for 3.5's options), then the counts of
     its automaton, which satisfy the recurrence of its transfer matrix (order p), equal the
     Fibonacci recurrence (order 2) on their first p + 2 terms, hence everywhere.
@@ -66,7 +66,7 @@ def fibonacci_counts(n: int, budget: Budget, *, value: int, f0: int, f1: int) ->
     ----------
     *Thinning Thickets*, Theorems 3.4 and 3.5.
     """
-    verdict = decide_both(nim_statement(value), f"thickets.thm3.{4 + value}", budget.timeout)
+    verdict = decide_all(nim_statement(value), f"thickets.thm3.{4 + value}", budget.timeout)
     if verdict.status != "proved":
         return verdict
     auto = stored(f"thm3.{2 + value}")
