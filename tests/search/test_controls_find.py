@@ -115,10 +115,16 @@ def test_the_characterization_proofs_bring_their_controls(capsys):
     per_direction, coverage = 2 * 9 - 2, 9
     assert got["controls"] == {"passed": 8 + 17 + 16 + per_direction + coverage,
                                "total": 8 + 17 + 16 + per_direction + coverage}
-    got = find(capsys, "green-cordon", "--height", "30", "--value", "0", "--count")[1]
+    got = find(capsys, "green-cordon", "--height", "30", "--outcome", "P", "--count")[1]
     assert got["count"] == 514229  # Theorem 3.4: f_30
     assert got["controls"]["passed"] == got["controls"]["total"] == \
         30 + 17 + 2 * 31 - 2 + 31
+    # a nim-value with a proved automaton is counted from it (issue 35): the proof and 16
+    # sample cordons against plain play are its controls, and the count is the same
+    got = find(capsys, "green-cordon", "--height", "30", "--value", "0", "--count")[1]
+    assert got["count"] == 514229
+    assert got["query"]["counted_by"].startswith("automaton thm3.2")
+    assert got["controls"] == {"passed": 1 + 16, "total": 1 + 16}
 
 
 # -- mutations: a clause that cuts part of the search space -----------------------------------
@@ -216,7 +222,7 @@ def test_a_cut_characterization_proof_is_an_error(capsys, monkeypatch):
         return cnf, cc
 
     monkeypatch.setattr(cordon_check, "inductive_instance", mutated)
-    assert_control_error(capsys, "green-cordon", "--height", "9", "--value", "*", "--count")
+    assert_control_error(capsys, "green-cordon", "--height", "9", "--outcome", "P", "--count")
 
 
 def test_a_broken_explicit_encoding_is_an_error(capsys, monkeypatch):

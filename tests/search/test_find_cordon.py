@@ -86,3 +86,56 @@ def test_the_theorem_statement_tells_values_apart():
 
     assert [by_theorem(5, [2], v) for v in (0, 1)] == [True, False]
     assert [by_theorem(4, [1], v) for v in (0, 1)] == [False, True]
+
+
+def test_a_count_of_more_than_4300_digits_is_printed(capsys):
+    """Height 21,000, value *: |H_n| = Fibonacci(n) (Theorem 3.5), 4,389 digits, printed
+    in full (Python's limit on int-to-text guards parsing, not output; issue 35)."""
+    from cgsat.cli import main
+    from cgsat.commands.find import all_digits
+
+    assert main(["find", "green-cordon", "--height", "21000", "--value", "*", "--count"]) == 0
+    out = capsys.readouterr().out
+    a, b = 0, 1
+    for _ in range(21000):
+        a, b = b, a + b
+    digits = out.split()[0]
+    assert len(digits) > 4300
+    with all_digits():
+        assert digits == str(a)
+
+
+def test_value_from_the_proofs_agrees_with_play():
+    """The nim-value and winning moves read from the proved automata equal exhaustive
+    play's on every cordon of heights 1..9 and on seeded cordons of height 14 (issue 35)."""
+    import random
+
+    from cgsat.api import value
+    from cgsat.search.green_cordon_automata import value as from_proofs
+
+    rng = random.Random(35)
+    cordons = [f"{n}:{','.join(str(a) for a in range(1, n) if m >> (a - 1) & 1)}"
+               for n in range(1, 10) for m in range(2 ** (n - 1))]
+    cordons += [f"14:{','.join(str(a) for a in range(1, 14) if rng.random() < 0.4)}"
+                for _ in range(40)]
+    for text in cordons:
+        played = value("green-cordon", text)
+        answer = from_proofs(text)
+        assert answer.nim == played.nim, text
+        assert {m for m, _ in answer.winning_moves} == {m.move for m in played.winning_moves}
+
+
+def test_value_beyond_play_names_its_proof(capsys):
+    from cgsat.cli import main
+
+    assert main(["value", "green-cordon", "200:5,51,101"]) == 0
+    out = capsys.readouterr().out
+    assert "nim-value 3" in out and "thickets.green-nim3" in out
+    assert "winning move: v5>v4 -> 4:" in out
+    assert "use the SAT route" not in out
+    big = "300:" + ",".join(str(a) for a in [5, 51, 101, 102, 103] + list(range(150, 161)))
+    code = main(["value", "green-cordon", big])
+    err = capsys.readouterr().err
+    assert code in (0, 2)
+    if code == 2:  # a nim-value above the largest proved automaton: one line, exit 2
+        assert "no proved automaton decides it" in err and err.count("\n") == 1

@@ -13,6 +13,7 @@ from cgsat.errors import CgsatInputError
 from cgsat.games import get_ruleset
 from cgsat.games import rooted_trees as rt
 from cgsat.games.base import ImpartialRuleset
+from cgsat.search import green_cordon_automata as by_automata
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,8 @@ class ValueResult:
         Every move to an option the mover wins from (empty when no move wins).
     method : str or None
         ``"tuft"`` when the Tuft principle gave the answer (Lumberjack beyond exhaustive
-        play), else None.
+        play); ``"proof: ..."`` naming the automaton, its claim and the deciders when the
+        all-n proofs gave it (green cordons beyond exhaustive play); else None.
     """
 
     ruleset: str
@@ -110,6 +112,15 @@ def _impartial(ruleset: ImpartialRuleset, name: str, text: str, misere: bool) ->
                                      ruleset.format(rt.remove_subtree(position, c)))
                                 for p, c in edges),
             method="tuft")
+    if (ruleset.name == "green-cordon" and not misere
+            and ruleset.size(position) > ruleset.exhaustive_limit):
+        # a green cordon beyond exhaustive play: the automata R_0 .. R_k proved for every
+        # height (thickets.thm3.2, thm3.3, green-nim<k>; issue 35)
+        answer = by_automata.value(ruleset.format(position))
+        return ValueResult(
+            name, ruleset.format(position), "P" if answer.nim == 0 else "N", nim=answer.nim,
+            winning_moves=tuple(Move(None, move, to) for move, to in answer.winning_moves),
+            method=f"proof: {answer.how}")
     solver = solver_for(ruleset)
     return ValueResult(
         name, ruleset.format(position), solver.outcome(position, misere=misere),

@@ -27,6 +27,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from cgsat.api import FindResult, find
 from cgsat.search import ControlFailed, Disagreement
@@ -75,5 +77,18 @@ def run(args: argparse.Namespace) -> int:
     except (Disagreement, ControlFailed) as exc:
         sys.stderr.write(f"cgsat: BUG: {exc}\n")
         return EXIT_DISAGREE
-    print(json.dumps(result.to_json()) if args.json else to_text(result))
+    with all_digits():  # a count at height 100,000 has about 21,000 digits
+        print(json.dumps(result.to_json()) if args.json else to_text(result))
     return 0
+
+
+@contextmanager
+def all_digits() -> Iterator[None]:
+    """Print integers of any length: Python refuses to turn one of more than 4,300 digits
+    into text unless told; the limit guards parsing input, and stays on for that."""
+    before = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(before)

@@ -39,9 +39,11 @@ def to_text(result: dict[str, Any]) -> str:
     if "value" in result:
         head += f", value {result['value']}"
     moves = result["winning_moves"]
-    if not moves:
-        return head + "\n  no winning move"
     lines = [head]
+    if str(result.get("method", "")).startswith("proof: "):
+        lines.append(f"  by {result['method'].removeprefix('proof: ')}")
+    if not moves:
+        return "\n".join(lines + ["  no winning move"])
     for m in moves:
         who = f"{m['player']} " if m["player"] else ""
         lines.append(f"  winning move: {who}{m['move']} -> {m['to']}")

@@ -14,18 +14,22 @@ References
 
 from __future__ import annotations
 
+import json
 import random
+from dataclasses import dataclass
 
 from cgsat.automata.counting import count_at
+from cgsat.automata.families import cordon_word
 from cgsat.automata.library import LARGEST, nim_statement
 from cgsat.automata.methods import decide_all
 from cgsat.automata.options import Statement
 from cgsat.automata.replay import truth
 from cgsat.errors import CgsatInputError
+from cgsat.games import get_ruleset
 from cgsat.search import ControlFailed
 from cgsat.search.controls import Controls
 
-__all__ = ["SAMPLE_HEIGHT", "MAX_HEIGHT", "count"]
+__all__ = ["LARGEST", "SAMPLE_HEIGHT", "MAX_HEIGHT", "Answer", "claim_of", "count", "value"]
 
 SAMPLE_HEIGHT = 16
 """Controls sample cordons of the height searched, or of this height when it is larger
@@ -67,18 +71,94 @@ def count(height: int, k: int, controls: Controls | None = None) -> tuple[int, s
         raise CgsatInputError(
             f"green-cordon: no proved automaton for nim-value {k} (stored up to {LARGEST}); "
             f"--height at most 12 for it")
+    statement, deciders = _proved(k)
+    auto = statement.automata[k]
+    if controls is not None:
+        _samples(statement, k, min(height, SAMPLE_HEIGHT), controls)
+    how = (f"automaton {auto.name} ({auto.size} states), proved for every height by "
+           f"{' and '.join(deciders)}")
+    return count_at(auto, height, True), how
+
+
+def claim_of(k: int) -> str:
+    """The claim whose all-n proof gives R_k: Theorem 3.2 (k = 0), 3.3 (k = 1), else the
+    mined ``thickets.green-nim<k>`` (*Thinning Thickets*, Problem 5.1)."""
+    return {0: "thickets.thm3.2", 1: "thickets.thm3.3"}.get(k, f"thickets.green-nim{k}")
+
+
+def _proved(k: int) -> tuple[Statement, list[str]]:
+    """R_0 .. R_k, proved for every height now by two deciders of three, and the deciders
+    that proved it."""
     statement = nim_statement(k)
     verdict = decide_all(statement, f"thickets.green-nim{k}", None)
     if verdict.status != "proved":
         raise CgsatInputError(
             f"green-cordon: the automaton of nim-value {k} is not proved for every height "
             f"({verdict.status}: {verdict.reason or verdict.counterexample})")
+    deciders = [d["decider"] for d in json.loads(verdict.detail or "{}").get("deciders", [])
+                if d["verdict"] == "proved"]
+    return statement, deciders
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A green cordon's nim-value read from proved automata (:func:`value`).
+
+    Attributes
+    ----------
+    nim : int
+    claim : str
+        The claim whose proof gives it (``thickets.green-nim5``).
+    how : str
+        The automaton and the deciders that proved the statement.
+    winning_moves : tuple of (str, str)
+        Every move ``(move, option)`` into R_0 (a P-position), empty when nim is 0.
+    """
+
+    nim: int
+    claim: str
+    how: str
+    winning_moves: tuple[tuple[str, str], ...]
+
+
+def value(position: str) -> Answer:
+    """The nim-value of a green cordon of any height, from the automata R_0 .. R_k proved
+    for every height (two deciders of three), with every winning move (an option in R_0).
+
+    Raises
+    ------
+    CgsatInputError
+        When no stored automaton accepts the cordon (its nim-value exceeds
+        :data:`LARGEST`), or the statement is not proved (a timeout).
+
+    Examples
+    --------
+    >>> a = value("200:5,51,101")
+    >>> a.nim, a.claim, a.winning_moves[:1]
+    (3, 'thickets.green-nim3', (('v5>v4', '4:'),))
+
+    References
+    ----------
+    *Thinning Thickets*, Theorems 3.2, 3.3 and Problem 5.1.
+    """
+    rules = get_ruleset("green-cordon")
+    parsed = rules.parse(position)
+    word = cordon_word(rules.format(parsed))
+    every = nim_statement(LARGEST).automata
+    k = next((j for j, a in enumerate(every) if a.accepts(word)), None)
+    if k is None:
+        raise CgsatInputError(
+            f"green-cordon: {rules.format(parsed)} has nim-value above {LARGEST}: no proved "
+            f"automaton decides it, and it is beyond exhaustive play "
+            f"({rules.exhaustive_limit} arcs)")
+    statement, deciders = _proved(k)
+    r0 = statement.automata[0]
+    wins = tuple((move, rules.format(option)) for move, option in rules.options(parsed)
+                 if r0.accepts(cordon_word(rules.format(option))))
     auto = statement.automata[k]
-    if controls is not None:
-        _samples(statement, k, min(height, SAMPLE_HEIGHT), controls)
-    how = (f"automaton {auto.name} ({auto.size} states), proved for every height by the "
-           "product search and MONA")
-    return count_at(auto, height, True), how
+    how = (f"automaton {auto.name} ({auto.size} states) of {claim_of(k)}, R_0 .. R_{k} "
+           f"proved for every height by {' and '.join(deciders)}")
+    return Answer(k, claim_of(k), how, wins)
 
 
 def _samples(statement: Statement, k: int, height: int, controls: Controls) -> None:

@@ -257,14 +257,14 @@ def _impartial(q: FindQuery) -> Plan:
 
 def _cordon_by_automaton(height: int, value: str | None, misere: bool,
                          mode: str, n_controls: int) -> FindResult | None:
-    """``--count`` of a nim-value from its proved automaton (issue 25): every nim-value
-    from *2 at any height, and 0, * above the SAT route's height limit; None otherwise."""
+    """``--count`` of a nim-value from its proved automaton (issues 25, 35): every nim-value
+    with a stored automaton (0 and * included), at every height; None otherwise."""
     from cgsat.search import green_cordon_automata as by_auto  # start-up time
 
     if mode != "count" or value is None or misere:
         return None
     nim = _nim_value(value)
-    if nim is None or (nim < 2 and height <= limits.MAX_HEIGHT):
+    if nim is None or nim > by_auto.LARGEST:
         return None
     query: dict[str, Any] = {"height": height, "mode": mode, "misere": misere,
                              "value": value}
