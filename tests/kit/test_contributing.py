@@ -67,3 +67,28 @@ def test_a_derived_method_keeps_a_stored_name() -> None:
     with pytest.raises(CgsatInputError, match="rename= names no derived method: smt"):
         record("p.x", rows("LRE"), statement, paper="P", theorem="T", quick=4, target=4,
                rename={"smt": "z3"})
+
+
+def test_a_record_says_which_methods_are_derived_and_which_are_its_own() -> None:
+    """max_n= caps a derived method; the why names the attached methods (a predicate has no
+    derived sat, but an attached sat cross-checks it)."""
+    import pytest
+
+    from cgsat.claims import Budget, Method, Verdict
+    from cgsat.errors import CgsatInputError
+    from cgsat.kit import every, record, timber_paths
+
+    def own(n: int, budget: Budget) -> Verdict:
+        return Verdict.holds()
+
+    c = record("p.pred", timber_paths(), every(lambda p: True), paper="P", theorem="T",
+               quick=4, target=4, rename={"play": "brute"}, max_n={"brute": 9},
+               methods=(Method("sat", own, scope="s"),))
+    assert [(m.name, m.max_n) for m in c.methods] == [("brute", 9), ("sat", None)]
+    assert c.why == "derived: brute; the paper's own: sat"
+    alone = record("p.alone", timber_paths(), every(lambda p: True), paper="P", theorem="T",
+                   quick=4, target=4, derive=False, methods=(Method("sat", own, scope="s"),))
+    assert alone.why.startswith("one method: not cross-checked")
+    with pytest.raises(CgsatInputError, match="max_n= names no derived method: sat"):
+        record("p.x", timber_paths(), every(lambda p: True), paper="P", theorem="T", quick=4,
+               target=4, max_n={"sat": 3})

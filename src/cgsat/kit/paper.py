@@ -52,7 +52,7 @@ def record(  # noqa: PLR0913 - the record's fields, as keywords
     text: str | None = None, kind: str = "theorem", quick: int, target: int,
     base: int | None = None, parameter: str | None = None, paper_bound: int | None = None,
     methods: Sequence[Method] = (), derive: bool = True,
-    rename: Mapping[str, str] | None = None,
+    rename: Mapping[str, str] | None = None, max_n: Mapping[str, int] | None = None,
     confirm: Callable[[int, str], bool] | None = None, notes: str = "",
 ) -> KitClaim:
     """A paper's claim: ``statement`` about every position of ``family`` of size n.
@@ -85,6 +85,9 @@ def record(  # noqa: PLR0913 - the record's fields, as keywords
     rename : mapping of str to str, optional
         Store names for derived methods (``{"play": "brute"}``): a paper whose exhaustive
         method was stored as ``brute`` keeps that name, since the store keys on names.
+    max_n : mapping of str to int, optional
+        The largest size a derived method runs (``{"brute": 9}``, by its final name), where
+        the paper's record stops below the family's play limit.
     confirm : callable, optional
         The replay of a counterexample (default: the kit's, by the direct solver).
     notes : str, optional
@@ -108,10 +111,21 @@ def record(  # noqa: PLR0913 - the record's fields, as keywords
     if unknown:
         raise CgsatInputError(f"{id}: rename= names no derived method: {', '.join(unknown)}")
     found = [replace(m, name=names.get(m.name, m.name)) for m in found]
+    limits = dict(max_n or {})
+    unknown = sorted(set(limits) - {m.name for m in found})
+    if unknown:
+        raise CgsatInputError(f"{id}: max_n= names no derived method: {', '.join(unknown)}")
+    found = [replace(m, max_n=limits.get(m.name, m.max_n)) for m in found]
     own = {m.name for m in methods}
-    chosen = tuple([m for m in found if m.name not in own] + list(methods))
+    kept = [m for m in found if m.name not in own]
+    chosen = tuple(kept + list(methods))
     if not chosen:
         raise CgsatInputError(f"{id}: no method (derive=False and no methods=)")
+    if methods:  # the why says what the record has, not what the kit alone would derive
+        parts = ([f"derived: {', '.join(m.name for m in kept)}"] if kept else [])
+        parts.append(f"the paper's own: {', '.join(m.name for m in methods)}")
+        why = ("; ".join(parts) if len(chosen) > 1 else
+               f"one method: not cross-checked ({parts[-1]})")
     return KitClaim(
         id=id, paper=paper, theorem=theorem, statement=text or sentence(family, statement),
         kind=kind, parameter=parameter or PARAMETERS[family.kind],
