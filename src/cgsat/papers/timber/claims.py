@@ -5,6 +5,13 @@ Records only: each claim cites its theorem, and its methods are functions of
 :mod:`~cgsat.papers.timber.graphs.sat`, :mod:`~cgsat.papers.timber.graphs.brute`,
 :mod:`~cgsat.papers.timber.trees.sat` and :mod:`~cgsat.papers.timber.trees.brute`
 (a method with a parameter, the set C or the play, is a ``functools.partial``).
+Theorems 2.3, 2.4, 1.1 and Lemma 3.1 are kit records (a family and an ``exactly`` or
+``every`` statement, the latter two with the predicates of
+:mod:`~cgsat.papers.timber.statements`), their methods attached; the other claims state
+counts, compare two positions (a reduction T to T'), two rulesets, or an algorithm with
+play, range over one named graph per n beyond the kit's families, take every length at once
+(the ``-height`` claims), or have no replay (the ``path-height-h`` rules), and stay plain
+records.
 
 - Toppling Peaks (§2, ruleset ``timber-path``, n = word length): Theorem 2.3 (normal
   P-positions = WP), Theorem 2.4 (misère P-positions = X), Theorem 2.5 (the counts; the
@@ -40,7 +47,7 @@ from cgsat.cgt.peaks import MAX_LENGTH as PEAKS_MAX_LENGTH
 from cgsat.claims import Claim, Method
 from cgsat.encodings.timber_path import wp_predicate, x_predicate
 from cgsat.games.shapes import ATLAS_MAX_VERTICES
-from cgsat.kit import exactly, record, timber_paths
+from cgsat.kit import every, exactly, graphs, record, timber_paths, trees
 from cgsat.papers.timber.graphs import brute as graphs_brute
 from cgsat.papers.timber.graphs import sat as graphs_sat
 from cgsat.papers.timber.path import brute as path_brute
@@ -56,6 +63,7 @@ from cgsat.papers.timber.phyminoes import sat as phyminoes_sat
 from cgsat.papers.timber.phyminoes.cycle_paths import members as cycle_path_members
 from cgsat.papers.timber.phyminoes.families import FAMILIES as PHYMINOES_FAMILIES
 from cgsat.papers.timber.phyminoes.families import expected as phyminoes_expected
+from cgsat.papers.timber.statements import leaf_arc_out_is_n, theorem11_holds
 from cgsat.papers.timber.trees import brute as trees_brute
 from cgsat.papers.timber.trees import inbranch_brute, inbranch_sat
 from cgsat.papers.timber.trees import sat as trees_sat
@@ -160,13 +168,13 @@ CLAIMS: list[Claim] = [
               "(CGSuite). The misère characterization X is Theorem 2.4 (timber.thm2.4).",
     ),
     # Theorem 2.4: the misère P-positions of Toppling Peaks are X.
-    Claim(
-        id="timber.thm2.4", paper=PAPER, theorem="Theorem 2.4",
-        statement="In misère play the P-positions of Toppling Peaks are exactly X = "
-                  "(SWP∖{ε}) ∪ R·SWP ∪ SWP·L ∪ R·SWP·L, SWP = Dyck words without a peak "
-                  "at height 1.",
-        kind="theorem", parameter=PEAKS_PARAMETER,
-        base=0, quick_bound=24, target_bound=120,
+    record(
+        "timber.thm2.4", timber_paths(), exactly(words.x_words, outcome="P", misere=True),
+        paper=PAPER, theorem="Theorem 2.4", parameter=PEAKS_PARAMETER, base=0,
+        quick=24, target=120, derive=False,
+        text="In misère play the P-positions of Toppling Peaks are exactly X = "
+             "(SWP∖{ε}) ∪ R·SWP ∪ SWP·L ∪ R·SWP·L, SWP = Dyck words without a peak "
+             "at height 1.",
         methods=(
             Method("brute", partial(path_brute.characterization,
                                     member_words=words.x_words, misere=True),
@@ -192,14 +200,16 @@ CLAIMS: list[Claim] = [
               "Dyck words for brute; the SAT circuit reads SWP off order-encoded heights.",
     ),
     # Theorem 1.1: cycles make every orientation N; 2-connected graphs are misère P.
-    Claim(
-        id="timber.thm1.1", paper=PAPER, theorem="Theorem 1.1",
-        statement="If G is connected and contains a cycle, every orientation is an "
-                  "N-position (normal play); if G is 2-connected (>= 3 vertices), every "
-                  "orientation is a misère P-position.",
-        kind="theorem", parameter="n = number of vertices (every connected graph of the "
-                                  "networkx atlas with n vertices)",
-        base=3, quick_bound=5, target_bound=ATLAS_MAX_VERTICES,
+    # The kit's statement: every(theorem11_holds) over graphs() (statements.py).
+    record(
+        "timber.thm1.1", graphs(), every(theorem11_holds),
+        paper=PAPER, theorem="Theorem 1.1",
+        text="If G is connected and contains a cycle, every orientation is an "
+             "N-position (normal play); if G is 2-connected (>= 3 vertices), every "
+             "orientation is a misère P-position.",
+        parameter="n = number of vertices (every connected graph of the networkx atlas "
+                  "with n vertices)",
+        base=3, quick=5, target=ATLAS_MAX_VERTICES, derive=False,
         methods=(
             Method("sat", partial(graphs_sat.theorem11, oracle=graphs_brute.nim_and_misere),
                    uses_solver=True, max_n=ATLAS_MAX_VERTICES,
@@ -249,11 +259,13 @@ CLAIMS: list[Claim] = [
               "both readings of Phyminoes' distances (G - xy and G).",
     ),
     # Lemma 3.1: a leaf arc pointing away from its leaf wins at once.
-    Claim(
-        id="timber.lem3.1", paper=PAPER, theorem="Lemma 3.1", kind="lemma",
-        statement="A tree position with a leaf arc pointing away from its leaf is an "
-                  "N-position.",
-        parameter=TREES_PARAMETER, base=1, quick_bound=8, target_bound=14,
+    # The kit's statement: every(leaf_arc_out_is_n) over trees() (statements.py).
+    record(
+        "timber.lem3.1", trees(), every(leaf_arc_out_is_n),
+        paper=PAPER, theorem="Lemma 3.1", kind="lemma",
+        text="A tree position with a leaf arc pointing away from its leaf is an "
+             "N-position.",
+        parameter=TREES_PARAMETER, base=1, quick=8, target=14, derive=False,
         methods=(
             Method("sat", partial(trees_sat.lemma31, oracle=graphs_brute.nim_and_misere,
                                   chunk=LEAF_ARC_CHUNK),
