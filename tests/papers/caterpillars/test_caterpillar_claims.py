@@ -12,7 +12,10 @@ from cgsat.cgt.impartial import ImpartialSolver
 from cgsat.claims import Budget
 from cgsat.games import get_ruleset, shapes
 from cgsat.games.timber import parse
+from cgsat.kit import caterpillars, every, record
+from cgsat.kit.records import KitClaim
 from cgsat.papers.caterpillars import brute, legs, sat
+from cgsat.papers.caterpillars.claims import comb_is_not_p, leaf_arc_out_is_n
 from cgsat.papers.registry import get_claim
 from cgsat.papers.timber.trees import brute as trees_brute
 from cgsat.papers.timber.trees import sat as trees_sat
@@ -147,6 +150,68 @@ def test_negative_control_leaf_arc_toward_the_leaf_is_refuted():
     assert verdict.status == "refuted"
     p = parse(verdict.counterexample)
     assert DIRECT.outcome(p) == "P"
+
+
+class _P:
+    """A configuration the predicates are told is a P-position (a stub of the kit's
+    :class:`~cgsat.kit.statements.Position`): they then say only whether it is excluded."""
+
+    outcome = "P"
+
+    def __init__(self, text):
+        self.text = text
+
+
+@pytest.mark.parametrize("n", range(1, 10))
+def test_theorem_3_2_predicate_picks_out_caterpillar_1(n):
+    """comb_is_not_p is false on a P-configuration exactly when the tree is cat(1,...,1)
+    (one tree at odd n, none at even n), among every caterpillar with n edges."""
+    combs = [g for g in caterpillars().shapes(n) if not comb_is_not_p(
+        _P(" ".join(f"{u}>{v}" for u, v in g)))]
+    if n % 2:
+        assert len(combs) == 1
+        assert nx.is_isomorphic(nx.Graph(combs[0]), legs.cat_graph((1,) * ((n + 1) // 2)))
+    else:
+        assert combs == []
+
+
+def test_theorem_3_1_predicate_reads_the_leaf_arcs():
+    """leaf_arc_out_is_n excludes a P-configuration exactly when some leaf's arc leaves it."""
+    assert not leaf_arc_out_is_n(_P("0>1"))
+    assert not leaf_arc_out_is_n(_P("0>1 1>2"))  # leaf 0 points to the spine
+    assert leaf_arc_out_is_n(_P("1>0 1>2"))  # both arcs point to the leaves
+    assert leaf_arc_out_is_n(_P("1>0 1>2 2>3 4>2 2>5")) is False  # leaf 4 points away
+    assert leaf_arc_out_is_n(_P("1>0 2>1 2>3"))
+
+
+def test_theorems_3_1_and_3_2_are_kit_records():
+    """Theorem 3.1's brute is the kit's play (stored as brute); Theorem 3.2 keeps its own
+    methods and its vacuity at even n (the family has caterpillars at every n)."""
+    t31, t32 = get_claim("caterpillars.thm3.1"), get_claim("caterpillars.thm3.2")
+    assert isinstance(t31, KitClaim) and isinstance(t32, KitClaim)
+    assert t31.family == caterpillars() and t31.test.test is leaf_arc_out_is_n
+    assert t31.method("brute").run.func.__name__ == "play"
+    assert t31.method("sat").run.func is sat.thm31_sat
+    assert t31.confirm is brute.thm31_confirm
+    assert t32.method("brute").run is brute.thm32_brute
+    assert t32.confirm is brute.thm32_confirm
+    assert [t32.vacuous(n) is None for n in range(1, 7)] == [True, False] * 3
+    assert t31.vacuous(2) is None
+
+
+def test_negative_control_theorem_3_1_with_leaf_arcs_inward_is_refuted():
+    """The kit's play behind Theorem 3.1's brute refutes 'a leaf arc pointing *to* its
+    leaf makes an N-position' at two edges (1>0 1>2, the path LR, is P)."""
+    def toward(p):
+        arcs = parse(p.text)
+        ends = [v for arc in arcs for v in arc]
+        return not any(ends.count(head) == 1 for _, head in arcs) or p.outcome != "P"
+
+    wrong = record("caterpillars.wrong", caterpillars(), every(toward), paper="P",
+                   theorem="T", quick=2, target=2, rename={"play": "brute"})
+    v = wrong.method("brute").run(2, BUDGET)
+    assert v.status == "refuted" and DIRECT.outcome(parse(v.counterexample)) == "P"
+    assert get_claim("caterpillars.thm3.1").method("brute").run(2, BUDGET).status == "holds"
 
 
 def test_confirm_rejects_what_is_not_a_counterexample():

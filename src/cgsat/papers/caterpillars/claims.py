@@ -25,8 +25,16 @@ How the statements are read
   orientation is a P-position) if and only if it has an even number of edges. Checked over
   every tree with n edges, caterpillar or not.
 
-Each claim has a ``sat`` method (:mod:`.sat`) and a ``brute`` method (:mod:`.brute`,
-exhaustive play); counterexamples are replayed by the direct solver (``brute.*_confirm``).
+Theorems 3.1 and 3.2 are kit records (:func:`cgsat.kit.record`): the caterpillars family
+and a statement about every configuration. Theorem 3.1's ``brute`` is the kit's play
+(stored under the paper's name ``brute``); Theorem 3.2 keeps its own ``brute``, which
+plays the one tree ``cat(1,...,1)`` to 13 edges where the kit would play every caterpillar.
+The other claims compare counts of P-positions (of two trees, or against a path or a
+Catalan number), or say that every tree has some P-orientation, which no
+``every``/``exactly``/``never`` over positions says: they stay records of
+:class:`~cgsat.claims.Claim`. Each claim has a ``sat`` method (:mod:`.sat`) and a
+``brute`` method (exhaustive play, :mod:`.brute` or the kit's); counterexamples are
+replayed by the direct solver (``brute.*_confirm``).
 
 References
 ----------
@@ -38,11 +46,15 @@ References
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 from cgsat.claims import Claim, Method
+from cgsat.games.timber import adjacency, parse
+from cgsat.kit import caterpillars, every, record
+from cgsat.kit.statements import Position
 from cgsat.papers.caterpillars import brute, counts_brute, counts_dp, counts_sat, sat
 from cgsat.papers.caterpillars.legs import (
     caterpillar_one,
@@ -54,7 +66,8 @@ from cgsat.papers.caterpillars.legs import (
 from cgsat.papers.timber.graphs import brute as graphs_brute
 from cgsat.vacuity import Reason, attach
 
-__all__ = ["PAPER", "FOLLOWUP", "CLAIMS", "TARGET_REASONS"]
+__all__ = ["PAPER", "FOLLOWUP", "CLAIMS", "TARGET_REASONS", "leaf_arc_out_is_n",
+           "comb_is_not_p"]
 
 PAPER = "Timber Game with Caterpillars (Furtado, Dantas, de Figueiredo, Gravier)"
 FOLLOWUP = "Timber game as a counting problem (Furtado et al., DAM 261, 2019)"
@@ -80,18 +93,38 @@ _DP_SCOPE = (
 )
 _CONTROLS = (" " + sat.PAIR_CONTROLS + " " + sat.KERNEL_CONTROLS
              + " A failed control makes the verdict an error.")
+
+
+def leaf_arc_out_is_n(p: Position) -> bool:
+    """Theorem 3.1 of *Timber Game with Caterpillars* at one configuration D: if a leaf has
+    out-degree 1 in D (its arc points away from it), D is not a P-position."""
+    arcs = parse(p.text)
+    ends = Counter(v for arc in arcs for v in arc)
+    return not any(ends[tail] == 1 for tail, _ in arcs) or p.outcome != "P"
+
+
+def comb_is_not_p(p: Position) -> bool:
+    """Theorem 3.2 of *Timber Game with Caterpillars* at one configuration D of a
+    caterpillar: if the tree is a caterpillar 1, ``cat(1,...,1)``, D is not a P-position.
+
+    A caterpillar is ``cat(1,...,1)`` exactly when every vertex that is not a leaf has one
+    leaf neighbour (its non-leaves are the spine, each with its one leg; ``cat(1)`` is one
+    edge, with no vertex but leaves).
+    """
+    adj = adjacency(parse(p.text))
+    leaves = {v for v, around in adj.items() if len(around) == 1}
+    comb = all(len(around & leaves) == 1 for v, around in adj.items() if v not in leaves)
+    return not comb or p.outcome != "P"
+
+
 CLAIMS: list[Claim] = [
     # Theorem 3.1: a leaf of out-degree 1 excludes a P-position.
-    Claim(
-        id="caterpillars.thm3.1",
-        paper=PAPER,
-        theorem="Theorem 3.1",
-        statement="If a caterpillar has a leaf whose out-degree in D is 1, D is not a P-position.",
-        kind="theorem",
+    record(
+        "caterpillars.thm3.1", caterpillars(), every(leaf_arc_out_is_n),
+        paper=PAPER, theorem="Theorem 3.1", base=1, quick=8, target=16,
+        text="If a caterpillar has a leaf whose out-degree in D is 1, D is not a P-position.",
         parameter="n = number of edges; every caterpillar tree with n edges (up to isomorphism)",
-        base=1,
-        quick_bound=8,
-        target_bound=16,
+        rename={"play": "brute"},  # the kit's play, stored as the paper's brute
         methods=(
             Method("sat", partial(sat.thm31_sat, oracle=graphs_brute.nim_and_misere,
                                   chunk=32),
@@ -102,24 +135,16 @@ CLAIMS: list[Claim] = [
                    "tree kernel (conditions of the root and the empty position only), "
                    "whose UNSAT implies that of the full kernel. " + sat.THM31_CONTROLS,
                    uses_solver=True),
-            Method("brute", brute.thm31_brute, max_n=9, scope=
-                   "Exhaustive play on every orientation of every caterpillar tree with n "
-                   "edges that has a leaf arc pointing away from its leaf: all are N."),
         ),
         confirm=brute.thm31_confirm,
         notes="A special case of Lemma 3.1 of The Game of timber! (timber.lem3.1).",
     ),
     # Theorem 3.2: the caterpillar 1, cat(1,...,1), has no P-position.
-    Claim(
-        id="caterpillars.thm3.2",
-        paper=PAPER,
-        theorem="Theorem 3.2",
-        statement="No configuration of a caterpillar 1, cat(1,...,1), is a P-position.",
-        kind="theorem",
+    record(
+        "caterpillars.thm3.2", caterpillars(), every(comb_is_not_p),
+        paper=PAPER, theorem="Theorem 3.2", base=1, quick=11, target=23, derive=False,
+        text="No configuration of a caterpillar 1, cat(1,...,1), is a P-position.",
         parameter="n = number of edges; cat(1,...,1) with s spine vertices has n = 2s - 1",
-        base=1,
-        quick_bound=11,
-        target_bound=23,
         methods=(
             Method("sat", partial(sat.thm32_sat, oracle=brute.is_p),
                    "UNSAT at odd n: cat(1,...,1) with s = (n+1)/2 has no P-position with all "
@@ -368,6 +393,8 @@ def _no_tree_count(n: int) -> str | None:
 
 
 CLAIMS = attach(CLAIMS, {
+    # a record's vacuity is its family's, and every caterpillar family has positions at
+    # every n >= 1; Theorem 3.2 speaks of cat(1,...,1) only, which has none at even n
     "caterpillars.thm3.2": _none_of("cat(1,...,1)", caterpillar_one),
     "caterpillars.thm3.3": _none_of("caterpillar with a leg count >= 2", thm33_pairs),
     "caterpillars.cor3.4": _none_of(
