@@ -207,6 +207,29 @@ def _solvers(solver: str, confirm_with: str | None, proof: bool,
     return solver, confirm
 
 
+def _certificates_apply(claims: Sequence[Claim], chosen: dict[str, list[str]], proof: bool,
+                        confirm: str | None, every: bool, notes: list[str],
+                        on_note: Callable[[str], None] | None) -> None:
+    """``--proof`` and ``--confirm-with`` act on the methods that call a SAT solver
+    themselves (``uses_solver``); a claim none of whose chosen methods does (a user's claim:
+    play and the ``find`` searches) would ignore them. Named, that is bad input; under
+    ``--all``, a note per claim."""
+    if not (proof or confirm):
+        return
+    flag = "--proof" if proof else "--confirm-with"
+    for c in claims:
+        if any(c.method(name).uses_solver for name in chosen[c.id]):
+            continue
+        why = (f"{flag} does not apply to {c.id}: none of its methods "
+               f"({', '.join(chosen[c.id])}) calls a SAT solver that writes a DRAT proof or "
+               "takes a second solver (play, or the cgsat find searches)")
+        if not every:
+            raise CgsatInputError(why + "; run it without " + flag)
+        notes.append(why)
+        if on_note is not None:
+            on_note(why)
+
+
 def check(  # noqa: PLR0913 - the API: one keyword per option of cgsat check
     claim: str | Claim | Sequence[str | Claim],
     up_to: int | None = None,
@@ -354,6 +377,7 @@ def check(  # noqa: PLR0913 - the API: one keyword per option of cgsat check
     claims = [c for c in claims if chosen[c.id]]
     if not claims:
         raise CgsatInputError(f"no registered claim has method {methods!r}")
+    _certificates_apply(claims, chosen, bool(proof), confirm, every, notes, on_note)
     sizes = {c.id: runner.plan_sizes(c, from_n, up_to, target) for c in claims}
     options: dict[str, Any] = {"timeout": float(timeout), "solver": solver,
                                "proof": bool(proof), "confirm_with": confirm,

@@ -156,8 +156,11 @@ def _sized(n: int, budget: Budget, *, build: Callable[[int], Statement], decider
     """One decider on the statement of size n (a parameter such as h or k): ``holds``
     means it holds for every length at that size."""
     st = build(n)
-    d = (product.decide(st, timeout=budget.timeout) if decider == "product"
-         else mona.decide(st, timeout=budget.timeout, workdir=artifacts_dir(f"{label}/{n}")))
+    if decider == "mona":
+        d = mona.decide(st, timeout=budget.timeout, workdir=artifacts_dir(f"{label}/{n}"))
+    else:
+        d = {"product": product.decide, "setops": setops.decide}[decider](
+            st, timeout=budget.timeout)
     detail = json.dumps({"decider": d.decider, "states": d.states,
                          "seconds": round(d.seconds, 4)})
     if d.verdict == "proved":

@@ -124,7 +124,7 @@ CLAIMS: list[Claim] = [
         paper=PAPER, theorem="Theorem 3.1", base=1, quick=8, target=16,
         text="If a caterpillar has a leaf whose out-degree in D is 1, D is not a P-position.",
         parameter="n = number of edges; every caterpillar tree with n edges (up to isomorphism)",
-        rename={"play": "brute"},  # the kit's play, stored as the paper's brute
+        rename={"play": "brute"}, max_n={"brute": 9},  # the kit's play, stored as brute
         methods=(
             Method("sat", partial(sat.thm31_sat, oracle=graphs_brute.nim_and_misere,
                                   chunk=32),

@@ -536,7 +536,7 @@ HEIGHT_PARAMETER = ("h = the height range (max minus min of the prefix heights);
 def _height_range_claim(cid: str, theorem: str, build: Callable[[int], Any],
                         misere: bool) -> Claim:
     """``timber.thm2.3-height`` / ``thm2.4-height``: *The Game of timber!*, Theorem 2.3 or
-    2.4 on every word of height range at most h, two deciders, every length at once."""
+    2.4 on every word of height range at most h, three deciders, every length at once."""
     play = "misère" if misere else "normal"
     return Claim(
         id=cid, paper=PAPER, theorem=theorem,
@@ -551,6 +551,10 @@ def _height_range_claim(cid: str, theorem: str, build: Callable[[int], Any],
             sized_method(build, "mona", cid,
                          "every word of height range <= h, every length: the same "
                          "statement decided by MONA"),
+            sized_method(build, "setops", cid,
+                         "every word of height range <= h, every length: the same "
+                         "statement decided by set operations on automata (automata-lib, "
+                         "pip only; issue 35)"),
         ),
         confirm=partial(confirm_sized, build=build),
         notes="The known-theorem control of the all-n deciders (issue 25): 'verified to h' "
