@@ -9,6 +9,8 @@ claim says otherwise: a check at ``n`` covers rows of exactly ``n`` dominoes, so
 up to N" covers every length up to N.
 
 - :mod:`~cgsat.papers.toppling.claims`: the records (``CLAIMS``), nothing else;
+- :mod:`~cgsat.papers.toppling.statements`: the predicates of the kit records
+  (``every(predicate)`` over rows);
 - :mod:`~cgsat.papers.toppling.sat`: the SAT methods of §2-5 (Lemma 1 to Theorem 29)
   and :func:`~cgsat.papers.toppling.sat.uniqueness`;
 - :mod:`~cgsat.papers.toppling.conjectures_sat`: the SAT methods of §7 (Theorem 36,

@@ -1,5 +1,14 @@
 """The claims of *Toppling Conjectures* (Fink, Nowakowski, Siegel, Wolfe): records only.
 
+A claim the kit can say (every row of a family keeps a predicate, or no row has a listed
+value) is a kit record (:func:`cgsat.kit.paper.record`): its family and statement, the
+predicates in :mod:`~cgsat.papers.toppling.statements`, with the paper's own methods
+attached (``derive=False``: each brute and replay lives in a module that the SAT methods'
+fingerprints cover, so none is replaced by the kit's play). The others stay
+:class:`~cgsat.claims.Claim`: two rows compared (Lemma 4, Theorem 10, Conjectures 34, 35),
+n not a row's length (Lemma 23), or vacuous sizes a family of rows does not have (Theorem
+36, Conjectures 37-39).
+
 Methods come from :mod:`~cgsat.papers.toppling.sat` and
 :mod:`~cgsat.papers.toppling.conjectures_sat` (SAT), and from
 :mod:`~cgsat.papers.toppling.brute` and
@@ -13,6 +22,7 @@ from functools import partial
 
 from cgsat.cgt.canonical import ZERO, game
 from cgsat.claims import Claim, Method
+from cgsat.kit import KitClaim, every, never, record, rows
 from cgsat.papers.toppling import (
     atomic_brute,
     brute,
@@ -21,6 +31,7 @@ from cgsat.papers.toppling import (
     families_brute,
     families_sat,
     sat,
+    statements,
 )
 from cgsat.papers.toppling.constructions import construction_cases
 from cgsat.papers.toppling.families import FAMILIES, Family
@@ -83,24 +94,26 @@ _FAMILY_BRUTE = (
     "length n has canonical form {game}")
 
 
-def _family_claim(name: str, game: str, rows: str, statement: str, target: int,
-                  brute_max: int = 12) -> Claim:
-    """A uniqueness family as a claim (both methods share only the family's statement,
-    :mod:`~cgsat.papers.toppling.families`)."""
+def _family_claim(name: str, game: str, claimed: str, statement: str, target: int,
+                  brute_max: int = 12) -> KitClaim:
+    """A uniqueness family as a record (both methods share only the family's statement,
+    :mod:`~cgsat.papers.toppling.families`; the record's, every row in the family or
+    claimed, is :func:`~cgsat.papers.toppling.statements.only_claimed_rows`)."""
     fam = FAMILIES[name]
-    return Claim(
-        id=f"toppling.unique-{name}", paper=PAPER,
+    return record(
+        f"toppling.unique-{name}", rows("LRE"), every(statements.only_claimed_rows(fam)),
+        paper=PAPER,
         theorem="Uniqueness family (probe toppling-uniqueness; after Conjectures 22, 37)",
-        kind="conjecture", statement=statement,
+        kind="conjecture", text=statement,
         parameter="n = number of dominoes (alphabet L, R, E)",
-        base=1, quick_bound=7, target_bound=target,
+        base=1, quick=7, target=target, derive=False,
         methods=(
             Method(name="sat", uses_solver=True,
-                   scope=_FAMILY_SAT.format(game=game, rows=rows),
+                   scope=_FAMILY_SAT.format(game=game, rows=claimed),
                    run=partial(families_sat.family, fam=fam, oracle=brute.difference_wins,
                                covers="LRE")),
             Method(name="brute", max_n=brute_max,
-                   scope=_FAMILY_BRUTE.format(game=game, rows=rows),
+                   scope=_FAMILY_BRUTE.format(game=game, rows=claimed),
                    run=partial(families_brute.family, fam=fam)),
         ),
         confirm=partial(families_brute.family_confirm, fam=fam),
@@ -122,12 +135,13 @@ _CONSTRUCTION_BRUTE = (
 
 CLAIMS: list[Claim] = [
     # Lemma 1 (§2)
-    Claim(
-        id="toppling.lem1", paper=PAPER, theorem="Lemma 1", kind="lemma",
-        statement="A row's outcome is fixed by its ends: empty is P; both ends L gives L; "
-                  "both ends R gives R; anything else (any E at an end) gives N.",
+    record(
+        "toppling.lem1", rows("LRE"), every(statements.lemma1_outcome),
+        paper=PAPER, theorem="Lemma 1", kind="lemma",
+        text="A row's outcome is fixed by its ends: empty is P; both ends L gives L; "
+             "both ends R gives R; anything else (any E at an end) gives N.",
         parameter="n = number of dominoes (alphabet L, R, E)",
-        base=1, quick_bound=8, target_bound=20,
+        base=1, quick=8, target=20, derive=False,
         methods=(
             Method(name="sat", uses_solver=True,
                    run=partial(sat.lem1, oracle=brute.difference_wins, covers="LRE"),
@@ -181,11 +195,12 @@ CLAIMS: list[Claim] = [
         notes="The paper's example lost a letter: f(RRLLRL) = LRLRLLLRLL.",
     ),
     # Theorem 16 (§3)
-    Claim(
-        id="toppling.thm16", paper=PAPER, theorem="Theorem 16", kind="theorem",
-        statement="Each number is the value of exactly one row.",
+    record(
+        "toppling.thm16", rows("LRE"), every(statements.number_is_its_row),
+        paper=PAPER, theorem="Theorem 16", kind="theorem",
+        text="Each number is the value of exactly one row.",
         parameter="n = number of dominoes (alphabet L, R, E)",
-        base=1, quick_bound=8, target_bound=22,
+        base=1, quick=8, target=22, derive=False,
         methods=(
             Method(name="sat", uses_solver=True,
                    run=partial(sat.thm16, oracle=brute.difference_wins, covers="LRE",
@@ -201,11 +216,12 @@ CLAIMS: list[Claim] = [
         confirm=brute.thm16_confirm,
     ),
     # Corollary 17 (§3)
-    Claim(
-        id="toppling.cor17", paper=PAPER, theorem="Corollary 17", kind="corollary",
-        statement="Every row whose value is a number is a palindrome.",
+    record(
+        "toppling.cor17", rows("LRE"), every(statements.number_is_palindrome),
+        paper=PAPER, theorem="Corollary 17", kind="corollary",
+        text="Every row whose value is a number is a palindrome.",
         parameter="n = number of dominoes (alphabet L, R, E)",
-        base=1, quick_bound=8, target_bound=22,
+        base=1, quick=8, target=22, derive=False,
         methods=(
             Method(name="sat", uses_solver=True,
                    run=partial(sat.cor17, oracle=brute.difference_wins, covers="LRE",
@@ -222,11 +238,12 @@ CLAIMS: list[Claim] = [
         confirm=brute.cor17_confirm,
     ),
     # Theorem 21 (§4)
-    Claim(
-        id="toppling.thm21", paper=PAPER, theorem="Theorem 21", kind="theorem",
-        statement="RLxLR = {{x|0}|0} for every number x > 0 (x its row).",
+    record(
+        "toppling.thm21", rows("LRE", match="^RL.*LR$"), every(statements.rlxlr_value),
+        paper=PAPER, theorem="Theorem 21", kind="theorem",
+        text="RLxLR = {{x|0}|0} for every number x > 0 (x its row).",
         parameter="n = length of RLxLR (x has n - 4 dominoes)",
-        base=5, quick_bound=16, target_bound=34,
+        base=5, quick=16, target=34, derive=False,
         methods=(
             Method(name="sat", uses_solver=True,
                    run=partial(sat.thm21, oracle=brute.difference_wins),
@@ -239,11 +256,12 @@ CLAIMS: list[Claim] = [
         confirm=brute.thm21_confirm,
     ),
     # Conjecture 22 (§4)
-    Claim(
-        id="toppling.conj22", paper=PAPER, theorem="Conjecture 22", kind="conjecture",
-        statement="RLxLR is the only row of value {{x|0}|0}, for every number x > 0.",
+    record(
+        "toppling.conj22", rows("LRE"), every(statements.miny_is_rlxlr),
+        paper=PAPER, theorem="Conjecture 22", kind="conjecture",
+        text="RLxLR is the only row of value {{x|0}|0}, for every number x > 0.",
         parameter="n = number of dominoes (alphabet L, R, E)",
-        base=1, quick_bound=9, target_bound=36, paper_bound=15,
+        base=1, quick=9, target=36, derive=False, paper_bound=15,
         methods=(
             Method(name="sat", uses_solver=True,
                    run=partial(sat.conj22, oracle=brute.difference_wins, covers="LRE"),
@@ -276,12 +294,13 @@ CLAIMS: list[Claim] = [
         confirm=brute.lem23_confirm,
     ),
     # Theorem 29 (§5)
-    Claim(
-        id="toppling.thm29", paper=PAPER, theorem="Theorem 29", kind="theorem",
-        statement="An LR row equals *m iff it is (LR)^a(RL)^m(LR)^a, 0 <= a < m, or its "
-                  "reversal; so *m has exactly m LR rows up to reversal.",
+    record(
+        "toppling.thm29", rows("LR"), every(statements.stars_are_theorem29),
+        paper=PAPER, theorem="Theorem 29", kind="theorem",
+        text="An LR row equals *m iff it is (LR)^a(RL)^m(LR)^a, 0 <= a < m, or its "
+             "reversal; so *m has exactly m LR rows up to reversal.",
         parameter="n = number of dominoes (alphabet L, R)",
-        base=1, quick_bound=10, target_bound=36,
+        base=1, quick=10, target=36, derive=False,
         methods=(
             Method(name="sat", uses_solver=True,
                    run=partial(sat.thm29, oracle=brute.difference_wins, covers="LR"),
@@ -303,11 +322,12 @@ CLAIMS: list[Claim] = [
         confirm=brute.thm29_confirm,
     ),
     # Theorem 32 (§6)
-    Claim(
-        id="toppling.thm32", paper=PAPER, theorem="Theorem 32", kind="theorem",
-        statement="Every infinitesimal row has atomic weight -1, 0 or 1.",
+    record(
+        "toppling.thm32", rows("LRE"), every(statements.weight_at_most_one),
+        paper=PAPER, theorem="Theorem 32", kind="theorem",
+        text="Every infinitesimal row has atomic weight -1, 0 or 1.",
         parameter="n = number of dominoes (alphabet L, R, E)",
-        base=1, quick_bound=6, target_bound=9,
+        base=1, quick=6, target=9, derive=False,
         methods=(
             Method(name="brute", run=partial(brute.thm32, ups=(2, 3)), max_n=10,
                    scope="every infinitesimal value among rows of exactly n dominoes over "
@@ -339,12 +359,13 @@ CLAIMS: list[Claim] = [
               "the game-tree G' of play); ^^^ passes there.",
     ),
     # Conjecture 33 (§7)
-    Claim(
-        id="toppling.conj33", paper=PAPER, theorem="Conjecture 33", kind="conjecture",
-        statement="The value {1|0,{0|-1}} (a grey row) does not occur in LR Toppling "
-                  "Dominoes.",
+    record(
+        "toppling.conj33", rows("LR"), never("{1|0,{0|-1}}"),
+        paper=PAPER, theorem="Conjecture 33", kind="conjecture",
+        text="The value {1|0,{0|-1}} (a grey row) does not occur in LR Toppling "
+             "Dominoes.",
         parameter="n = number of dominoes (alphabet L, R)",
-        base=1, quick_bound=12, target_bound=36,
+        base=1, quick=12, target=36, derive=False,
         methods=(
             Method(name="sat", uses_solver=True,
                    run=partial(conjectures_sat.conj33, oracle=brute.difference_wins,
@@ -442,14 +463,15 @@ CLAIMS: list[Claim] = [
         confirm=partial(conjectures_brute.construction_confirm, name="conj37", strict=False),
     ),
     # Conjecture 37 (§7), "uniquely" among rows of every length (case b = 0)
-    Claim(
-        id="toppling.conj37-all-rows", paper=PAPER,
+    record(
+        "toppling.conj37-all-rows", rows("LRE"),
+        every(statements.only_claimed_rows(_CONJ37_ALL_ROWS)), paper=PAPER,
         theorem="Conjecture 37 (uniqueness among all rows)", kind="conjecture",
-        statement="{a|b} is given uniquely by aLRb: no other row, of any length, has the "
-                  "value (checked in the case b = 0: for every number x > 0, xLR is the "
-                  "only row of value {x|0}, up to reversal).",
+        text="{a|b} is given uniquely by aLRb: no other row, of any length, has the "
+             "value (checked in the case b = 0: for every number x > 0, xLR is the "
+             "only row of value {x|0}, up to reversal).",
         parameter="n = number of dominoes (alphabet L, R, E)",
-        base=1, quick_bound=4, target_bound=7,
+        base=1, quick=4, target=7, derive=False,
         methods=(
             Method(name="sat", uses_solver=True,
                    scope=_FAMILY_SAT.format(game="{x|0}", rows="xLR"),
@@ -548,12 +570,13 @@ CLAIMS: list[Claim] = [
         confirm=partial(conjectures_brute.construction_confirm, name="conj39", strict=True),
     ),
     # Conjecture 40 (§7): one check per listed game
-    Claim(
-        id="toppling.conj40", paper=PAPER, theorem="Conjecture 40", kind="conjecture",
-        statement="Some games do not occur in Toppling Dominoes.",
+    record(
+        "toppling.conj40", rows("LRE"), never(*_CONJ40_GAMES),
+        paper=PAPER, theorem="Conjecture 40", kind="conjecture",
+        text="Some games do not occur in Toppling Dominoes.",
         parameter="n = number of dominoes (alphabet L, R, E); the games checked: "
                   + ", ".join(_CONJ40_GAMES),
-        base=1, quick_bound=6, target_bound=12,
+        base=1, quick=6, target=12, derive=False,
         methods=(
             Method(name="sat", uses_solver=True,
                    run=partial(conjectures_sat.conj40, games=_CONJ40_GAMES,
