@@ -239,3 +239,22 @@ def test_a_function_without_a_source_file_enters_with_its_code() -> None:
     a, b, c = made("p.nim <= 2"), made("p.nim <= 3"), made("p.nim <= 2")
     assert callable_fingerprint(a) != callable_fingerprint(b)
     assert callable_fingerprint(a) == callable_fingerprint(c)
+
+
+def test_proof_options_on_a_users_claim_are_refused_not_ignored(tmp_path, capsys):
+    """--proof and --confirm-with act on methods that call a SAT solver themselves; a
+    user's claim (play and the find searches) would ignore them: one line, exit 2."""
+    from cgsat.cli import main
+
+    path = tmp_path / "mine.py"
+    path.write_text("from cgsat.kit import claim, every, timber_paths\n"
+                    "CLAIMS = [claim('user.x', timber_paths(), every(outcome='PN'), "
+                    "quick=4)]\n")
+    for flag in (["--proof"], ["--confirm-with", "minisat22"]):
+        code = main(["check", "--claims", str(path), "user.x", "--db",
+                     str(tmp_path / "r.sqlite"), *flag])
+        err = capsys.readouterr().err
+        assert code == 2
+        assert err.count("\n") == 1 and f"{flag[0]} does not apply to user.x" in err
+    assert main(["check", "--claims", str(path), "user.x", "--db",
+                 str(tmp_path / "r.sqlite")]) == 0
