@@ -353,6 +353,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "--scheduler (pip install \"cgsat[dask]\")")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="the Dask scheduler, e.g. tcp://host:8786 (with --executor dask)")
+    p.add_argument("--db", default=None, metavar="PATH",
+                   help="green-cordon --value *k --count: the results store whose proof of "
+                        "the nim-value's automaton is used (stored there when proved now); "
+                        + DB_HELP)
     p.add_argument("--json", action="store_true", help=JSON_HELP)
 
     p = sub.add_parser("probe", help="run an open-problem probe (data tables, stored)")

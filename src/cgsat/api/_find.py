@@ -9,6 +9,9 @@ hands it to the search (:mod:`cgsat.search.plan`): run here, or, for ``--max-len
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from cgsat.api._inputs import check_text, controls_count, whole_number
 from cgsat.errors import CgsatInputError
 from cgsat.games import RULESET_NAMES
@@ -49,6 +52,7 @@ def find(  # noqa: PLR0913 - the API: one keyword per option of cgsat find
     jobs: int = 1,
     executor: str = "local",
     scheduler: str | None = None,
+    db: str | None = None,
 ) -> FindResult:
     """Search a whole shape by SAT for positions with a given value or outcome.
 
@@ -94,6 +98,12 @@ def find(  # noqa: PLR0913 - the API: one keyword per option of cgsat find
         length, with its own controls and replay; the answers are gathered as one.
     scheduler : str, optional
         The Dask scheduler's address, e.g. ``"tcp://host:8786"``.
+    db : str, optional
+        ``green-cordon`` with ``value="*k"`` and ``mode="count"``: the results store whose
+        proof of R_0 .. R_k (the claim's ``automata`` method: ``thickets.thm3.2``,
+        ``thm3.3``, ``green-nim<k>``) is used when its fingerprint is current; when none is
+        stored, it is proved now (``cgsat check CLAIM --method automata``) and stored there.
+        None: proved in memory, stored nowhere.
 
     Returns
     -------
@@ -162,6 +172,10 @@ def find(  # noqa: PLR0913 - the API: one keyword per option of cgsat find
     query = FindQuery(ruleset, length=length, max_length=max_length, shape=shape,
                       height=height, value=value, outcome=outcome, misere=bool(misere),
                       alphabet=alphabet, distances=distances, mode=mode, controls=controls)
+    if ruleset == "green-cordon" and mode == "count" and not misere and value is not None:
+        counted = _count_from_proof(query, db)
+        if counted is not None:
+            return counted
     how = plan(query)
     if len(how.lengths) < 2 or (jobs <= 1 and executor == "local"):
         return how.search()
@@ -171,3 +185,42 @@ def find(  # noqa: PLR0913 - the API: one keyword per option of cgsat find
     parts = map_calls(backend, [Call(run_query, (query.at_length(n),), key=f"find-{n}")
                                 for n in how.lengths])
     return combine(ruleset, how.query, parts)
+
+
+def _count_from_proof(query: FindQuery, db: str | None) -> FindResult | None:
+    """``--count`` of a nim-value with a stored automaton, from its claim's all-n proof
+    (issue 35): the proof stored in ``db`` when current, else proved now by ``check`` (and
+    stored in ``db``); None when no automaton applies (the plan decides then)."""
+    from cgsat.api._check import check  # start-up time
+    from cgsat.search import ControlFailed
+    from cgsat.search import green_cordon_automata as by_auto  # start-up time
+    from cgsat.search.controls import Controls
+    from cgsat.search.plan import nim_value  # start-up time
+
+    k = nim_value(str(query.value))
+    if k is None or k > by_auto.LARGEST or query.height is None:
+        return None
+    if query.height > by_auto.MAX_HEIGHT:
+        return None  # the plan says why
+    claim = by_auto.claim_of(k)
+    report = check(claim, methods="automata", db=db, jobs=1)
+    (res,) = report.results
+    if res.status != "proved":
+        raise CgsatInputError(
+            f"green-cordon: the automaton of nim-value {k} is not proved for every height "
+            f"({claim} automata: {res.status}: {res.reason or res.counterexample})")
+    deciders = [d["decider"] for d in json.loads(res.detail or "{}").get("deciders", [])
+                if d["verdict"] == "proved"]
+    where = "stored in " + str(db) if res.reused else (
+        "proved now" + (f" and stored in {db}" if db is not None else ""))
+    out: dict[str, Any] = {"height": query.height, "mode": "count", "misere": False,
+                           "value": query.value}
+    controls = Controls(query.controls, seed=f"find:green-cordon:{json.dumps(out, sort_keys=True)}")
+    try:
+        number, how = by_auto.count(query.height, k, controls,
+                                    proved=(claim, tuple(deciders), where))
+    except ControlFailed as exc:
+        raise ControlFailed(f"green-cordon {out}: {exc}") from None
+    out["counted_by"] = how
+    return FindResult("green-cordon", out, count=number, controls=controls.tally,
+                      counted_by=(how,))

@@ -31,6 +31,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from cgsat.api import FindResult, find
+from cgsat.engine.store import db_path
 from cgsat.search import ControlFailed, Disagreement
 
 __all__ = ["EXIT_DISAGREE", "to_text", "run"]
@@ -73,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
             misere=args.misere, alphabet=args.alphabet, distances=args.distances,
             mode="count" if args.count else "all" if args.all else "one",
             controls=args.controls, jobs=args.jobs, executor=args.executor,
-            scheduler=args.scheduler)
+            scheduler=args.scheduler, db=db_path(args.db))
     except (Disagreement, ControlFailed) as exc:
         sys.stderr.write(f"cgsat: BUG: {exc}\n")
         return EXIT_DISAGREE

@@ -88,6 +88,8 @@ from cgsat.sat.solvers import canonical_solver, pysat_version
 
 __all__ = [
     "MAX_SIZE",
+    "PROOF_SECONDS",
+    "own_timeout",
     "Terminated",
     "RunSummary",
     "plan_sizes",
@@ -223,6 +225,29 @@ def reusable(current: Current | None, budget: Budget, uses_solver: bool) -> Row 
             continue
         return row
     return None
+
+
+PROOF_SECONDS = 330.0
+"""The least timeout of an all-n method (issue 35): three times the slowest all-n proof
+measured with two other CPU-bound processes on 2 cores (``thickets.green-nim12``, about
+110 s by the product search alone before set operations; docs/performance.md, "All-n
+proofs"). A ``--timeout`` above it applies as given."""
+
+
+def own_timeout(timeout: float | None, n: int) -> float | None:
+    """The timeout of one check: ``timeout``, or at least :data:`PROOF_SECONDS` for an
+    all-n method (n = ALL_N), whose one run decides every size.
+
+    Examples
+    --------
+    >>> own_timeout(60.0, 7), own_timeout(60.0, ALL_N), own_timeout(900.0, ALL_N)
+    (60.0, 330.0, 900.0)
+    >>> own_timeout(None, ALL_N) is None
+    True
+    """
+    if timeout is None or n != ALL_N:
+        return timeout
+    return max(timeout, PROOF_SECONDS)
 
 
 @dataclass
@@ -507,14 +532,17 @@ class _Run:
         try:
             tasks: dict[Any, tuple[_Lane, int]] = {}
             for lane, n in self.todo:
-                budget = replace(self.budget, seed=f"{lane.claim}:{n}:{lane.method}")
+                budget = replace(self.budget, seed=f"{lane.claim}:{n}:{lane.method}",
+                                 timeout=own_timeout(self.budget.timeout, n))
                 call = Call(run_check, (lane.claim, lane.method, n, budget, backend.remote),
                             key=f"{lane.claim}-{lane.method}-{n}", timeout=budget.timeout)
                 tasks[backend.submit(call)] = (lane, n)
             self._working_on(tasks, backend.workers)
             for handle in completed(backend, list(tasks)):
                 lane, n = tasks[handle]
-                res = _result_of(backend.outcome(handle), lane, n, self.budget, backend.name)
+                res = _result_of(backend.outcome(handle), lane, n,
+                                 replace(self.budget, timeout=own_timeout(self.budget.timeout,
+                                                                          n)), backend.name)
                 if self.progress is not None:
                     self.progress.finished(lane.claim, n, lane.method, res.status,
                                            res.seconds, res.reason)

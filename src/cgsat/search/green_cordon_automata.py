@@ -40,13 +40,16 @@ MAX_HEIGHT = 100_000
 100,000 takes about 7 s for *12)."""
 
 
-def count(height: int, k: int, controls: Controls | None = None) -> tuple[int, str]:
+def count(height: int, k: int, controls: Controls | None = None,
+          proved: tuple[str, tuple[str, ...], str] | None = None) -> tuple[int, str]:
     """The number of green cordons of ``height`` with nim-value k, and how it was counted.
 
-    Controls (a :class:`cgsat.search.Controls`, optional): the proof by two deciders of three
-    counts as one; then ``controls.k`` seeded random cordons of the height (at most
-    :data:`SAMPLE_HEIGHT`) must be accepted by the automaton exactly when plain play gives
-    them nim-value k.
+    ``proved`` is ``(claim, deciders, where)`` when the statement's proof is already known
+    (the claim's stored ``automata`` verdict, :func:`cgsat.find` with ``db``): it is not
+    proved again. Controls (a :class:`cgsat.search.Controls`, optional): the proof by two
+    deciders of three counts as one; then ``controls.k`` seeded random cordons of the
+    height (at most :data:`SAMPLE_HEIGHT`) must be accepted by the automaton exactly when
+    plain play gives them nim-value k.
 
     Raises
     ------
@@ -71,12 +74,16 @@ def count(height: int, k: int, controls: Controls | None = None) -> tuple[int, s
         raise CgsatInputError(
             f"green-cordon: no proved automaton for nim-value {k} (stored up to {LARGEST}); "
             f"--height at most 12 for it")
-    statement, deciders = _proved(k)
+    if proved is None:
+        statement, deciders = _proved(k)
+        where = "proved now"
+    else:
+        statement, deciders, where = nim_statement(k), list(proved[1]), proved[2]
     auto = statement.automata[k]
     if controls is not None:
         _samples(statement, k, min(height, SAMPLE_HEIGHT), controls)
     how = (f"automaton {auto.name} ({auto.size} states), proved for every height by "
-           f"{' and '.join(deciders)}")
+           f"{' and '.join(deciders)} ({where})")
     return count_at(auto, height, True), how
 
 

@@ -39,7 +39,7 @@ from cgsat.search.impartial import Target
 from cgsat.search.query import FindQuery, FindResult
 from cgsat.search.toppling import search_rows
 
-__all__ = ["Plan", "VALUE_SECONDS", "build_value", "plan", "run_query"]
+__all__ = ["nim_value", "Plan", "VALUE_SECONDS", "build_value", "plan", "run_query"]
 
 
 @dataclass(frozen=True)
@@ -143,12 +143,12 @@ def build_value(text: str, seconds: float) -> Any:
     return parse_game(text)
 
 
-def _nim_value(text: str) -> int | None:
+def nim_value(text: str) -> int | None:
     """``0``, ``*``, ``*k`` as a nim-value, else None.
 
     Examples
     --------
-    >>> _nim_value("*2"), _nim_value("0"), _nim_value("*"), _nim_value("1/2")
+    >>> nim_value("*2"), nim_value("0"), nim_value("*"), nim_value("1/2")
     (2, 0, 1, None)
     """
     t = text.strip()
@@ -179,7 +179,7 @@ def _controlled(name: str, query: dict[str, Any], n_controls: int,
 def _impartial_target(value: str | None, outcome: str | None, misere: bool) -> Target:
     """The target of an impartial search: ``--value`` (a nim-value) or ``--outcome``."""
     if value is not None:
-        k = _nim_value(value)
+        k = nim_value(value)
         if k is None:
             raise CgsatInputError(f"--value {value!r} is not a nim-value; impartial rulesets "
                                   "take 0, *, *2, *3, ...")
@@ -263,7 +263,7 @@ def _cordon_by_automaton(height: int, value: str | None, misere: bool,
 
     if mode != "count" or value is None or misere:
         return None
-    nim = _nim_value(value)
+    nim = nim_value(value)
     if nim is None or nim > by_auto.LARGEST:
         return None
     query: dict[str, Any] = {"height": height, "mode": mode, "misere": misere,
@@ -292,7 +292,7 @@ def _cordon(q: FindQuery) -> Plan:
         raise CgsatInputError("--distances applies to the phyminoes ruleset only")
     nim = None
     if value is not None:
-        nim = _nim_value(value)
+        nim = nim_value(value)
         if nim is None:
             raise CgsatInputError(
                 f"green-cordon: --value {value!r} is not a nim-value (0, *, *2, ...)")
