@@ -21,10 +21,19 @@ A green cordon of height n has stalk arcs v_i v_{i-1} and leaf arcs at attachmen
   ``thm4.4-values`` (T(m) = {ceil(m/2)|0} and S(m) = ceil(m/2): what does hold; the
   temperatures n/2 are unbounded, so Corollary 4.5 stands).
 
-Methods, sharing no code: ``brute`` (:mod:`~cgsat.papers.thickets.brute`,
-exhaustive play compared with the statements of :mod:`~cgsat.papers.thickets.rules`)
-and ``sat`` (:mod:`~cgsat.papers.thickets.sat`; the inductive check of
-:mod:`~cgsat.sat.green_cordon`). The §4 claims: ``brute``
+The characterizations (Theorems 3.2, 3.3, the §5 statements, ``green-nim<k>``) are kit
+records (:func:`cgsat.kit.record`): ``exactly`` the cordons a rule accepts
+(:mod:`~cgsat.papers.thickets.listed`) have the nim-value, over ``green_cordons()``
+(filtered by the number of leaf arcs for §5). Their methods share no code: ``brute``,
+exhaustive play -- the kit's play (stored as ``brute``) for Theorems 3.2, 3.3 and
+``green-nim2``, ``green-nim3``; :mod:`~cgsat.papers.thickets.brute` against the rules of
+:mod:`~cgsat.papers.thickets.rules` for §5 (only the family's cordons) and
+``green-nim4`` .. (the kit would add a ``sat`` the store does not hold) -- ``sat`` (the
+inductive check of :mod:`~cgsat.sat.green_cordon`; :mod:`~cgsat.papers.thickets.nim23_sat`
+for ``green-nim2``, ``green-nim3``) and ``automata`` (every height at once). The counts
+(Theorems 3.4, 3.5), Theorem 3.1 (one cordon L(n), its options and the values of L(2k)
+compared), ``green-nim-pattern`` (n is the nim-value k) and §4 (partizan thickets, a
+family the kit lacks) stay :class:`~cgsat.claims.Claim` records. The §4 claims: ``brute``
 (:mod:`~cgsat.papers.thickets.sec4_brute`, canonical and reduced canonical forms
 by the partizan engine) and ``play`` (:mod:`~cgsat.papers.thickets.sec4_play`,
 game-tree search of G - V), both against :mod:`~cgsat.papers.thickets.sec4_rules`.
@@ -79,6 +88,10 @@ from cgsat.vacuity import Reason, attach
 
 __all__ = [
     "PAPER",
+    "CORDONS",
+    "ONE_LEAF",
+    "TWO_LEAVES",
+    "PLAY_AS_BRUTE",
     "HEIGHT",
     "L_N",
     "THM31_BRUTE",
