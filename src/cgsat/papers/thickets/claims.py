@@ -48,7 +48,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cgsat.automata import library
 from cgsat.automata.library import LARGEST, pattern_rule
@@ -143,12 +143,16 @@ def _exactly(rule: brute.Rule, value: str) -> Statement:
     return exactly(partial(accepted, rule=rule), value=value)
 
 
-def _induction(value: int, leaves: int | None, rule: brute.Rule, **extra: bool) -> Method:
+def _induction(value: int, leaves: int | None, rule: brute.Rule,
+               one_leaf_cover: bool = False) -> Method:
     """The inductive SAT check of a characterization (:mod:`cgsat.sat.green_cordon`)."""
     family = "every cordon" + (f" with {leaves} leaf arc(s)" if leaves else "")
+    args: dict[str, Any] = {"value": value, "leaves": leaves,
+                            "oracle": partial(brute.has_value, value=value, rule=rule)}
+    if one_leaf_cover:  # the keyword only where the claim passed it (its fingerprint)
+        args["one_leaf_cover"] = True
     return Method(
-        "sat", partial(induction.characterization, value=value, leaves=leaves,
-                       oracle=partial(brute.has_value, value=value, rule=rule), **extra),
+        "sat", partial(induction.characterization, **args),
         uses_solver=True,
         scope=f"no cordon of height n ({family}) breaks the mex condition for value {value}, "
               "given the rule on its options and the characterizations of the smaller values "
