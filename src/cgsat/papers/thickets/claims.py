@@ -21,10 +21,19 @@ A green cordon of height n has stalk arcs v_i v_{i-1} and leaf arcs at attachmen
   ``thm4.4-values`` (T(m) = {ceil(m/2)|0} and S(m) = ceil(m/2): what does hold; the
   temperatures n/2 are unbounded, so Corollary 4.5 stands).
 
-Methods, sharing no code: ``brute`` (:mod:`~cgsat.papers.thickets.brute`,
-exhaustive play compared with the statements of :mod:`~cgsat.papers.thickets.rules`)
-and ``sat`` (:mod:`~cgsat.papers.thickets.sat`; the inductive check of
-:mod:`~cgsat.sat.green_cordon`). The §4 claims: ``brute``
+The characterizations (Theorems 3.2, 3.3, the §5 statements, ``green-nim<k>``) are kit
+records (:func:`cgsat.kit.record`): ``exactly`` the cordons a rule accepts
+(:mod:`~cgsat.papers.thickets.listed`) have the nim-value, over ``green_cordons()``
+(filtered by the number of leaf arcs for §5). Their methods share no code: ``brute``,
+exhaustive play -- the kit's play (stored as ``brute``) for Theorems 3.2, 3.3 and
+``green-nim2``, ``green-nim3``; :mod:`~cgsat.papers.thickets.brute` against the rules of
+:mod:`~cgsat.papers.thickets.rules` for §5 (only the family's cordons) and
+``green-nim4`` .. (the kit would add a ``sat`` the store does not hold) -- ``sat`` (the
+inductive check of :mod:`~cgsat.sat.green_cordon`; :mod:`~cgsat.papers.thickets.nim23_sat`
+for ``green-nim2``, ``green-nim3``) and ``automata`` (every height at once). The counts
+(Theorems 3.4, 3.5), Theorem 3.1 (one cordon L(n), its options and the values of L(2k)
+compared), ``green-nim-pattern`` (n is the nim-value k) and §4 (partizan thickets, a
+family the kit lacks) stay :class:`~cgsat.claims.Claim` records. The §4 claims: ``brute``
 (:mod:`~cgsat.papers.thickets.sec4_brute`, canonical and reduced canonical forms
 by the partizan engine) and ``play`` (:mod:`~cgsat.papers.thickets.sec4_play`,
 game-tree search of G - V), both against :mod:`~cgsat.papers.thickets.sec4_rules`.
@@ -39,15 +48,17 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cgsat.automata import library
 from cgsat.automata.library import LARGEST, pattern_rule
 from cgsat.automata.methods import all_n_method, confirm_sized, sized_method
 from cgsat.claims import Claim, Method
 from cgsat.encodings.green_cordon_dfa import NIM2_ALL, NIM3_ALL
+from cgsat.kit import Statement, exactly, green_cordons, record
 from cgsat.papers.thickets import all_n, brute, nim23_sat, sat, sec4_brute, sec4_play
 from cgsat.papers.thickets.gaps import nim2_rule, nim3_rule
+from cgsat.papers.thickets.listed import accepted
 from cgsat.papers.thickets.rules import (
     nim0_rule,
     nim1_rule,
@@ -77,6 +88,10 @@ from cgsat.vacuity import Reason, attach
 
 __all__ = [
     "PAPER",
+    "CORDONS",
+    "ONE_LEAF",
+    "TWO_LEAVES",
+    "PLAY_AS_BRUTE",
     "HEIGHT",
     "L_N",
     "THM31_BRUTE",
@@ -115,6 +130,47 @@ ALL_N_SCOPE = (
 SEC5_SCOPE = ALL_N_SCOPE.replace("every green cordon", SEC5_SCOPE_NOTE)
 
 
+CORDONS = green_cordons()
+ONE_LEAF = green_cordons(match=r"^\d+:\d+$")
+TWO_LEAVES = green_cordons(match=r"^\d+:\d+,\d+$")
+PLAY_AS_BRUTE = {"play": "brute"}
+"""The kit's play over the green cordons is stored as ``brute``, the name the paper's own
+exhaustive play had (issue 34)."""
+
+
+def _exactly(rule: brute.Rule, value: str) -> Statement:
+    """Exactly the cordons ``rule`` accepts have nim-value ``value`` (a characterization)."""
+    return exactly(partial(accepted, rule=rule), value=value)
+
+
+def _induction(value: int, leaves: int | None, rule: brute.Rule,
+               one_leaf_cover: bool = False) -> Method:
+    """The inductive SAT check of a characterization (:mod:`cgsat.sat.green_cordon`)."""
+    family = "every cordon" + (f" with {leaves} leaf arc(s)" if leaves else "")
+    args: dict[str, Any] = {"value": value, "leaves": leaves,
+                            "oracle": partial(brute.has_value, value=value, rule=rule)}
+    if one_leaf_cover:  # the keyword only where the claim passed it (its fingerprint)
+        args["one_leaf_cover"] = True
+    return Method(
+        "sat", partial(induction.characterization, **args),
+        uses_solver=True,
+        scope=f"no cordon of height n ({family}) breaks the mex condition for value {value}, "
+              "given the rule on its options and the characterizations of the smaller values "
+              "(Theorems 3.2, 3.3 and the smaller §5 statements); with every smaller height, "
+              "the rule holds up to height n. " + induction.CONTROLS_SCOPE)
+
+
+def _sec5_brute(value: int, leaves: int, rule: brute.Rule) -> Method:
+    """Exhaustive play over the cordons with ``leaves`` leaf arcs (a §5 statement). The
+    paper's own: it solves only the cordons of the family, where the kit's play lists
+    every cordon of height n and filters their printed text (6 times the CPU time to
+    height 18, and 25 to 50 times the committed seconds)."""
+    return Method("brute", partial(brute.characterization, value=value, rule=rule,
+                                   leaves=leaves), max_n=brute.BRUTE_MAX,
+                  scope=f"every cordon with {leaves} leaf arc(s) of height n: nim-value "
+                        f"{value} by exhaustive play exactly when the rule holds")
+
+
 CLAIMS: list[Claim] = [
     # Theorem 3.1 as printed: refuted at n = 3 (the range of i is off by one).
     Claim(
@@ -149,50 +205,30 @@ CLAIMS: list[Claim] = [
               "proves the theorem, since L(2j) is an option of L(2k) for j < k.",
     ),
     # Theorem 3.2: the cordons of nim-value 0.
-    Claim(
-        id="thickets.thm3.2", paper=PAPER, theorem="Theorem 3.2",
-        statement="A green cordon of height n has nim-value 0 iff it is a stalk with n even, "
-                  "or a(1) is even and all a(i+1)-a(i) and n-a(k) are odd.",
-        kind="theorem", parameter=HEIGHT, base=0, quick_bound=15, target_bound=100,
+    record(
+        "thickets.thm3.2", CORDONS, _exactly(nim0_rule, "0"), paper=PAPER,
+        theorem="Theorem 3.2",
+        text="A green cordon of height n has nim-value 0 iff it is a stalk with n even, or "
+             "a(1) is even and all a(i+1)-a(i) and n-a(k) are odd.",
+        parameter=HEIGHT, base=0, quick=15, target=100, rename=PLAY_AS_BRUTE,
         methods=(
             all_n_method(partial(library.nim_statement, 0), "thickets.thm3.2", ALL_N_SCOPE,
                          counts=partial(all_n.count_table, 0)),
-            Method("brute", partial(brute.characterization, value=0, rule=nim0_rule,
-                                    leaves=None), max_n=brute.BRUTE_MAX,
-                   scope="every cordon of height n: nim-value 0 by exhaustive play exactly "
-                         "when the rule holds"),
-            Method("sat", partial(induction.characterization, value=0, leaves=None,
-                                  oracle=partial(brute.has_value, value=0, rule=nim0_rule)),
-                   uses_solver=True,
-                   scope="no cordon of height n (every cordon) breaks the mex condition for value "
-                         "0, given the rule on its options and the characterizations of "
-                         "the smaller values (Theorems 3.2, 3.3 and the smaller §5 "
-                         "statements); with every smaller height, the rule holds up to "
-                         "height n. " + induction.CONTROLS_SCOPE),
+            _induction(0, None, nim0_rule),
         ),
         confirm=partial(brute.confirm_characterization, value=0, rule=nim0_rule, leaves=None),
     ),
     # Theorem 3.3: the cordons of nim-value 1.
-    Claim(
-        id="thickets.thm3.3", paper=PAPER, theorem="Theorem 3.3",
-        statement="A green cordon of height n has nim-value 1 iff it is a stalk with n odd, "
-                  "or a(1), all a(i+1)-a(i) and n-a(k) are odd.",
-        kind="theorem", parameter=HEIGHT, base=0, quick_bound=15, target_bound=100,
+    record(
+        "thickets.thm3.3", CORDONS, _exactly(nim1_rule, "*"), paper=PAPER,
+        theorem="Theorem 3.3",
+        text="A green cordon of height n has nim-value 1 iff it is a stalk with n odd, or "
+             "a(1), all a(i+1)-a(i) and n-a(k) are odd.",
+        parameter=HEIGHT, base=0, quick=15, target=100, rename=PLAY_AS_BRUTE,
         methods=(
             all_n_method(partial(library.nim_statement, 1), "thickets.thm3.3", ALL_N_SCOPE,
                          counts=partial(all_n.count_table, 1)),
-            Method("brute", partial(brute.characterization, value=1, rule=nim1_rule,
-                                    leaves=None), max_n=17,
-                   scope="every cordon of height n: nim-value 1 by exhaustive play exactly "
-                         "when the rule holds"),
-            Method("sat", partial(induction.characterization, value=1, leaves=None,
-                                  oracle=partial(brute.has_value, value=1, rule=nim1_rule)),
-                   uses_solver=True,
-                   scope="no cordon of height n (every cordon) breaks the mex condition for value "
-                         "1, given the rule on its options and the characterizations of "
-                         "the smaller values (Theorems 3.2, 3.3 and the smaller §5 "
-                         "statements); with every smaller height, the rule holds up to "
-                         "height n. " + induction.CONTROLS_SCOPE),
+            _induction(1, None, nim1_rule),
         ),
         confirm=partial(brute.confirm_characterization, value=1, rule=nim1_rule, leaves=None),
     ),
@@ -249,58 +285,35 @@ CLAIMS: list[Claim] = [
         confirm=partial(brute.confirm_count, value=1, rule=nim1_rule, f0=0, f1=1),
     ),
     # §5, first statement (no proof in the paper): one leaf arc, nim-value 2.
-    Claim(
-        id="thickets.sec5-one-leaf-nim2", paper=PAPER, theorem="§5 (first statement)",
-        statement="A green cordon with one leaf arc has nim-value 2 iff n - a(1) is even.",
-        kind="lemma", parameter=HEIGHT, base=0, quick_bound=40, target_bound=100,
+    record(
+        "thickets.sec5-one-leaf-nim2", ONE_LEAF, _exactly(one_leaf_nim2_rule, "*2"),
+        paper=PAPER, theorem="§5 (first statement)", kind="lemma",
+        text="A green cordon with one leaf arc has nim-value 2 iff n - a(1) is even.",
+        parameter=HEIGHT, base=0, quick=40, target=100, derive=False,
         methods=(
             all_n_method(partial(all_n.sec5_statement,
                                  "one-leaf-nim2"), "thickets.sec5-one-leaf-nim2",
                          SEC5_SCOPE),
-            Method("brute", partial(brute.characterization, value=2, rule=one_leaf_nim2_rule,
-                                    leaves=1), max_n=brute.BRUTE_MAX,
-                   scope="every cordon with 1 leaf arc(s) of height n: nim-value 2 by "
-                         "exhaustive play exactly when the rule holds"),
-            Method("sat", partial(induction.characterization, value=2, leaves=1,
-                                  oracle=partial(brute.has_value, value=2,
-                                                 rule=one_leaf_nim2_rule)),
-                   uses_solver=True,
-                   scope="no cordon of height n (every cordon with 1 leaf arc(s)) "
-                         "breaks the mex condition for value 2, given the rule on "
-                         "its options and the characterizations of the smaller values "
-                         "(Theorems 3.2, 3.3 and the smaller §5 statements); with every "
-                         "smaller height, the rule holds up to height n. "
-                         + induction.CONTROLS_SCOPE),
+            _sec5_brute(2, 1, one_leaf_nim2_rule),
+            _induction(2, 1, one_leaf_nim2_rule),
         ),
         confirm=partial(brute.confirm_characterization, value=2, rule=one_leaf_nim2_rule,
                         leaves=1),
         notes="Stated in §5 without proof.",
     ),
     # §5, second statement: two leaf arcs, nim-value 2.
-    Claim(
-        id="thickets.sec5-two-leaves-nim2", paper=PAPER, theorem="§5 (second statement)",
-        statement="A green cordon with two leaf arcs has nim-value 2 iff n - a(2) is odd and "
-                  "a(2) - a(1) is even.",
-        kind="lemma", parameter=HEIGHT, base=0, quick_bound=40, target_bound=100,
+    record(
+        "thickets.sec5-two-leaves-nim2", TWO_LEAVES, _exactly(two_leaves_nim2_rule, "*2"),
+        paper=PAPER, theorem="§5 (second statement)", kind="lemma",
+        text="A green cordon with two leaf arcs has nim-value 2 iff n - a(2) is odd and "
+             "a(2) - a(1) is even.",
+        parameter=HEIGHT, base=0, quick=40, target=100, derive=False,
         methods=(
             all_n_method(partial(all_n.sec5_statement,
                                  "two-leaves-nim2"), "thickets.sec5-two-leaves-nim2",
                          SEC5_SCOPE),
-            Method("brute", partial(brute.characterization, value=2,
-                                    rule=two_leaves_nim2_rule, leaves=2),
-                   max_n=brute.BRUTE_MAX,
-                   scope="every cordon with 2 leaf arc(s) of height n: nim-value 2 by "
-                         "exhaustive play exactly when the rule holds"),
-            Method("sat", partial(induction.characterization, value=2, leaves=2,
-                                  oracle=partial(brute.has_value, value=2,
-                                                 rule=two_leaves_nim2_rule)),
-                   uses_solver=True,
-                   scope="no cordon of height n (every cordon with 2 leaf arc(s)) "
-                         "breaks the mex condition for value 2, given the rule on "
-                         "its options and the characterizations of the smaller values "
-                         "(Theorems 3.2, 3.3 and the smaller §5 statements); with every "
-                         "smaller height, the rule holds up to height n. "
-                         + induction.CONTROLS_SCOPE),
+            _sec5_brute(2, 2, two_leaves_nim2_rule),
+            _induction(2, 2, two_leaves_nim2_rule),
         ),
         confirm=partial(brute.confirm_characterization, value=2, rule=two_leaves_nim2_rule,
                         leaves=2),
@@ -308,29 +321,17 @@ CLAIMS: list[Claim] = [
     ),
     # §5, third statement: two leaf arcs, nim-value 3 (the SAT side also checks that the
     # one-leaf rules cover every one-leaf cordon).
-    Claim(
-        id="thickets.sec5-two-leaves-nim3", paper=PAPER, theorem="§5 (third statement)",
-        statement="A green cordon with two leaf arcs has nim-value 3 iff n - a(2) is even.",
-        kind="lemma", parameter=HEIGHT, base=0, quick_bound=40, target_bound=100,
+    record(
+        "thickets.sec5-two-leaves-nim3", TWO_LEAVES, _exactly(two_leaves_nim3_rule, "*3"),
+        paper=PAPER, theorem="§5 (third statement)", kind="lemma",
+        text="A green cordon with two leaf arcs has nim-value 3 iff n - a(2) is even.",
+        parameter=HEIGHT, base=0, quick=40, target=100, derive=False,
         methods=(
             all_n_method(partial(all_n.sec5_statement,
                                  "two-leaves-nim3"), "thickets.sec5-two-leaves-nim3",
                          SEC5_SCOPE),
-            Method("brute", partial(brute.characterization, value=3,
-                                    rule=two_leaves_nim3_rule, leaves=2),
-                   max_n=brute.BRUTE_MAX,
-                   scope="every cordon with 2 leaf arc(s) of height n: nim-value 3 by "
-                         "exhaustive play exactly when the rule holds"),
-            Method("sat", partial(induction.characterization, value=3, leaves=2,
-                                  oracle=partial(brute.has_value, value=3,
-                                                 rule=two_leaves_nim3_rule),
-                                  one_leaf_cover=True), uses_solver=True,
-                   scope="no cordon of height n (every cordon with 2 leaf arc(s)) "
-                         "breaks the mex condition for value 3, given the rule on "
-                         "its options and the characterizations of the smaller values "
-                         "(Theorems 3.2, 3.3 and the smaller §5 statements); with every "
-                         "smaller height, the rule holds up to height n. "
-                         + induction.CONTROLS_SCOPE),
+            _sec5_brute(3, 2, two_leaves_nim3_rule),
+            _induction(3, 2, two_leaves_nim3_rule, one_leaf_cover=True),
         ),
         confirm=partial(brute.confirm_characterization, value=3, rule=two_leaves_nim3_rule,
                         leaves=2),
@@ -341,19 +342,16 @@ CLAIMS: list[Claim] = [
     ),
     # -- Problem 5.1 (issue 15, probe green-cordon-nim): mined characterizations of
     # nim-values 2 and 3, conjectures checked by the inductive SAT check and by play.
-    Claim(
-        id="thickets.green-nim2", paper=PAPER, theorem="Problem 5.1 (mined, nim-value 2)",
-        statement="A green cordon has nim-value 2 iff its gaps a(1), a(2)-a(1), ..., n-a(k) "
-                  "are X (1 Y)* E O*: one arbitrary gap, then any number of pairs (gap 1, "
-                  "gap >= 2), then an even gap and only odd gaps after it.",
-        kind="conjecture", parameter=HEIGHT, base=0, quick_bound=17, target_bound=60,
+    record(
+        "thickets.green-nim2", CORDONS, _exactly(nim2_rule, "*2"), paper=PAPER,
+        theorem="Problem 5.1 (mined, nim-value 2)", kind="conjecture",
+        text="A green cordon has nim-value 2 iff its gaps a(1), a(2)-a(1), ..., n-a(k) "
+             "are X (1 Y)* E O*: one arbitrary gap, then any number of pairs (gap 1, "
+             "gap >= 2), then an even gap and only odd gaps after it.",
+        parameter=HEIGHT, base=0, quick=17, target=60, rename=PLAY_AS_BRUTE,
         methods=(
             all_n_method(partial(library.nim_statement, 2), "thickets.green-nim2", ALL_N_SCOPE,
                          counts=partial(all_n.count_table, 2)),
-            Method("brute", partial(brute.characterization, value=2, rule=nim2_rule,
-                                    leaves=None), max_n=brute.BRUTE_MAX,
-                   scope="every cordon of height n: nim-value 2 by exhaustive play exactly "
-                         "when the gap rule holds"),
             Method("sat", partial(nim23_sat.candidate, claim=NIM2_ALL,
                                   oracle=partial(brute.has_value, value=2, rule=nim2_rule)),
                    uses_solver=True,
@@ -368,19 +366,16 @@ CLAIMS: list[Claim] = [
               "minimal automaton consistent with the data has 6 states (encodings/"
               "green_cordon_dfa.NIM2_DFA). Contains the first two statements of §5.",
     ),
-    Claim(
-        id="thickets.green-nim3", paper=PAPER, theorem="Problem 5.1 (mined, nim-value 3)",
-        statement="A green cordon has nim-value 3 iff its gaps a(1), a(2)-a(1), ..., n-a(k) "
-                  "are X X (1 Y)* E O*: two arbitrary gaps, then any number of pairs (gap "
-                  "1, gap >= 2), then an even gap and only odd gaps after it.",
-        kind="conjecture", parameter=HEIGHT, base=0, quick_bound=17, target_bound=100,
+    record(
+        "thickets.green-nim3", CORDONS, _exactly(nim3_rule, "*3"), paper=PAPER,
+        theorem="Problem 5.1 (mined, nim-value 3)", kind="conjecture",
+        text="A green cordon has nim-value 3 iff its gaps a(1), a(2)-a(1), ..., n-a(k) "
+             "are X X (1 Y)* E O*: two arbitrary gaps, then any number of pairs (gap "
+             "1, gap >= 2), then an even gap and only odd gaps after it.",
+        parameter=HEIGHT, base=0, quick=17, target=100, rename=PLAY_AS_BRUTE,
         methods=(
             all_n_method(partial(library.nim_statement, 3), "thickets.green-nim3", ALL_N_SCOPE,
                          counts=partial(all_n.count_table, 3)),
-            Method("brute", partial(brute.characterization, value=3, rule=nim3_rule,
-                                    leaves=None), max_n=brute.BRUTE_MAX,
-                   scope="every cordon of height n: nim-value 3 by exhaustive play exactly "
-                         "when the gap rule holds"),
             Method("sat", partial(nim23_sat.candidate, claim=NIM3_ALL,
                                   oracle=partial(brute.has_value, value=3, rule=nim3_rule)),
                    uses_solver=True,
@@ -406,28 +401,28 @@ GREEN_TARGETS = {5: 16}
 
 def _green_nim(k: int) -> Claim:
     """``thickets.green-nim<k>``: the nim-value-k cordons are the block-pattern automaton's
-    (issue 25), proved for every height by both deciders and checked by play."""
+    (issue 25), proved for every height by both deciders and checked by play. Its ``brute``
+    stays the paper's own (derive=False): the kit would add a ``sat`` method besides the
+    derived play, a method name the store does not hold for these claims."""
     size = 2 * k + 2 if k % 2 == 0 else 2 * k + 1
-    return Claim(
-        id=f"thickets.green-nim{k}", paper=PAPER,
-        theorem=f"Problem 5.1 (mined, nim-value {k})",
-        statement=(f"A green cordon has nim-value {k} iff its leaf word is accepted by the "
-                   f"{size}-state block-pattern automaton A_{k} (docs/reference.md, "
-                   f"'Proved for every size'): a head, {(k - 2) // 2} middle block(s) of "
-                   "four states and a final block, as learned for nim-values 2 to 6."),
-        kind="conjecture", parameter=HEIGHT, base=0, quick_bound=12,
-        target_bound=GREEN_TARGETS.get(k, 18),
+    rule = partial(pattern_rule, k=k)
+    return record(
+        f"thickets.green-nim{k}", CORDONS, _exactly(rule, f"*{k}"), paper=PAPER,
+        theorem=f"Problem 5.1 (mined, nim-value {k})", kind="conjecture",
+        text=(f"A green cordon has nim-value {k} iff its leaf word is accepted by the "
+              f"{size}-state block-pattern automaton A_{k} (docs/reference.md, "
+              f"'Proved for every size'): a head, {(k - 2) // 2} middle block(s) of "
+              "four states and a final block, as learned for nim-values 2 to 6."),
+        parameter=HEIGHT, base=0, quick=12, target=GREEN_TARGETS.get(k, 18), derive=False,
         methods=(
             all_n_method(partial(library.nim_statement, k), f"thickets.green-nim{k}",
                          ALL_N_SCOPE, counts=partial(all_n.count_table, k)),
-            Method("brute", partial(brute.characterization, value=k,
-                                    rule=partial(pattern_rule, k=k), leaves=None),
+            Method("brute", partial(brute.characterization, value=k, rule=rule, leaves=None),
                    max_n=brute.BRUTE_MAX,
                    scope=f"every cordon of height n: nim-value {k} by exhaustive play "
                          f"exactly when A_{k} accepts its leaf word"),
         ),
-        confirm=partial(brute.confirm_characterization, value=k,
-                        rule=partial(pattern_rule, k=k), leaves=None),
+        confirm=partial(brute.confirm_characterization, value=k, rule=rule, leaves=None),
         notes=(f"A_{k} is stored as JSON (automata/library_data/nim{k}.json); "
                "the automata of 2 to 6 are the minimal ones learned from the "
                "complete tables (probe green-cordon-nim), the larger ones follow their "
@@ -555,11 +550,6 @@ CLAIMS += [
 ]
 
 TARGET_REASONS: dict[str, str] = {
-    'thickets.thm3.3': (
-        'brute stops at its size limit 17 (was 18): exhaustive play took 0.06 s at n=14 and '
-        '0.72 s at 15 (x12 per size, about 100 s at 17 and 1200 s at 18; committed store); '
-        'automata proves every n and sat reaches 100.'
-    ),
     'thickets.thm3.4': (
         'brute stops at its size limit 16 (was 18): exhaustive play took 0.04 s at n=14 and '
         '1.7 s at 15 (x40, about 70 s at 16 and 3000 s at 17; committed store); automata '
@@ -585,16 +575,6 @@ TARGET_REASONS: dict[str, str] = {
 27, item 3; docs/history/performance.md, "Caterpillars"): shown by the report."""
 
 
-def _no_cordon(leaves: int) -> Reason:
-    """Vacuous where no green cordon of height n has ``leaves`` leaf arcs (*Thinning
-    Thickets*, §5: a cordon of height n has n - 1 places for a leaf arc)."""
-    def vacuous(n: int) -> str | None:
-        if leaves > max(n - 1, 0):
-            return f"no cordon of height {n} with {leaves} leaf arcs"
-        return None
-    return vacuous
-
-
 def _no_option(offset: int) -> Reason:
     """Vacuous where *Thinning Thickets*, Theorem 3.1, says nothing at L(n): no option
     L(i), 2 <= i <= n - offset, and fewer than two thickets L(2k)."""
@@ -608,7 +588,4 @@ def _no_option(offset: int) -> Reason:
 CLAIMS = attach(CLAIMS, {
     "thickets.thm3.1": _no_option(1),
     "thickets.thm3.1-corrected": _no_option(2),
-    "thickets.sec5-one-leaf-nim2": _no_cordon(1),
-    "thickets.sec5-two-leaves-nim2": _no_cordon(2),
-    "thickets.sec5-two-leaves-nim3": _no_cordon(2),
 })
