@@ -444,6 +444,9 @@ CLAIMS.append(Claim(
                      "once, by cgsat's product search"),
         sized_method(all_n.pattern_statement, "mona", "thickets.green-nim-pattern",
                      "the same statement, every height at once, by MONA"),
+        sized_method(all_n.pattern_statement, "setops", "thickets.green-nim-pattern",
+                     "the same statement, every height at once, by set operations on "
+                     "automata (automata-lib, pip only; issue 35)"),
     ),
     confirm=partial(confirm_sized, build=all_n.pattern_statement),
     notes="Proved for each k the deciders reach; no argument for every k at once yet.",
