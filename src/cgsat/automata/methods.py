@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -46,15 +47,21 @@ __all__ = [
     "artifacts_dir",
     "summary",
     "PROVED_BY",
+    "SHARE",
     "decide_all",
     "all_n_method",
     "confirm_sized",
     "sized_method",
 ]
 
-DECIDERS = ("setops", "product", "mona")
-"""The deciders of an all-n verdict, in the order they run (fastest first); two must prove
-it. MONA runs only when installed (:func:`cgsat.automata.mona.available`)."""
+DECIDERS = ("setops", "mona", "product")
+"""The deciders of an all-n verdict, in the order they run (fastest first, as measured by
+``benchmarks/bench_deciders.py``); two must prove it. MONA runs only when installed
+(:func:`cgsat.automata.mona.available`)."""
+
+SHARE = 0.9
+"""The part of the method's timeout the deciders share, in turn (the rest is left for the
+replay and the artifacts, so that the runner does not kill a run two deciders proved)."""
 
 PROVED_BY = 2
 """How many deciders must prove a statement (and none refute it) for ``proved``."""
@@ -89,10 +96,15 @@ def decide_all(statement: Statement, label: str, timeout: float | None) -> Verdi
     *Thinning Thickets*, §2.1; *The Game of timber!*, Theorems 2.1, 2.2 (the induction).
     """
     where = artifacts_dir(label)
-    decisions = [setops.decide(statement, timeout=timeout),
-                 product.decide(statement, timeout=timeout)]
+    deadline = None if timeout is None else time.perf_counter() + SHARE * timeout
+
+    def left() -> float | None:  # each decider gets what its predecessors left
+        return None if deadline is None else max(1.0, deadline - time.perf_counter())
+
+    decisions = [setops.decide(statement, timeout=left())]
     if mona.available():
-        decisions.append(mona.decide(statement, timeout=timeout, workdir=where))
+        decisions.append(mona.decide(statement, timeout=left(), workdir=where))
+    decisions.append(product.decide(statement, timeout=left()))
     detail = summary(statement, decisions, label)
     if where is not None:
         for a in statement.automata:
