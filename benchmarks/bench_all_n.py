@@ -1,5 +1,6 @@
-"""All-n proofs (issue 25): run both deciders on every all-n statement, write the artifacts,
-and print the product's reachable states and MONA's largest automaton with their times.
+"""All-n proofs (issues 25, 35): run the three deciders on every all-n statement, write the
+artifacts, and print each decider's states (set operations: the largest pre-image DFA;
+product: reachable states; MONA: its largest automaton) with their times.
 
     python benchmarks/bench_all_n.py --out results/proofs          # the committed run
     python benchmarks/bench_all_n.py --beyond 20 --budget 600 --out /tmp/beyond
@@ -50,15 +51,16 @@ def main() -> int:
         v = decide_all(st, label, None)
         d = json.loads(v.detail or "{}")
         ds = {x["decider"]: x for x in d.get("deciders", [])}
-        row = {"label": label, "verdict": v.status,
-               "automata": [a.size for a in st.automata],
-               "product_states": ds["product"]["states"],
-               "product_s": ds["product"]["seconds"],
-               "mona_states": ds["mona"]["states"], "mona_s": ds["mona"]["seconds"]}
+        row: dict[str, object] = {"label": label, "verdict": v.status,
+                                  "automata": [a.size for a in st.automata]}
+        shown = []
+        for name in ("setops", "mona", "product"):
+            got = ds.get(name, {"states": None, "seconds": None, "verdict": "not run"})
+            row[f"{name}_states"], row[f"{name}_s"] = got["states"], got["seconds"]
+            row[f"{name}_verdict"] = got["verdict"]
+            shown.append(f"{name} {got['verdict']} {got['states']} states {got['seconds']} s")
         rows.append(row)
-        print(f"{label:32} {v.status:8} product {row['product_states']:>8} states "
-              f"{row['product_s']:8.2f} s | mona {row['mona_states']:>6} states "
-              f"{row['mona_s']:6.2f} s", flush=True)
+        print(f"{label:32} {v.status:8} " + " | ".join(shown), flush=True)
     (Path(args.out) / "summary.json").write_text(json.dumps(rows, indent=1) + "\n")
     if args.beyond:
         alive = {"product": True, "mona": True}
