@@ -192,9 +192,9 @@ def _count_from_proof(query: FindQuery, db: str | None) -> FindResult | None:
     (issue 35): the proof stored in ``db`` when current, else proved now by ``check`` (and
     stored in ``db``); None when no automaton applies (the plan decides then)."""
     from cgsat.api._check import check  # start-up time
-    from cgsat.search import ControlFailed
+    from cgsat.search import ControlFailed  # start-up time
     from cgsat.search import green_cordon_automata as by_auto  # start-up time
-    from cgsat.search.controls import Controls
+    from cgsat.search.controls import Controls  # start-up time
     from cgsat.search.plan import nim_value  # start-up time
 
     k = nim_value(str(query.value))
@@ -205,12 +205,7 @@ def _count_from_proof(query: FindQuery, db: str | None) -> FindResult | None:
     claim = by_auto.claim_of(k)
     report = check(claim, methods="automata", db=db, jobs=1)
     (res,) = report.results
-    if res.status != "proved":
-        raise CgsatInputError(
-            f"green-cordon: the automaton of nim-value {k} is not proved for every height "
-            f"({claim} automata: {res.status}: {res.reason or res.counterexample})")
-    deciders = [d["decider"] for d in json.loads(res.detail or "{}").get("deciders", [])
-                if d["verdict"] == "proved"]
+    deciders = by_auto.proved_by(k, res.status, res.reason or res.counterexample, res.detail)
     where = "stored in " + str(db) if res.reused else (
         "proved now" + (f" and stored in {db}" if db is not None else ""))
     out: dict[str, Any] = {"height": query.height, "mode": "count", "misere": False,

@@ -18,9 +18,9 @@ and checked with ``cgsat check --claims FILE user.one-star`` or
 ``palindrome=True`` for words). Statements (:mod:`cgsat.kit.statements`): :func:`every`
 (an outcome, nim-values, or a Python predicate), :func:`exactly`, :func:`never`. A
 paper's claim is a :func:`record` (:mod:`cgsat.kit.paper`), with its bespoke methods
-attached. Every
-claim is checked by play; one that a ``cgsat find`` search can look for is checked by SAT
-too (:mod:`cgsat.kit.methods`), and one that cannot says "one method: not cross-checked".
+attached. Every claim is checked by play (:mod:`cgsat.kit.methods`); one that a
+``cgsat find`` search can look for is checked by SAT too (:mod:`cgsat.kit.sat`), and one
+that cannot says "one method: not cross-checked".
 A record decides once which sizes have nothing to check (:mod:`cgsat.vacuity`): for a kit
 claim, the sizes at which its family has no position.
 

@@ -18,7 +18,7 @@ from functools import partial
 
 from cgsat.claims import KINDS, Method
 from cgsat.errors import CgsatInputError
-from cgsat.kit import methods
+from cgsat.kit import methods, sat
 from cgsat.kit.families import PARAMETERS, PLAY_LIMITS, Family
 from cgsat.kit.statements import Statement
 from cgsat.vacuity import Scoped
@@ -105,7 +105,7 @@ def derived_methods(id: str, family: Family, statement: Statement
         filt = (" every position found is listed and the filter applied to it (a search "
                 "cannot express the filter);" if family.filtered else "")
         found.append(Method(
-            name="sat", run=partial(methods.sat, family=family, statement=statement, claim_id=id),
+            name="sat", run=partial(sat.sat, family=family, statement=statement, claim_id=id),
             scope=f"the cgsat find searches over every position of size n "
                   f"({family.describe()}), {reason};{filt} each search answers its sample "
                   "controls, and its toggled control when it finds nothing; a position "

@@ -29,7 +29,8 @@ from cgsat.games import get_ruleset
 from cgsat.search import ControlFailed
 from cgsat.search.controls import Controls
 
-__all__ = ["LARGEST", "SAMPLE_HEIGHT", "MAX_HEIGHT", "Answer", "claim_of", "count", "value"]
+__all__ = ["LARGEST", "SAMPLE_HEIGHT", "MAX_HEIGHT", "Answer", "claim_of", "count",
+           "proved_by", "value"]
 
 SAMPLE_HEIGHT = 16
 """Controls sample cordons of the height searched, or of this height when it is larger
@@ -93,18 +94,29 @@ def claim_of(k: int) -> str:
     return {0: "thickets.thm3.2", 1: "thickets.thm3.3"}.get(k, f"thickets.green-nim{k}")
 
 
+def proved_by(k: int, status: str, why: str | None, detail: str | None) -> list[str]:
+    """The deciders that proved R_0 .. R_k, from an all-n verdict's status, reason and
+    detail (:func:`cgsat.automata.methods.decide_all`).
+
+    Raises
+    ------
+    CgsatInputError
+        When the verdict is not ``proved`` (a timeout): nothing is counted from it.
+    """
+    if status != "proved":
+        raise CgsatInputError(
+            f"green-cordon: the automaton of nim-value {k} is not proved for every height "
+            f"({claim_of(k)} automata: {status}: {why})")
+    return [d["decider"] for d in json.loads(detail or "{}").get("deciders", [])
+            if d["verdict"] == "proved"]
+
+
 def _proved(k: int) -> tuple[Statement, list[str]]:
     """R_0 .. R_k, proved for every height now by two deciders of three, and the deciders
     that proved it."""
     statement = nim_statement(k)
-    verdict = decide_all(statement, f"thickets.green-nim{k}", None)
-    if verdict.status != "proved":
-        raise CgsatInputError(
-            f"green-cordon: the automaton of nim-value {k} is not proved for every height "
-            f"({verdict.status}: {verdict.reason or verdict.counterexample})")
-    deciders = [d["decider"] for d in json.loads(verdict.detail or "{}").get("deciders", [])
-                if d["verdict"] == "proved"]
-    return statement, deciders
+    v = decide_all(statement, f"thickets.green-nim{k}", None)
+    return statement, proved_by(k, v.status, v.reason or v.counterexample, v.detail)
 
 
 @dataclass(frozen=True)
