@@ -401,11 +401,11 @@ def check(cid: str, family: Family, spec: RuleSpec) -> None:
     if spec.automaton is not None and spec.automaton.alphabet != wf.alphabet:
         raise CgsatInputError(f"{cid}: the automaton is over {spec.automaton.alphabet!r}, "
                               f"the family's words over {wf.alphabet!r}")
-    for h in (spec.learn, spec.below):
+    for name, h in (("learn", spec.learn), ("below", spec.below)):
         if h is not None:
             size = _table_size(family, h)
             if size > TABLE_LIMIT:
-                raise CgsatInputError(f"{cid}: learn/below={h}: the table would hold {size} "
+                raise CgsatInputError(f"{cid}: {name}={h}: the table would hold {size} "
                                       f"positions (at most {TABLE_LIMIT}); give a smaller size")
 
 
@@ -476,7 +476,7 @@ def _words(auto: Automaton, length: int) -> Iterator[str]:
 def _table_size(family: Family, size: int) -> int:
     auto = _closed(family)
     alphabet = "01" if family.kind == "green-cordon" else "LR"
-    total = 0
+    total = 1 if family.kind == "green-cordon" else 0  # ⊥, the empty cordon
     for n in range(_length(family, size) + 1):
         total += auto.count(n) if auto is not None else len(alphabet) ** n
     return total
