@@ -584,8 +584,8 @@ def learn(family: Family, value: int, size: int, *, within: Automaton | None = N
                          empty, name or f"learned-nim{value}-to-{size}")
         if all(auto.accepts(w) == label(w) for w in data if w is not None):
             return auto.minimal()
-    raise CgsatInputError(f"learn={size}: the table up to size {size} determines no "
-                          f"automaton for nim-value {value}; give a larger size")
+    raise CgsatInputError(f"the table up to size {size} determines no automaton for "
+                          f"nim-value {value}; give a larger size (learn=, below=)")
 
 
 # -- the statement -------------------------------------------------------------------------
