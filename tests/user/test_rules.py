@@ -176,7 +176,8 @@ def test_the_command_line_proves_and_reports(cli: Any, tmp_path: Path,
     path = tmp_path / "rules_file.py"
     path.write_text("from cgsat.kit import claim, green_cordons, rule\n"
                     "CLAIMS = [\n"
-                    f"    claim('user.t-file', green_cordons(leaves=3), rule(3, regex={THREE!r})),\n"
+                    f"    claim('user.t-file', green_cordons(leaves=3), "
+                    f"rule(3, regex={THREE!r})),\n"
                     f"    claim('user.t-file-guess', green_cordons(leaves=3), "
                     f"rule(3, regex={GUESS!r})),\n]\n")
     run = cli("check", "--claims", str(path), "--up-to", "6", "--db", store_path,

