@@ -69,8 +69,10 @@ from cgsat.automata.methods import all_n_method
 from cgsat.automata.options import Statement as AutomataStatement
 from cgsat.automata.options import Word, WordFamily
 from cgsat.cgt import canonical
+from cgsat.cgt.impartial import solver_for
 from cgsat.claims import Budget, Method, Verdict
 from cgsat.errors import CgsatInputError
+from cgsat.games.base import ImpartialRuleset
 from cgsat.kit import families as kit_families
 from cgsat.kit.families import Family
 from cgsat.kit.statements import Statement
@@ -494,9 +496,6 @@ def table(family: Family, size: int) -> dict[Word, int]:
     >>> sorted(("⊥" if w is None else w, v) for w, v in t.items())
     [('', 1), ('0', 0), ('00', 1), ('01', 0), ('1', 1), ('10', 2), ('⊥', 0)]
     """
-    from cgsat.cgt.impartial import solver_for
-    from cgsat.games.base import ImpartialRuleset
-
     ruleset = family.ruleset
     assert isinstance(ruleset, ImpartialRuleset)  # cordons and Peaks words
     solver = solver_for(ruleset)
@@ -726,9 +725,6 @@ def _attributed(n: int, budget: Budget, *, run: Any, family: Family, spec: RuleS
 
 def table_value(family: Family, text: str) -> int:
     """A position's nim-value by the direct solver."""
-    from cgsat.cgt.impartial import solver_for
-    from cgsat.games.base import ImpartialRuleset
-
     ruleset = family.ruleset
     assert isinstance(ruleset, ImpartialRuleset)
     return solver_for(ruleset).nim_value(ruleset.parse(text))
