@@ -52,7 +52,6 @@ References
 from __future__ import annotations
 
 import itertools
-import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
@@ -298,9 +297,9 @@ class RuleSpec:
     learn: int | None = None
     below: int | None = None
 
-    def describe(self, family: Family | None = None) -> str:
-        """The rule in words."""
-        word = "leaf word" if family is None or family.kind == "green-cordon" else "word"
+    def describe(self, kind: str = "") -> str:
+        """The rule in words (``kind``: the family's; a cordon's word is its leaf word)."""
+        word = "leaf word" if kind == "green-cordon" else "word"
         if self.regex is not None:
             how = f"its {word} matches /{self.regex}/"
         elif self.automaton is not None:
@@ -319,16 +318,18 @@ class Rule(Statement):
     ``spec``. ``positions`` is bound to the family by :meth:`bind` (in ``claim()``)."""
 
     spec: RuleSpec = field(default_factory=lambda: RuleSpec(0))
+    kind: str = ""
 
     def describe(self) -> str:
         """A one-line text of the statement."""
-        return self.spec.describe()
+        return self.spec.describe(self.kind)
 
     def bind(self, cid: str, family: Family) -> Rule:
         """The rule for ``family``: its input checked (one line naming the claim), its
         positions of size n listed from the rule's automaton."""
         check(cid, family, self.spec)
-        return replace(self, positions=partial(listing, family=family, spec=self.spec))
+        return replace(self, positions=partial(listing, family=family, spec=self.spec),
+                       kind=family.kind)
 
 
 def rule(nim: int, *, regex: str | None = None, automaton: Automaton | None = None,
@@ -369,7 +370,7 @@ def rule(nim: int, *, regex: str | None = None, automaton: Automaton | None = No
     --------
     >>> r = rule(2, regex="0*10(00)*")
     >>> r.describe()
-    'a position has nim-value 2 exactly when its leaf word matches /0*10(00)*/'
+    'a position has nim-value 2 exactly when its word matches /0*10(00)*/'
     >>> rule(2)
     Traceback (most recent call last):
     ...
@@ -653,10 +654,10 @@ def _background(family: Family, spec: RuleSpec) -> tuple[Automaton, ...]:
 def background_source(family: Family, spec: RuleSpec) -> str:
     """Where R_0 .. R_{k-1} come from, in words (for the method's scope)."""
     if _library(family, spec):
-        return ("the stored library automata of Thinning Thickets (Theorems 3.2, 3.3, "
+        return ("from the stored library automata of Thinning Thickets (Theorems 3.2, 3.3, "
                 "nim2 .. nim12, proved for all cordons)")
     size = spec.below or spec.learn or BELOW
-    return f"automata learned from exhaustive play up to size {size}"
+    return f"learned from exhaustive play up to size {size}"
 
 
 def rule_statement(family: Family, spec: RuleSpec, label: str = "") -> AutomataStatement:
@@ -683,7 +684,7 @@ def rule_statement(family: Family, spec: RuleSpec, label: str = "") -> AutomataS
         outside = _lib("and", background[k], rest, background[k].empty and rest.empty, "o")
         top = _lib("or", user, outside, user.empty or outside.empty, f"R_{k}")
     return AutomataStatement(wf, tuple(background[:k]) + (top,),
-                             name=f"{label or 'rule'}: {spec.describe(family)}")
+                             name=f"{label or 'rule'}: {spec.describe(family.kind)}")
 
 
 def listing(n: int, *, family: Family, spec: RuleSpec) -> list[str]:
@@ -718,9 +719,9 @@ def _attributed(n: int, budget: Budget, *, run: Any, family: Family, spec: RuleS
     if family.keep(text) and (value == spec.nim) != rule_automaton(family, spec).accepts(word):
         return verdict
     return Verdict.unknown(f"the deciders refute the statement at {text} (nim-value {value} "
-                           "by play), where a background automaton is wrong, not the rule; "
-                           f"learn them from a larger table (below=): {verdict.reason or ''}"
-                           .rstrip(": "), detail=verdict.detail)
+                           "by play), where a background automaton is wrong, not the rule: "
+                           "learn them from a larger table (below=); "
+                           f"{verdict.detail or ''}".rstrip("; "))
 
 
 def table_value(family: Family, text: str) -> int:
@@ -733,19 +734,19 @@ def table_value(family: Family, text: str) -> int:
 def automata_method(cid: str, family: Family, spec: RuleSpec) -> Method:
     """The claim's all-n method ``automata``: :func:`rule_statement` decided by
     :func:`cgsat.automata.methods.all_n_method` (two deciders of three)."""
-    source = background_source(family, spec)
-    scope = (f"every size at once: R_0 .. R_{spec.nim}, R_{spec.nim} the rule on "
-             f"{family.describe()} and R_0 .. R_{max(spec.nim - 1, 0)} {source}, pass the "
-             "mex rule on every word of a domain closed under options, decided by two "
-             "deciders of three (set operations, product search, MONA when installed); a "
-             "counterexample is replayed by plain play")
+    k = spec.nim
+    parts = [f"R_{k} the rule on {family.describe()}"]
+    if _upto(family, spec) >= 0:
+        others = f"R_0 .. R_{k - 1}" if k > 1 else "R_0"
+        if not _same(family):
+            others = (f"{others} and R_{k} on the rest of the closed domain" if k
+                      else f"R_{k} on the rest of the closed domain")
+        parts.append(f"{others} {background_source(family, spec)}")
+    head = f"R_0 .. R_{k}" if k else "R_0"
+    scope = (f"every size at once: {head} ({'; '.join(parts)}) pass the mex rule on "
+             "every word of a domain closed under options, decided by two deciders of three "
+             "(set operations, product search, MONA when installed); a counterexample is "
+             "replayed by plain play")
     inner = all_n_method(partial(rule_statement, family, spec, cid), cid, scope)
     return replace(inner, run=partial(_attributed, run=inner.run, family=family, spec=spec))
 
-
-def proof_summary(detail: str | None) -> dict[str, Any]:
-    """The deciders' part of a proved verdict's detail (for messages)."""
-    try:
-        return dict(json.loads(detail or "{}"))
-    except ValueError:
-        return {}
