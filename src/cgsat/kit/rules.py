@@ -416,9 +416,12 @@ def check(cid: str, family: Family, spec: RuleSpec) -> None:
 def _regex(expression: str, alphabet: str, cid: str) -> Automaton:
     """The minimal automaton of a regex over ``alphabet`` (``automata-lib``), checked
     against Python's ``re.fullmatch``."""
+    if not expression:
+        raise CgsatInputError(f"{cid}: the regex is empty (it would accept only the empty "
+                              "word; write that as a regex over the alphabet)")
     letters = set(expression) - set(_REGEX_SYNTAX)
-    if not expression or letters - set(alphabet):
-        bad = "".join(sorted(letters - set(alphabet))) or "(empty)"
+    if letters - set(alphabet):
+        bad = "".join(sorted(letters - set(alphabet)))
         raise CgsatInputError(f"{cid}: regex {expression!r}: letters {bad!r} are outside the "
                               f"alphabet {alphabet!r} (use its letters and {_REGEX_SYNTAX})")
     try:
