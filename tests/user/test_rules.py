@@ -230,3 +230,19 @@ def test_bad_rules_in_a_file_exit_2(cli: Any, tmp_path: Path) -> None:
         rule(-1, regex="1")
     with pytest.raises(CgsatInputError, match="not both"):
         green_cordons(leaves=1, max_leaves=2)
+
+
+def test_proved_without_mona(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a machine without MONA (pip only), set operations and the product search are
+    the two deciders; a wrong rule is still refuted."""
+    from cgsat.automata import mona
+
+    monkeypatch.setattr(mona, "available", lambda: False)
+    c = claim("user.t-nomona", green_cordons(max_leaves=2), rule(3, regex="0*10*10(00)*"))
+    r = cgsat.check(c, up_to=2, methods="automata")
+    (x,) = r.results
+    assert x.status == "proved", x.reason
+    assert [d["decider"] for d in json.loads(x.detail or "")["deciders"]] == [
+        "setops", "product"]
+    w = claim("user.t-nomona-w", green_cordons(max_leaves=2), rule(3, regex="0*10*1(00)*"))
+    assert cgsat.check(w, up_to=2, methods="automata").exit_code == 1

@@ -240,7 +240,8 @@ def _user(r: Report) -> list[str]:
     if r.user_claims:
         lines += ["", "## Your own claims (--claims)", "",
                   "Claims from a file of your own, checked like the papers' (play, and SAT "
-                  "where a cgsat find search can look for a counterexample).", "",
+                  "where a cgsat find search can look for a counterexample; a rule over a "
+                  "word family also by the all-n method `automata`).", "",
                   "| claim | source | statement | methods | verified (method: M) |",
                   "|---|---|---|---|---|"]
         for c in r.user_claims:
