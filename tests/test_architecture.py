@@ -67,8 +67,9 @@ ALLOWED: dict[str, set[str]] = {
     "sat": BASE | {"games", "encodings", "claims"},
     "search": BASE | {"games", "cgt", "encodings", "automata", "sat", "claims"},
     # the claim kit (issues 28, 34): families, statements, records; its SAT method calls
-    # the searches; below the papers, so it never imports them
-    "kit": BASE | {"games", "cgt", "claims", "vacuity", "search"},
+    # the searches, a user's rule the all-n deciders (issue 35); below the papers, so it
+    # never imports them
+    "kit": BASE | {"games", "cgt", "claims", "vacuity", "search", "automata"},
     # issue 34: a paper's claims may be records of the claim kit
     "papers": BASE | {"games", "cgt", "encodings", "automata", "sat", "claims", "probes",
                       "vacuity", "kit"},

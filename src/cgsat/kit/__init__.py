@@ -15,8 +15,14 @@ and checked with ``cgsat check --claims FILE user.one-star`` or
 ``cgsat.check(claim, up_to=12)``. Families (:mod:`cgsat.kit.families`): :func:`rows`,
 :func:`timber_paths`, :func:`trees`, :func:`caterpillars`, :func:`graphs`,
 :func:`green_cordons`, each with an optional regular expression ``match=`` (and
-``palindrome=True`` for words). Statements (:mod:`cgsat.kit.statements`): :func:`every`
-(an outcome, nim-values, or a Python predicate), :func:`exactly`, :func:`never`. A
+``palindrome=True`` for words); ``green_cordons(leaves=m)`` / ``max_leaves=m`` and
+``timber_paths(height_range=h)`` restrict a word family to a regular domain
+(:mod:`cgsat.kit.rules`, which extends the two builders of :mod:`cgsat.kit.families`).
+Statements (:mod:`cgsat.kit.statements`): :func:`every`
+(an outcome, nim-values, or a Python predicate), :func:`exactly`, :func:`never`, and
+:func:`rule` (:mod:`cgsat.kit.rules`): the positions of nim-value k as a regular language
+of their words (a regex, an automaton, or learned), proved for every size by the all-n
+method ``automata`` besides play and SAT. A
 paper's claim is a :func:`record` (:mod:`cgsat.kit.paper`), with its bespoke methods
 attached. Every claim is checked by play (:mod:`cgsat.kit.methods`); one that a
 ``cgsat find`` search can look for is checked by SAT too (:mod:`cgsat.kit.sat`), and one
@@ -33,19 +39,12 @@ A worked example is in docs/own-conjectures.md; the layer is described in docs/a
 
 from __future__ import annotations
 
-from cgsat.kit.families import (
-    Family,
-    caterpillars,
-    graphs,
-    green_cordons,
-    rows,
-    timber_paths,
-    trees,
-)
+from cgsat.kit.families import Family, caterpillars, graphs, rows, trees
 from cgsat.kit.paper import record
 from cgsat.kit.records import ONE_METHOD, KitClaim, UserClaim, claim
+from cgsat.kit.rules import Rule, green_cordons, rule, timber_paths
 from cgsat.kit.statements import Position, Statement, every, exactly, never
 
-__all__ = ["ONE_METHOD", "Family", "KitClaim", "Position", "Statement", "UserClaim",
+__all__ = ["ONE_METHOD", "Family", "KitClaim", "Position", "Rule", "Statement", "UserClaim",
            "caterpillars", "claim", "every", "exactly", "graphs", "green_cordons", "never",
-           "record", "rows", "timber_paths", "trees"]
+           "record", "rows", "rule", "timber_paths", "trees"]

@@ -20,6 +20,7 @@ from cgsat.claims import KINDS, Method
 from cgsat.errors import CgsatInputError
 from cgsat.kit import methods, sat
 from cgsat.kit.families import PARAMETERS, PLAY_LIMITS, Family
+from cgsat.kit.rules import Rule, automata_method
 from cgsat.kit.statements import Statement
 from cgsat.vacuity import Scoped
 
@@ -142,7 +143,10 @@ def claim(  # noqa: PLR0913 - the record's fields, as keywords
         :func:`~cgsat.kit.families.rows`, ``timber_paths``, ``trees``, ``caterpillars``,
         ``graphs`` or ``green_cordons``.
     statement : Statement
-        :func:`~cgsat.kit.statements.every`, ``exactly`` or ``never``.
+        :func:`~cgsat.kit.statements.every`, ``exactly`` or ``never``; or a
+        :func:`~cgsat.kit.rules.rule` over a word family (``green_cordons``,
+        ``timber_paths(height_range=h)``), which gets the all-n method ``automata``
+        besides play and SAT (:mod:`cgsat.kit.rules`).
     text : str, optional
         The statement in words (default: generated).
     source : str, default "user"
@@ -179,7 +183,12 @@ def claim(  # noqa: PLR0913 - the record's fields, as keywords
     check_parts(id, family, statement, kind)
     if not isinstance(source, str) or not source.strip():
         raise CgsatInputError(f"{id}: source must be a non-empty string")
+    if isinstance(statement, Rule):  # a rule over a word family: proved for every n too
+        statement = statement.bind(id, family)
     found, why, searches = derived_methods(id, family, statement)
+    if isinstance(statement, Rule):
+        found.insert(0, automata_method(id, family, statement.spec))
+        why = f"automata (every n at once) beside {why}"
     play_limit = PLAY_LIMITS[family.kind]
     quick_bound = quick if quick is not None else min(play_limit, 8)
     target_bound = target if target is not None else (

@@ -14,7 +14,7 @@ from typing import Any
 
 from cgsat.claims import Claim
 from cgsat.report.counts import counted
-from cgsat.report.model import ClaimSection, EarlierRow, Report, build_model
+from cgsat.report.model import ClaimSection, EarlierRow, Report, build_model, where
 from cgsat.report.plots import bounds_png, counts_png, time_png
 from cgsat.report.text import LEGEND, bound
 
@@ -262,7 +262,7 @@ def _section(s: ClaimSection) -> list[str]:
         out.append("<p class='refuted'>Counterexamples:</p><ul>")
         for x in s.counterexamples:
             why = f" — {esc(x.explanation)}" if x.explanation else ""
-            out.append(f"<li>n = {x.n}, {esc(x.method)}: "
+            out.append(f"<li>{where(x.n)}, {esc(x.method)}: "
                        f"<code>{esc(x.position)}</code>{why}</li>")
         out.append("</ul>")
     out.append(_img(counts_png(s.data), f"counts against n for {s.id}"))
@@ -292,12 +292,24 @@ def _user(r: Report) -> list[str]:
                 "<th>verified up to</th><th>counterexamples</th></tr>"]
         for c in r.user_claims:
             ver = "<br>".join(f"{esc(m)}: {bound(b)}" for m, b in c.verified)
-            cex = "<br>".join(f"n = {x.n}, {esc(x.method)}: <code>"
+            cex = "<br>".join(f"{where(x.n)}, {esc(x.method)}: <code>"
                               f"{esc(x.position)}</code>" for x in c.counterexamples)
             out.append(f"<tr><td><code>{esc(c.id)}</code></td><td>{esc(c.source)}</td>"
                        f"<td>{esc(c.statement)}</td><td>{esc(c.methods_why)}</td>"
                        f"<td>{ver}</td><td>{cex}</td></tr>")
         out.append("</table>")
+        proofs = [c.proved for c in r.user_claims if c.proved]
+        if proofs:
+            out += ["<p>Proved for every size (a rule's <code>automata</code> method; "
+                    "artifacts under <code>$CGSAT_PROOFS/&lt;claim&gt;/</code> when it is "
+                    "set):</p>", "<table><tr><th>claim</th><th>automata</th><th>deciders"
+                    "</th><th>artifacts</th></tr>"]
+            for p in proofs:
+                autos = ", ".join(f"{name} ({states})" for name, states in p.automata)
+                out.append(f"<tr><td><code>{esc(p.claim)}</code></td><td>{esc(autos)}</td>"
+                           f"<td>{esc(p.deciders)}</td><td>{esc(', '.join(p.artifacts))}"
+                           "</td></tr>")
+            out.append("</table>")
     if r.unloaded:
         out += ["<h2>Stored rows of user claims not loaded</h2>",
                 "<p>Give their file with <code>--claims FILE</code> to see them as claims."

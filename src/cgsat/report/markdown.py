@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cgsat.claims import Claim
-from cgsat.report.model import ClaimSection, EarlierRow, Report, build_model
+from cgsat.report.model import ClaimSection, EarlierRow, Report, build_model, where
 from cgsat.report.text import LEGEND, artifact_link, bound
 
 __all__ = ["render", "render_markdown", "targets_lowered"]
@@ -223,7 +223,7 @@ def _section(s: ClaimSection) -> list[str]:
         lines += ["", "Counterexamples:", ""]
         for x in s.counterexamples:
             why = f" — {x.explanation}" if x.explanation else ""
-            lines.append(f"- n = {x.n}, {x.method}: `{x.position}`{why}")
+            lines.append(f"- {where(x.n)}, {x.method}: `{x.position}`{why}")
     lines += ["", "Runs (status, seconds, peak memory; for SAT methods the controls "
               "passed/run and the certificate; the reason of an unknown):", ""]
     lines.append("| n | " + " | ".join(s.methods_run) + " |")
@@ -240,14 +240,27 @@ def _user(r: Report) -> list[str]:
     if r.user_claims:
         lines += ["", "## Your own claims (--claims)", "",
                   "Claims from a file of your own, checked like the papers' (play, and SAT "
-                  "where a cgsat find search can look for a counterexample).", "",
+                  "where a cgsat find search can look for a counterexample; a rule over a "
+                  "word family also by the all-n method `automata`).", "",
                   "| claim | source | statement | methods | verified (method: M) |",
                   "|---|---|---|---|---|"]
         for c in r.user_claims:
             ver = ", ".join(f"{m}: {bound(b)}" for m, b in c.verified)
-            flag = " **refuted**" if c.counterexamples else ""
+            flag = " **refuted**" if c.counterexamples else (
+                " **proved for every n**" if c.proved else "")
             lines.append(f"| `{c.id}`{flag} | {_cell(c.source)} | {_cell(c.statement)} | "
                          f"{_cell(c.methods_why)} | {ver} |")
+        proofs = [c.proved for c in r.user_claims if c.proved]
+        if proofs:
+            lines += ["", "Proved for every size (a rule's `automata` method: two deciders "
+                      "of three decided R_0 .. R_k on a domain closed under options; the "
+                      "artifacts are written under `$CGSAT_PROOFS/<claim>/` when it is set):",
+                      "", "| claim | automata (states) | deciders | artifacts |",
+                      "|---|---|---|---|"]
+            for p in proofs:
+                autos = ", ".join(f"{name} ({states})" for name, states in p.automata)
+                lines.append(f"| `{p.claim}` | {autos} | {p.deciders} | "
+                             f"{', '.join(f'`{a}`' for a in p.artifacts)} |")
         for s in r.user_sections:
             lines += _section(s)
     if r.unloaded:

@@ -34,7 +34,7 @@ from cgsat.report.text import (
 
 __all__ = ["BeyondRow", "ClaimRow", "ClaimSection", "Counterexample", "EarlierRow",
            "FindingItem", "MethodRow", "ProbeSection", "ProvedRow", "Report", "RuleRow",
-           "RunCell", "UnloadedRow", "UserClaimRow", "build_model"]
+           "RunCell", "UnloadedRow", "UserClaimRow", "build_model", "where"]
 
 Bounds = tuple[tuple[str, int | None], ...]
 """(method, bound) pairs, in the claim's order of methods."""
@@ -203,6 +203,7 @@ class UserClaimRow:
     methods_why: str
     verified: Bounds
     counterexamples: tuple[Counterexample, ...]
+    proved: ProvedRow | None = None
 
 
 @dataclass(frozen=True)
@@ -331,6 +332,24 @@ def _proved(row: dict[str, Any]) -> ProvedRow:
                      deciders_text(row), counts_text(row), tuple(row["artifacts"]))
 
 
+def _user_proved(c: dict[str, Any]) -> ProvedRow | None:
+    """A user's claim proved for every size (a rule's ``automata`` method; issue 35)."""
+    if not c.get("proved"):
+        return None
+    return _proved({"claim": c["id"], "statement": c["statement"], **c["proved"]})
+
+
+def where(n: int) -> str:
+    """A counterexample's size as shown: ``n = 4``, or ``every n`` (an all-n method).
+
+    Examples
+    --------
+    >>> where(4), where(-1)
+    ('n = 4', 'every n')
+    """
+    return "every n" if n == -1 else f"n = {n}"
+
+
 def build_model(doc: dict[str, Any], own: Sequence[Claim] = ()) -> Report:
     """The report of a ``bounds.json`` document; ``own``: the user's claims it holds
     (``--claims FILE``), whose records their sections show."""
@@ -359,7 +378,8 @@ def build_model(doc: dict[str, Any], own: Sequence[Claim] = ()) -> Report:
         sections=tuple(section(c, lookup.get(c["id"])) for c in stored),
         user_claims=tuple(UserClaimRow(c["id"], c["source"], c["statement"],
                                        c["methods_why"], tuple(c["verified"].items()),
-                                       _counterexamples(c)) for c in users),
+                                       _counterexamples(c), _user_proved(c))
+                          for c in users),
         user_sections=tuple(section(c, mine.get(c["id"])) for c in users),
         unloaded=tuple(UnloadedRow(r["claim"], r["n"], r["method"], r["status"],
                                    r["counterexample"] or "", r["fingerprint"][:12])

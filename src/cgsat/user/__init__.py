@@ -14,6 +14,7 @@ from cgsat.kit import (
     ONE_METHOD,
     Family,
     Position,
+    Rule,
     Statement,
     UserClaim,
     caterpillars,
@@ -24,10 +25,11 @@ from cgsat.kit import (
     green_cordons,
     never,
     rows,
+    rule,
     timber_paths,
     trees,
 )
 
-__all__ = ["ONE_METHOD", "Family", "Position", "Statement", "UserClaim", "caterpillars",
-           "claim", "every", "exactly", "graphs", "green_cordons", "never", "rows",
-           "timber_paths", "trees"]
+__all__ = ["ONE_METHOD", "Family", "Position", "Rule", "Statement", "UserClaim",
+           "caterpillars", "claim", "every", "exactly", "graphs", "green_cordons", "never",
+           "rows", "rule", "timber_paths", "trees"]
