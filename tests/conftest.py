@@ -4,6 +4,10 @@ Hypothesis: no per-example deadline. The default (200 ms) fails tests under load
 machine runs two workers on cores shared with other jobs) without saying anything about
 the code; a test that needs a time limit says so itself.
 
+Every test runs with ``$CGSAT_DB`` in its temporary directory (unless it sets its own), so a
+command that writes the default store (``check``, ``find --count`` of a proved nim-value)
+never leaves ``cgsat-results.sqlite`` in the checkout.
+
 Fixtures:
 
 - ``cli``: runs ``cgsat`` in-process (``cli("check", "timber.thm2.3", "--up-to", "3")``)
@@ -28,6 +32,13 @@ from cgsat.claims import Claim, Method
 
 settings.register_profile("cgsat", deadline=None)
 settings.load_profile("cgsat")
+
+
+@pytest.fixture(autouse=True)
+def _own_default_store(tmp_path_factory: pytest.TempPathFactory,
+                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """``$CGSAT_DB`` in a temporary directory of the test's own."""
+    monkeypatch.setenv("CGSAT_DB", str(tmp_path_factory.mktemp("db") / "cgsat-results.sqlite"))
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,8 @@ def _runs(db: str, claim: str) -> int:
 def test_a_second_count_runs_no_proof(tmp_path, monkeypatch):
     db = str(tmp_path / "r.sqlite")
     first = find("green-cordon", height=40, value="*3", mode="count", db=db)
-    assert "proved now and stored in" in first.query["counted_by"]
+    assert first.query["proof"] == f"proved now and stored in {db}"
+    assert first.query["counted_by"].startswith("automaton nim3 (7 states), proved for every ")
     assert _runs(db, "thickets.green-nim3") == 1
 
     from cgsat.automata import methods
@@ -28,11 +29,11 @@ def test_a_second_count_runs_no_proof(tmp_path, monkeypatch):
     monkeypatch.setattr(methods, "decide_all", no_proof)
     second = find("green-cordon", height=40, value="*3", mode="count", db=db)
     assert second.count == first.count
-    assert f"stored in {db}" in second.query["counted_by"]
+    assert second.query["proof"] == f"stored in {db}"
     assert _runs(db, "thickets.green-nim3") == 1
     # another height, the same proof; and the count agrees with the SAT route's
     third = find("green-cordon", height=12, value="*3", mode="count", db=db)
-    assert f"stored in {db}" in third.query["counted_by"]
+    assert third.query["proof"] == f"stored in {db}"
     listed = find("green-cordon", height=12, value="*3", mode="all").positions or ()
     assert third.count == len(listed) > 0
 
@@ -40,4 +41,4 @@ def test_a_second_count_runs_no_proof(tmp_path, monkeypatch):
 def test_without_a_store_it_proves_in_memory():
     got = find("green-cordon", height=30, value="0", mode="count")
     assert got.count == 514229  # Theorem 3.4: f_30
-    assert "proved now" in got.query["counted_by"] and "stored" not in got.query["counted_by"]
+    assert got.query["proof"] == "proved now"

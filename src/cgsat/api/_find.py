@@ -210,12 +210,13 @@ def _count_from_proof(query: FindQuery, db: str | None) -> FindResult | None:
         "proved now" + (f" and stored in {db}" if db is not None else ""))
     out: dict[str, Any] = {"height": query.height, "mode": "count", "misere": False,
                            "value": query.value}
-    controls = Controls(query.controls, seed=f"find:green-cordon:{json.dumps(out, sort_keys=True)}")
+    seed = f"find:green-cordon:{json.dumps(out, sort_keys=True)}"
+    controls = Controls(query.controls, seed=seed)
     try:
-        number, how = by_auto.count(query.height, k, controls,
-                                    proved=(claim, tuple(deciders), where))
+        number, how = by_auto.count(query.height, k, controls, proved=(claim, tuple(deciders)))
     except ControlFailed as exc:
         raise ControlFailed(f"green-cordon {out}: {exc}") from None
     out["counted_by"] = how
+    out["proof"] = where  # where the proof came from: stored, or proved now
     return FindResult("green-cordon", out, count=number, controls=controls.tally,
-                      counted_by=(how,))
+                      counted_by=(how, where))

@@ -42,10 +42,10 @@ MAX_HEIGHT = 100_000
 
 
 def count(height: int, k: int, controls: Controls | None = None,
-          proved: tuple[str, tuple[str, ...], str] | None = None) -> tuple[int, str]:
+          proved: tuple[str, tuple[str, ...]] | None = None) -> tuple[int, str]:
     """The number of green cordons of ``height`` with nim-value k, and how it was counted.
 
-    ``proved`` is ``(claim, deciders, where)`` when the statement's proof is already known
+    ``proved`` is ``(claim, deciders)`` when the statement's proof is already known
     (the claim's stored ``automata`` verdict, :func:`cgsat.find` with ``db``): it is not
     proved again. Controls (a :class:`cgsat.search.Controls`, optional): the proof by two
     deciders of three counts as one; then ``controls.k`` seeded random cordons of the
@@ -77,14 +77,13 @@ def count(height: int, k: int, controls: Controls | None = None,
             f"--height at most 12 for it")
     if proved is None:
         statement, deciders = _proved(k)
-        where = "proved now"
     else:
-        statement, deciders, where = nim_statement(k), list(proved[1]), proved[2]
+        statement, deciders = nim_statement(k), list(proved[1])
     auto = statement.automata[k]
     if controls is not None:
         _samples(statement, k, min(height, SAMPLE_HEIGHT), controls)
     how = (f"automaton {auto.name} ({auto.size} states), proved for every height by "
-           f"{' and '.join(deciders)} ({where})")
+           f"{' and '.join(deciders)}")
     return count_at(auto, height, True), how
 
 

@@ -271,7 +271,9 @@ def _cordon_by_automaton(height: int, value: str | None, misere: bool,
     (number, how), tally = _controlled("green-cordon", query, n_controls,
                                        lambda c: by_auto.count(height, nim, c))
     query["counted_by"] = how
-    return FindResult("green-cordon", query, count=number, controls=tally, counted_by=(how,))
+    query["proof"] = "proved now"
+    return FindResult("green-cordon", query, count=number, controls=tally,
+                      counted_by=(how, "proved now"))
 
 
 def _cordon(q: FindQuery) -> Plan:
