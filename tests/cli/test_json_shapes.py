@@ -7,6 +7,7 @@ import json
 
 from cgsat.cli import main
 from cgsat.engine.fingerprint import method_fingerprint
+from cgsat.kit import KitClaim
 from cgsat.papers import registry
 
 CHECK_FIELDS = {"claim", "n", "method", "status", "seconds", "counterexample", "reason",
@@ -47,7 +48,9 @@ def test_list_json_shape(capsys):
     for cid in ("timber.thm2.3", "timber.thm2.5", "lumberjack.tuft"):
         assert cid in ids
     for c in items:
-        assert set(c) == LIST_FIELDS
+        # a kit record (a paper's, or a user's) says too which methods it got and why
+        assert set(c) - {"methods_why"} == LIST_FIELDS
+        assert ("methods_why" in c) == isinstance(registry.get_claim(c["id"]), KitClaim)
         assert set(c["scope"]) == set(c["methods"])
         assert len(c["methods"]) >= 2
     tuft = registry.get_claim("lumberjack.tuft")
