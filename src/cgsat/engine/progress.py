@@ -117,8 +117,12 @@ class Progress:
         for claim, method, run, old in lanes:
             parts = []
             if run:
-                parts.append("run once, for every n" if list(run) == [-1]
-                             else f"run n={_ranges(list(run))}")
+                from cgsat.engine.runner import ALL_N, own_timeout  # runner imports us
+
+                once = "run once, for every n"
+                if timeout is not None:  # an all-n method's own budget
+                    once += f" (deciders in turn; timeout {own_timeout(timeout, ALL_N):g} s)"
+                parts.append(once if list(run) == [-1] else f"run n={_ranges(list(run))}")
             if old:
                 parts.append("reused (every n)" if list(old) == [-1]
                              else f"reused n={_ranges(list(old))}")
