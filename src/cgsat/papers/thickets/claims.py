@@ -50,7 +50,7 @@ from fractions import Fraction
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from cgsat.automata import library
+from cgsat.automata import library, mona
 from cgsat.automata.library import LARGEST, pattern_rule
 from cgsat.automata.methods import all_n_method, confirm_sized, sized_method
 from cgsat.claims import Claim, Method
@@ -442,8 +442,9 @@ CLAIMS.append(Claim(
         sized_method(all_n.pattern_statement, "product", "thickets.green-nim-pattern",
                      "the statement for nim-values 0 .. k with A_2 .. A_k, every height at "
                      "once, by cgsat's product search"),
-        sized_method(all_n.pattern_statement, "mona", "thickets.green-nim-pattern",
-                     "the same statement, every height at once, by MONA"),
+        *([sized_method(all_n.pattern_statement, "mona", "thickets.green-nim-pattern",
+                        "the same statement, every height at once, by MONA (registered "
+                        "where MONA is installed)")] if mona.available() else []),
         sized_method(all_n.pattern_statement, "setops", "thickets.green-nim-pattern",
                      "the same statement, every height at once, by set operations on "
                      "automata (automata-lib, pip only; issue 35)"),

@@ -42,6 +42,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from cgsat.automata import mona
 from cgsat.automata.methods import confirm_sized, sized_method
 from cgsat.cgt.peaks import MAX_LENGTH as PEAKS_MAX_LENGTH
 from cgsat.claims import Claim, Method
@@ -548,9 +549,10 @@ def _height_range_claim(cid: str, theorem: str, build: Callable[[int], Any],
             sized_method(build, "product", cid,
                          "every word of height range <= h, every length: the automaton "
                          "statement decided by cgsat's product search"),
-            sized_method(build, "mona", cid,
-                         "every word of height range <= h, every length: the same "
-                         "statement decided by MONA"),
+            *([sized_method(build, "mona", cid,
+                            "every word of height range <= h, every length: the same "
+                            "statement decided by MONA (registered where MONA is "
+                            "installed)")] if mona.available() else []),
             sized_method(build, "setops", cid,
                          "every word of height range <= h, every length: the same "
                          "statement decided by set operations on automata (automata-lib, "
