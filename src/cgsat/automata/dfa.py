@@ -1,4 +1,4 @@
-"""Deterministic word automata: the type both all-n deciders read.
+"""Deterministic word automata: the type the all-n deciders read.
 
 An :class:`Automaton` reads a word over a finite alphabet from left to right. A family of
 positions may have one position that is not a word (for green cordons the empty cordon, of

@@ -81,10 +81,12 @@ def _proved(r: Report) -> list[str]:
         lines += ["## Disagreements: proved for every n, yet refuted", ""]
         lines += [f"- **{c}**" for c in r.proved_conflicts] + [""]
     lines += ["## Proved for every size", "",
-              "Claims proved for every n at once (status `proved`): both all-n deciders, "
-              "cgsat's product search and MONA, decided the automata statement "
-              "(docs/reference.md, \"Proved for every size\"). States: the product's "
-              "reachable states; MONA's largest automaton.", ""]
+              "Claims proved for every n at once (status `proved`): at least two of the "
+              "three all-n deciders (set operations on automata, MONA where installed, "
+              "cgsat's product search) proved the automata statement, and none refuted it "
+              "(docs/reference.md, \"Proved for every size\"). States: set operations' "
+              "largest automaton; MONA's largest automaton; the product's reachable "
+              "states.", ""]
     if not r.proved:
         return lines + ["None stored.", ""]
     lines += ["Counts: the number of positions of each size 0, 1, 2, ... that the proved "

@@ -2,7 +2,7 @@
 
 The nim-value-k cordons of every height are those the automaton of ``thickets.green-nim<k>``
 (Theorems 3.2, 3.3 for k = 0, 1; :func:`cgsat.automata.library.nim_statement`) accepts,
-once both all-n deciders have proved the statement for R_0 .. R_k
+once two all-n deciders of three have proved the statement for R_0 .. R_k
 (:func:`cgsat.automata.methods.decide_all`, run here, a fraction of a second for small k
 and about half a minute for k = 12). The count at height N is then exact
 arithmetic on the automaton's transfer matrix, for any N up to :data:`MAX_HEIGHT`.
