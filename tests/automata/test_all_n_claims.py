@@ -154,3 +154,20 @@ def test_find_by_automaton_height_limit(need_mona):
         cgsat.find("green-cordon", height=100_001, value="*2", mode="count")
     big = cgsat.find("green-cordon", height=2000, value="*3", mode="count")
     assert big.count > 10 ** 300 and big.controls == {"passed": 17, "total": 17}
+
+
+def test_deciders_that_disagree_are_exit_3_and_first_in_the_report(tmp_path, monkeypatch):
+    """One decider refutes what two prove: the check is an error (exit 3), and the report
+    lists it first, under its disagreements (issue 35)."""
+    from cgsat.automata import product
+
+    monkeypatch.setattr(product, "decide", _fake("product", "refuted", "1"))
+    db = str(tmp_path / "r.sqlite")
+    report = cgsat.check("thickets.green-nim2", methods="automata", db=db, jobs=1)
+    (res,) = report.results
+    assert res.status == "error" and "deciders disagree" in (res.reason or "")
+    assert report.exit_code == 3
+    text = render_markdown(build_report(Store(db)))
+    top = text.split("## Proved for every size")[0]
+    assert "thickets.green-nim2 every n automata: error" in top
+    assert "the deciders disagree" in top

@@ -474,7 +474,8 @@ def disagreements(store: Store, claims: Sequence[Claim]) -> list[dict[str, Any]]
         ``{"claim", "n", "method", "solver", "stored", "stored_time", "stored_commit",
         "status", "reason", "time", "commit"}``: the verdict that stands (``stored``) and
         the later run that disagrees with it (``status`` ``"error"`` or ``"unknown"``, its
-        ``reason``).
+        ``reason``). An all-n method whose current verdict is ``error`` (its deciders
+        disagree, or a refutation did not replay) is listed too, with ``stored`` None.
     """
     fingerprints = {(c.id, m.name): method_fingerprint(c, m) for c in claims
                     for m in c.methods}
@@ -489,6 +490,11 @@ def disagreements(store: Store, claims: Sequence[Claim]) -> list[dict[str, Any]]
                         "stored_time": row.time, "stored_commit": row.git_commit,
                         "status": later.status, "reason": later.reason, "time": later.time,
                         "commit": later.git_commit})
+        if row.n == ALL_N and row.status == "error":  # the all-n deciders disagree (35)
+            out.append({"claim": row.claim, "n": row.n, "method": row.method,
+                        "solver": None, "stored": None, "stored_time": None,
+                        "stored_commit": None, "status": row.status, "reason": row.reason,
+                        "time": row.time, "commit": row.git_commit})
     return sorted(out, key=lambda d: (d["claim"], d["method"], d["n"], d["time"]))
 
 

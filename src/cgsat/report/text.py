@@ -86,6 +86,9 @@ def variant_text(variant: str, v: dict[str, Any]) -> str:
 def disagreement_text(d: dict[str, Any]) -> str:
     """One disagreement: the verdict that stands and the later run against it."""
     solver = f" ({d['solver']})" if d.get("solver") else ""
+    if d.get("stored") is None:  # an all-n method in error: its deciders disagree
+        return (f"{d['claim']} every n {d['method']}: {d['status']} ({d['time']}): "
+                f"{d['reason'] or 'no reason given'}")
     return (f"{d['claim']} n={d['n']} {d['method']}{solver}: stored {d['stored']} "
             f"({d['stored_time']}) stands; a later run said {d['status']} ({d['time']}): "
             f"{d['reason'] or 'no reason given'}")
