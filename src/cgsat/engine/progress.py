@@ -21,6 +21,8 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, TextIO
 
+from cgsat.claims import ALL_N
+
 if TYPE_CHECKING:
     from tqdm import tqdm
 
@@ -117,7 +119,7 @@ class Progress:
         for claim, method, run, old in lanes:
             parts = []
             if run:
-                from cgsat.engine.runner import ALL_N, own_timeout  # runner imports us
+                from cgsat.engine.runner import own_timeout  # the runner imports this module
 
                 once = "run once, for every n"
                 if timeout is not None:  # an all-n method's own budget
