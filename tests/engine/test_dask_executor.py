@@ -101,9 +101,13 @@ def test_a_timeout_on_dask_kills_the_check_not_the_worker(cluster):
 def test_a_check_over_its_memory_limit_on_dask_is_unknown_memory(cluster):
     cl, client = cluster
     pids = client.run(os.getpid)
-    report = check(CLAIM, from_n=8, up_to=8, methods="brute", memory_limit="16M",
+    # n = 9, a size no other test of this module runs: brute n=8 is answered from the
+    # caches a sandbox kept from the tests above (UP_TO = 8) faster than the watcher's first
+    # look (every 0.05 s), so it could end "holds"; n=9 takes about 2 s cold, and a sandbox
+    # holds > 16 MB
+    report = check(CLAIM, from_n=9, up_to=9, methods="brute", memory_limit="16M",
                    executor="dask", scheduler=cl.scheduler_address)
-    (res,) = report.results  # brute n=8 takes about a second; a sandbox holds > 16 MB
+    (res,) = report.results
     assert (res.status, res.reason) == ("unknown", "memory: over 16 MB")
     assert res.peak_rss_mb is not None and res.peak_rss_mb > 16
     assert report.exit_code == 5 and client.run(os.getpid) == pids  # the workers live on
