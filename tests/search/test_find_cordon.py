@@ -133,9 +133,57 @@ def test_value_beyond_play_names_its_proof(capsys):
     assert "nim-value 3" in out and "thickets.green-nim3" in out
     assert "winning move: v5>v4 -> 4:" in out
     assert "use the SAT route" not in out
-    big = "300:" + ",".join(str(a) for a in [5, 51, 101, 102, 103] + list(range(150, 161)))
-    code = main(["value", "green-cordon", big])
-    err = capsys.readouterr().err
-    assert code in (0, 2)
-    if code == 2:  # a nim-value above the largest proved automaton: one line, exit 2
-        assert "no proved automaton decides it" in err and err.count("\n") == 1
+
+
+def test_value_beyond_the_proved_automata_is_one_line_exit_2(capsys, monkeypatch):
+    """A nim-value above the largest proved automaton (here made 2, so *3 is above it):
+    bad input, one line, exit 2, nothing printed."""
+    from cgsat.cli import main
+    from cgsat.search import green_cordon_automata as by_automata
+
+    monkeypatch.setattr(by_automata, "LARGEST", 2)
+    assert main(["value", "green-cordon", "200:5,51,101"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert "nim-value above 2: no proved automaton decides it" in err
+
+
+@pytest.mark.parametrize(("position", "says"), [
+    ("99999999999999999999:", "height 99999999999999999999 is above 100000"),
+    ("2000:" + ",".join(str(a) for a in range(3, 1991, 3)), "options of 1987684 arcs"),
+])
+def test_value_from_the_proofs_is_bounded(capsys, position, says):
+    """Bad input beyond what the proof route reads: one line, exit 2, before any word is
+    built (a height past 100,000; options of more than OPTION_LETTERS arcs in all)."""
+    from cgsat.cli import main
+
+    assert main(["value", "green-cordon", position]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and says in err
+
+
+def test_a_wrong_automaton_fails_the_answers_control(capsys, monkeypatch):
+    """The control that runs with an answer from the proofs: with R_2 replaced by a copy
+    of R_0 in the lookup (a wrong automaton, as if a stored file were damaged, and no proof
+    run), the options of value 2 read as no value, and the mex rule fails on the position
+    itself: exit 3, never a value."""
+    from dataclasses import replace
+
+    from cgsat.cli import main
+    from cgsat.search import green_cordon_automata as by_automata
+
+    real = by_automata.nim_statement
+
+    def swapped(k: int):
+        st = real(k)
+        autos = list(st.automata)
+        if len(autos) > 2:
+            autos[2] = autos[0]
+        return replace(st, automata=tuple(autos))
+
+    monkeypatch.setattr(by_automata, "nim_statement", swapped)
+    monkeypatch.setattr(by_automata, "_proved", lambda k: (real(k), ["stand-in"]))
+    assert main(["value", "green-cordon", "200:5,51,101"]) == 3
+    out, err = capsys.readouterr()
+    assert out == "" and "cgsat: BUG: green-cordon 200:5,51,101" in err
+    assert "do not have mex" in err

@@ -15,8 +15,10 @@ import sys
 from typing import Any
 
 from cgsat.api import ValueResult, value
+from cgsat.commands.find import EXIT_DISAGREE
 from cgsat.errors import CgsatInputError
 from cgsat.games import get_ruleset
+from cgsat.search import ControlFailed
 
 __all__ = ["to_text", "run"]
 
@@ -51,6 +53,16 @@ def to_text(result: dict[str, Any]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``cgsat value``; returns the exit code (3 when the control of an answer read
+    from the all-n proofs fails: a bug)."""
+    try:
+        return _run(args)
+    except ControlFailed as exc:
+        sys.stderr.write(f"cgsat: BUG: {exc}\n")
+        return EXIT_DISAGREE
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.distances is not None and args.ruleset != "phyminoes":
         raise CgsatInputError("--distances applies to the phyminoes ruleset only")
     get_ruleset(args.ruleset)  # an unknown ruleset is an error before stdin is read

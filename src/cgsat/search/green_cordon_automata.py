@@ -30,11 +30,16 @@ from cgsat.search import ControlFailed
 from cgsat.search.controls import Controls
 
 __all__ = ["LARGEST", "SAMPLE_HEIGHT", "MAX_HEIGHT", "Answer", "claim_of", "count",
-           "proved_by", "value"]
+           "proved_by", "value", "OPTION_LETTERS"]
 
 SAMPLE_HEIGHT = 16
 """Controls sample cordons of the height searched, or of this height when it is larger
 (exhaustive play of a sample stays under a second)."""
+
+OPTION_LETTERS = 1_000_000
+"""The most letters (arcs of stalk, over all options) ``value`` reads: each option's word
+through the automata, for the winning moves and the mex control (about 7 s at the
+limit on 2 loaded cores)."""
 
 MAX_HEIGHT = 100_000
 """Largest ``--height`` counted from an automaton (the count has about 0.7 N bits; height
@@ -143,11 +148,17 @@ def value(position: str) -> Answer:
     """The nim-value of a green cordon of any height, from the automata R_0 .. R_k proved
     for every height (two deciders of three), with every winning move (an option in R_0).
 
+    Its control, run with every answer: the options' values read from the same automata
+    must have mex k (else :class:`ControlFailed`, exit 3).
+
     Raises
     ------
     CgsatInputError
         When no stored automaton accepts the cordon (its nim-value exceeds
-        :data:`LARGEST`), or the statement is not proved (a timeout).
+        :data:`LARGEST`), the height exceeds :data:`MAX_HEIGHT`, its options exceed
+        :data:`OPTION_LETTERS` letters in all, or the statement is not proved (a timeout).
+    ControlFailed
+        When the mex rule fails on the position (a wrong automaton, a bug).
 
     Examples
     --------
@@ -161,7 +172,13 @@ def value(position: str) -> Answer:
     """
     rules = get_ruleset("green-cordon")
     parsed = rules.parse(position)
-    word = cordon_word(rules.format(parsed))
+    text = rules.format(parsed)
+    height = int(text.partition(":")[0])
+    if height > MAX_HEIGHT:
+        raise CgsatInputError(
+            f"green-cordon: height {height} is above {MAX_HEIGHT}, the largest the proved "
+            "automata answer")
+    word = cordon_word(text)
     every = nim_statement(LARGEST).automata
     k = next((j for j, a in enumerate(every) if a.accepts(word)), None)
     if k is None:
@@ -169,10 +186,25 @@ def value(position: str) -> Answer:
             f"green-cordon: {rules.format(parsed)} has nim-value above {LARGEST}: no proved "
             f"automaton decides it, and it is beyond exhaustive play "
             f"({rules.exhaustive_limit} arcs)")
+    options = [(move, rules.format(option)) for move, option in rules.options(parsed)]
+    letters = sum(int(t.partition(":")[0]) for _, t in options)
+    if letters > OPTION_LETTERS:
+        raise CgsatInputError(
+            f"green-cordon: {len(options)} options of {letters} arcs of stalk in all: above "
+            f"{OPTION_LETTERS}, the most the proof route reads to find the winning moves and "
+            "run the mex control (fewer leaf arcs, or a lower cordon)")
     statement, deciders = _proved(k)
+    # the control that runs with the answer: the mex rule on this very position, the
+    # options' values read from the same automata (None: above LARGEST, so not k)
+    values = {next((j for j, a in enumerate(every) if a.accepts(cordon_word(text))), None)
+              for _, text in options}
+    if k in values or not set(range(k)) <= values:
+        raise ControlFailed(
+            f"green-cordon {rules.format(parsed)}: the automata give nim-value {k}, but its "
+            f"options' values {sorted(v for v in values if v is not None)} do not have mex "
+            f"{k} (the mex rule of Thinning Thickets §2.1)")
     r0 = statement.automata[0]
-    wins = tuple((move, rules.format(option)) for move, option in rules.options(parsed)
-                 if r0.accepts(cordon_word(rules.format(option))))
+    wins = tuple((move, text) for move, text in options if r0.accepts(cordon_word(text)))
     auto = statement.automata[k]
     how = (f"automaton {auto.name} ({auto.size} states) of {claim_of(k)}, R_0 .. R_{k} "
            f"proved for every height by {' and '.join(deciders)}")
