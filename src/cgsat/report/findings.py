@@ -58,9 +58,10 @@ FINDINGS: tuple[Finding, ...] = (
         "a step of the proof (number stops replaced by double ups); the theorem is not "
         "refuted",
         "*Toppling Conjectures*, proof of Theorem 32. A step of the proof, not the theorem: "
-        "replacing number stops by ⇑/⇓ fails the proof's own outcome check for 20 values of "
-        "length 9 (first LRELLRLE); with three ups every infinitesimal up to length 9 passes, "
-        "with atomic weight -1, 0 or 1 (`toppling.thm32`)."),
+        "replacing number stops by ⇑/⇓ fails the proof's own outcome check for 4 values of "
+        "rows of length 8 (first LRELLRLE) and 20 of length 9; with three ups every "
+        "infinitesimal up to length 9 passes, with atomic weight -1, 0 or 1 "
+        "(`toppling.thm32`)."),
     Finding(
         ("thickets.thm4.4", "thickets.thm4.4-values"),
         "the theorem as printed (T(2n) has temperature at least n); Corollary 4.5 stands",
