@@ -87,6 +87,16 @@ FINDINGS: tuple[Finding, ...] = (
         "length 9 of such a value is one of them), and the claims `toppling.unique-x-zero`, "
         "`-switch`, `-x-star` check the cases b = 0, b = -a, b = a by SAT past the data."),
     Finding(
+        ("timber.thm2.5-printed", "timber.thm2.5"),
+        "the closed sum printed for X(2n+1) at n = 0; the counts of the proof stand",
+        "*The Game of timber!*, Theorem 2.5 as printed. The closed sum for the misère count "
+        "X(2n+1) = 2 SWP(2n) = Σ_{i=0}^{n-2} (-1)^i c_{n-i} (1/2)^i is empty at n = 0 and gives "
+        "X(1) = 0, but L and R are both misère P-positions (the only move leaves the empty "
+        "word, and the player left without a move wins), so X(1) = 2 "
+        "(`timber.thm2.5-printed`, refuted at n = 1 by play and by counting the sets of "
+        "Theorems 2.3 and 2.4). The proof's X(2n+1) = 2 F_n, with F_0 = 1, is right "
+        "(`timber.thm2.5`); the sum drops F_0."),
+    Finding(
         (),
         "a worked example of the paper (Definition 9)",
         "*Toppling Conjectures*, Definition 9's example lost a letter: f(RRLLRL) = "
