@@ -54,9 +54,8 @@ from cgsat.papers.timber.graphs import sat as graphs_sat
 from cgsat.papers.timber.path import brute as path_brute
 from cgsat.papers.timber.path import heights_brute as path_heights_brute
 from cgsat.papers.timber.path import heights_sat as path_heights_sat
-from cgsat.papers.timber.path import printed
+from cgsat.papers.timber.path import printed, words
 from cgsat.papers.timber.path import sat as path_sat
-from cgsat.papers.timber.path import words
 from cgsat.papers.timber.path.automata import thm23_statement, thm24_statement
 from cgsat.papers.timber.path.heights import RULES as HEIGHT_RULES
 from cgsat.papers.timber.phyminoes import brute as phyminoes_brute
