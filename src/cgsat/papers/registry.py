@@ -14,7 +14,7 @@ from typing import TypeVar
 
 from cgsat.claims import KINDS, Claim
 from cgsat.errors import CgsatInputError
-from cgsat.papers import lumberjack
+from cgsat.papers import lumberjack, lumberjack_example
 from cgsat.papers.caterpillars import claims as caterpillars
 from cgsat.papers.thickets import claims as thickets
 from cgsat.papers.thickets import probes as thickets_probes
@@ -36,7 +36,7 @@ __all__ = [
     "get_probe",
 ]
 
-PAPER_MODULES = (timber, caterpillars, thickets, lumberjack, toppling)
+PAPER_MODULES = (timber, caterpillars, thickets, lumberjack, lumberjack_example, toppling)
 PROBE_MODULES = (timber_probes, toppling_probes, thickets_probes)
 
 T = TypeVar("T")

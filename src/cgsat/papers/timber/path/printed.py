@@ -73,6 +73,10 @@ def printed_wp(n: int) -> Fraction:
     --------
     >>> [int(printed_wp(n)) for n in range(7)]
     [1, 0, 1, 0, 2, 0, 5]
+
+    References
+    ----------
+    *The Game of timber!*, Theorem 2.5 and its proof.
     """
     return Fraction(catalan(n // 2)) if n % 2 == 0 else Fraction(0)
 
@@ -84,6 +88,10 @@ def printed_swp(n: int) -> Fraction:
     --------
     >>> [str(printed_swp(n)) for n in (0, 2, 4, 6, 8, 10)]
     ['0', '0', '1', '2', '6', '18']
+
+    References
+    ----------
+    *The Game of timber!*, Theorem 2.5 and its proof.
     """
     return _printed_sum(n // 2) / 2 if n % 2 == 0 else Fraction(0)
 
@@ -95,6 +103,10 @@ def printed_x(n: int) -> Fraction:
     --------
     >>> [str(printed_x(n)) for n in range(8)]
     ['0', '0', '1', '0', '1', '2', '3', '4']
+
+    References
+    ----------
+    *The Game of timber!*, Theorem 2.5 and its proof.
     """
     m = n // 2
     if n == 0:
@@ -105,6 +117,7 @@ def printed_x(n: int) -> Fraction:
 
 
 def _compare(n: int, found: dict[str, int]) -> Verdict:
+    """Compare counts with the printed sums: the first that differs refutes."""
     printed = {"WP": printed_wp(n), "X": printed_x(n), "SWP": printed_swp(n)}
     for which in ("WP", "SWP", "X"):
         if found[which] != printed[which]:
@@ -124,6 +137,10 @@ def counts_by_play(n: int, budget: Budget) -> Verdict:
     'WP(4) = 2, SWP(4) = 1, X(4) = 1'
     >>> counts_by_play(1, Budget()).counterexample
     'X(1) = 2, printed 0'
+
+    References
+    ----------
+    *The Game of timber!*, Theorem 2.5 and its proof.
     """
     normal = peaks.p_position_table(n)
     misere = peaks.p_position_table(n, misere=True)
@@ -144,6 +161,10 @@ def counts_by_dp(n: int, budget: Budget) -> Verdict:
     'WP(6) = 5, SWP(6) = 2, X(6) = 3'
     >>> counts_by_dp(1, Budget()).counterexample
     'X(1) = 2, printed 0'
+
+    References
+    ----------
+    *The Game of timber!*, Theorem 2.5 and its proof.
     """
     return _compare(n, {"WP": count_dyck(n), "SWP": count_swp(n) - (n == 0),
                         "X": count_x(n)})
@@ -156,6 +177,10 @@ def confirm_printed(n: int, counterexample: str) -> bool:
     --------
     >>> confirm_printed(1, "X(1) = 2, printed 0"), confirm_printed(1, "X(1) = 0, printed 0")
     (True, False)
+
+    References
+    ----------
+    *The Game of timber!*, Theorem 2.5 and its proof.
     """
     match = _CEX.match(counterexample)
     if match is None or int(match[2]) != n or n > REPLAY_MAX:
@@ -197,6 +222,7 @@ def _dyck(m: int) -> list[str]:
 
 
 def _en_compare(m: int, count: int) -> Verdict:
+    """Compare a count of E_m with F_(m-1) + F_m."""
     want = fine(m - 1) + fine(m)
     if count != want:
         return Verdict.refuted(f"E({m}) = {count}, F_{m - 1} + F_{m} = {want}")
@@ -210,6 +236,10 @@ def en_by_enumeration(m: int, budget: Budget) -> Verdict:
     --------
     >>> en_by_enumeration(3, Budget()).detail
     'E(3) = 3'
+
+    References
+    ----------
+    *The Game of timber!*, Theorem 2.5 and its proof.
     """
     return _en_compare(m, sum(_e_n_allowed(w) for w in _dyck(m)))
 
@@ -222,6 +252,10 @@ def en_by_dp(m: int, budget: Budget) -> Verdict:
     --------
     >>> [en_by_dp(m, Budget()).detail for m in (1, 2, 4)]
     ['E(1) = 1', 'E(2) = 1', 'E(4) = 8']
+
+    References
+    ----------
+    *The Game of timber!*, Theorem 2.5 and its proof.
     """
     # state: (height, returned to 0 yet, last step was an L reaching height 2)
     counts: dict[tuple[int, bool, bool], int] = {(0, False, False): 1}
@@ -247,6 +281,10 @@ def confirm_en(m: int, counterexample: str) -> bool:
     --------
     >>> confirm_en(3, "E(3) = 3, F_2 + F_3 = 3")
     False
+
+    References
+    ----------
+    *The Game of timber!*, Theorem 2.5 and its proof.
     """
     match = re.match(r"^E\((\d+)\) = (\d+)", counterexample)
     if match is None or int(match[1]) != m or m > REPLAY_MAX // 2:
