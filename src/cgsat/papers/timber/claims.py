@@ -49,6 +49,7 @@ from cgsat.claims import Claim, Method
 from cgsat.encodings.timber_path import wp_predicate, x_predicate
 from cgsat.games.shapes import ATLAS_MAX_VERTICES
 from cgsat.kit import every, exactly, graphs, record, timber_paths, trees
+from cgsat.papers.timber import minimal
 from cgsat.papers.timber.graphs import brute as graphs_brute
 from cgsat.papers.timber.graphs import sat as graphs_sat
 from cgsat.papers.timber.path import brute as path_brute
@@ -329,6 +330,22 @@ CLAIMS: list[Claim] = [
                 "Shared with sat: the tree shapes (shapes.trees)")),
         ),
         confirm=trees_brute.confirm_lemma31,
+    ),
+    # Lemma 3.4: the empty tree is the only minimal P-position (issue 37, §4).
+    record(
+        "timber.lem3.4", trees(), every(minimal.minimal_is_n),
+        paper=PAPER, theorem="Lemma 3.4", kind="lemma",
+        text="The empty tree is the only minimal position (no peak of Lemma 3.2, no vertex "
+             "with two leaf paths directed away from it, Lemma 3.3) that is a P-position.",
+        parameter=TREES_PARAMETER, base=1, quick=7, target=9,
+        rename={"play": "brute"}, max_n={"brute": 9},
+        methods=(
+            Method("alg3.5", minimal.by_algorithm35, max_n=12, scope=(
+                "every orientation of every tree with n edges that is minimal is N by "
+                "Algorithm 3.5 (cgt.timber_trees). Shared with brute: the tree shapes and "
+                "the minimality test")),
+        ),
+        confirm=minimal.confirm_lemma34,
     ),
     # Lemma 3.2: flattening a degree-2 vertex with both arcs out keeps the outcome.
     Claim(
