@@ -97,6 +97,22 @@ FINDINGS: tuple[Finding, ...] = (
         "Theorems 2.3 and 2.4). The proof's X(2n+1) = 2 F_n, with F_0 = 1, is right "
         "(`timber.thm2.5`); the sum drops F_0."),
     Finding(
+        ("toppling.lem14", "toppling.lem14-positive"),
+        "the lemma as printed, for negative numbers; the lemma for G > 0 stands",
+        "*Toppling Conjectures*, Lemma 14 as printed (\"if G has consecutive non-blue "
+        "dominoes, then G is not a number\") fails for negative numbers: RR = -2 "
+        "(`toppling.lem14`, refuted at n = 2 by canonical forms and by game-tree "
+        "search). The proof assumes G > 0 (G = LxAByL), and that is how Lemma 19 uses "
+        "it; the lemma for G > 0 holds as far as checked (`toppling.lem14-positive`)."),
+    Finding(
+        ("toppling.conj40",),
+        "nothing: the conjecture already follows from Theorem 32 (not a refutation)",
+        "*Toppling Conjectures*, Conjecture 40 (\"some games do not occur\") already "
+        "follows from Theorem 32: ⇑ and ⇑* are infinitesimals of atomic weight 2 "
+        "(cgsat's atomic weights), while every infinitesimal row has atomic weight -1, "
+        "0 or 1, so no row equals them. The SAT check `toppling.conj40` finds no row of "
+        "⇑ or ⇑* (and of the other listed games) up to its verified length."),
+    Finding(
         (),
         "a worked example of the paper (Definition 9)",
         "*Toppling Conjectures*, Definition 9's example lost a letter: f(RRLLRL) = "
