@@ -31,7 +31,7 @@ def random_tree(n: int, rng: random.Random) -> frozenset[tuple[str, str]]:
     arcs oriented at random."""
     parent = {v: rng.randrange(v) for v in range(1, n + 1)}
     children = {v: 0 for v in range(n + 1)}
-    for v, p in parent.items():
+    for p in parent.values():
         children[p] += 1
     arcs = set()
     for v, p in parent.items():
