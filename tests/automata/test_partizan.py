@@ -24,8 +24,13 @@ from cgsat.automata.partizan_families import (
 from cgsat.automata.partizan_methods import decide_all
 from cgsat.automata.partizan_replay import check_options, confirm, truth
 from cgsat.cgt.notation import parse, to_str
-from cgsat.papers.thickets.sec4_rules import blue_stalk, blue_stalk_rule, spec_text, stalk
-from cgsat.papers.thickets.sec4_rules import thm42_rule
+from cgsat.papers.thickets.sec4_rules import (
+    blue_stalk,
+    blue_stalk_rule,
+    spec_text,
+    stalk,
+    thm42_rule,
+)
 from cgsat.papers.toppling.brute import lemma1_rule
 
 DECIDERS = (partizan_setops.decide, partizan_product.decide)

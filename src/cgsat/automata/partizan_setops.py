@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import time
 from collections import deque
+from collections.abc import Callable
+from typing import Any
 
 from automata.fa.dfa import DFA
 
@@ -45,7 +47,55 @@ def _step(dfa: DFA, q: object, c: str) -> object:
     """One transition; None is the dead state of a partial DFA."""
     if q is None:
         return None
-    return dfa.transitions.get(q, {}).get(c)
+    row: Any = dfa.transitions.get(q)  # type: ignore[call-overload]  # states are any hashable
+    return None if row is None else row.get(c)
+
+
+class _Product:
+    """The minimal DFAs run side by side: the class automata, the pre-images per player and
+    class, the pre-images of the domain's complement per player, and the domain."""
+
+    def __init__(self, statement: PartizanStatement, tick: Callable[[], None]):
+        fam = statement.family
+        self.st = statement
+        self.k = k = len(statement.classes)
+        self.members = [a.to_lib().minify() for a in statement.automata]
+        tick()
+        self.pre: list[list[DFA]] = []
+        self.out: list[DFA | None] = []
+        for player in (0, 1):
+            side = Statement(fam.side(player), statement.automata)
+            row = []
+            for a in statement.automata:
+                row.append(preimage(side, Target.of(a)))
+                tick()
+            self.pre.append(row)
+            self.out.append(preimage(side, Target.of(fam.domain, complement=True))
+                            if fam.domain is not None else None)
+            tick()
+        self.domain = fam.domain.to_lib().minify() if fam.domain is not None else None
+        self.parts: list[DFA] = (self.members + self.pre[0] + self.pre[1]
+                                 + [d for d in self.out if d is not None])
+        if self.domain is not None:
+            self.parts.append(self.domain)
+        self.out_at = {player: 3 * k + i for i, player in
+                       enumerate(p for p in (0, 1) if self.out[p] is not None)}
+
+    def check(self, t: tuple[object, ...]) -> str:
+        """Why the word that reaches the tuple ``t`` violates the statement ("" if not)."""
+        k, st = self.k, self.st
+        if self.domain is not None and t[-1] not in self.domain.final_states:
+            return ""
+        for player, at in self.out_at.items():
+            if t[at] in self.out[player].final_states:  # type: ignore[union-attr]  # not None
+                return f"{('Left', 'Right')[player]}'s option leaves the domain"
+        sides = [frozenset(c for i, c in enumerate(st.classes)
+                           if t[(1 + player) * k + i] in self.pre[player][i].final_states)
+                 for player in (0, 1)]
+        want = st.class_of(sides[0], sides[1])
+        accepted = [c for i, c in enumerate(st.classes)
+                    if t[i] in self.members[i].final_states]
+        return st.mismatch(accepted, want)
 
 
 def decide(statement: PartizanStatement, *, timeout: float | None = None) -> Decision:
@@ -84,9 +134,6 @@ def decide(statement: PartizanStatement, *, timeout: float | None = None) -> Dec
     Winning Ways, ch. 2; *Thinning Thickets*, Theorem 2.15.
     """
     t0 = time.perf_counter()
-    fam = statement.family
-    alphabet = fam.alphabet
-    k = len(statement.classes)
 
     def verdict(v: str, word: str | None = None, states: int = 0, reason: str = "") -> Decision:
         return Decision("setops", v, word, False, states, time.perf_counter() - t0, reason)
@@ -96,44 +143,12 @@ def decide(statement: PartizanStatement, *, timeout: float | None = None) -> Dec
             raise _Stop
 
     try:
-        members = [a.to_lib().minify() for a in statement.automata]
-        tick()
-        pre: list[list[DFA]] = []
-        out: list[DFA | None] = []
-        for player in (0, 1):
-            side = Statement(fam.side(player), statement.automata)
-            row = []
-            for a in statement.automata:
-                row.append(preimage(side, Target.of(a)))
-                tick()
-            pre.append(row)
-            out.append(preimage(side, Target.of(fam.domain, complement=True))
-                       if fam.domain is not None else None)
-            tick()
-        domain = fam.domain.to_lib().minify() if fam.domain is not None else None
+        product = _Product(statement, tick)
     except _Stop:
         return verdict("unknown", reason=f"timeout {timeout:g}s")
-    parts: list[DFA] = members + pre[0] + pre[1] + [d for d in out if d is not None]
-    if domain is not None:
-        parts.append(domain)
-
-    def check(t: tuple[object, ...]) -> str:
-        if domain is not None and t[-1] not in domain.final_states:
-            return ""
-        offset = 3 * k
-        for player in (0, 1):
-            if out[player] is not None:
-                if t[offset] in out[player].final_states:  # type: ignore[union-attr]  # tested
-                    return f"{('Left', 'Right')[player]}'s option leaves the domain"
-                offset += 1
-        sides = [frozenset(c for i, c in enumerate(statement.classes)
-                           if t[(1 + player) * k + i] in pre[player][i].final_states)
-                 for player in (0, 1)]
-        want = statement.class_of(sides[0], sides[1])
-        accepted = [c for i, c in enumerate(statement.classes)
-                    if t[i] in members[i].final_states]
-        return statement.mismatch(accepted, want)
-
+    parts, check = product.parts, product.check
+    alphabet = statement.family.alphabet
+    domain = product.domain
     start = tuple(d.initial_state for d in parts)
     parent: dict[tuple[object, ...], tuple[tuple[object, ...], str] | None] = {start: None}
     queue = deque([start])

@@ -9,8 +9,8 @@ key on them. Covers the five papers: *The Game of timber!*, *Timber on caterpill
 from __future__ import annotations
 
 import difflib
-from dataclasses import replace
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import TypeVar
 
 from cgsat.claims import KINDS, Claim
