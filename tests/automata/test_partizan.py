@@ -166,3 +166,22 @@ def test_disagreeing_regexes_are_errors():
     with pytest.raises(ValueError, match="unknown class rule"):
         PartizanStatement(TOPPLING, ("P",), toppling_lem1().automata[:1], "mex")
 
+
+
+@pytest.mark.parametrize("build", [toppling_lem1, blue_stalks])
+def test_mona_proves(build, need_mona):
+    from cgsat.automata import partizan_mona
+    assert partizan_mona.decide(build()).verdict == "proved"
+
+
+def test_mona_leaves_many_value_classes_unknown(need_mona):
+    from cgsat.automata import partizan_mona
+    d = partizan_mona.decide(thm42())
+    assert d.verdict == "unknown" and "classes" in d.reason
+
+
+@pytest.mark.parametrize("build, regex, where", [c for c in CONTROLS if c[0] is not thm42])
+def test_mona_refutes_the_controls_at_the_same_word(build, regex, where, need_mona):
+    from cgsat.automata import partizan_mona
+    d = partizan_mona.decide(build(regex))
+    assert (d.verdict, d.counterexample) == ("refuted", where)

@@ -3,11 +3,13 @@
 :class:`~cgsat.claims.Method` named ``automata`` (as the impartial ones of
 :mod:`cgsat.automata.methods`).
 
-Two deciders share nothing but the statement: the product search
-(:mod:`~cgsat.automata.partizan_product`) and pre-images by set operations
-(:mod:`~cgsat.automata.partizan_setops`). The verdict is
+Three deciders share nothing but the statement: pre-images by set operations
+(:mod:`~cgsat.automata.partizan_setops`), MONA (:mod:`~cgsat.automata.partizan_mona`, when
+installed; value rules with at most four classes) and the product search
+(:mod:`~cgsat.automata.partizan_product`). The verdict is
 
-- ``proved`` when both prove it (every decider's answer, states and time in ``detail``);
+- ``proved`` when two of them prove it and none refutes it (every decider's answer, states
+  and time in ``detail``; MONA, when not installed, is left out);
 - ``refuted`` when a decider refutes it, none proves it, and plain play
   (:mod:`cgsat.automata.partizan_replay`) confirms the counterexample (``error`` if not);
 - ``error`` when they disagree (one proves, another refutes): exit code 3;
@@ -28,7 +30,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from cgsat.automata import partizan_product, partizan_setops
+from cgsat.automata import mona, partizan_mona, partizan_product, partizan_setops
 from cgsat.automata.decision import Decision
 from cgsat.automata.partizan import PartizanStatement
 from cgsat.automata.partizan_replay import confirm
@@ -36,8 +38,8 @@ from cgsat.claims import Budget, Method, Verdict
 
 __all__ = ["DECIDERS", "PROVED_BY", "SHARE", "all_n_method", "decide_all", "summary"]
 
-DECIDERS = ("setops", "product")
-"""The deciders, in the order they run; both must prove a statement."""
+DECIDERS = ("setops", "mona", "product")
+"""The deciders, in the order they run (MONA when installed); two must prove a statement."""
 
 PROVED_BY = 2
 """How many deciders must prove a statement (and none refute it) for ``proved``."""
@@ -62,7 +64,7 @@ def summary(statement: PartizanStatement, decisions: list[Decision],
 
 
 def decide_all(statement: PartizanStatement, label: str, timeout: float | None) -> Verdict:
-    """Run both deciders on ``statement`` and combine their answers (module docstring).
+    """Run the deciders on ``statement`` and combine their answers (module docstring).
 
     References
     ----------
@@ -73,8 +75,10 @@ def decide_all(statement: PartizanStatement, label: str, timeout: float | None) 
     def left() -> float | None:
         return None if deadline is None else max(1.0, deadline - time.perf_counter())
 
-    decisions = [partizan_setops.decide(statement, timeout=left()),
-                 partizan_product.decide(statement, timeout=left())]
+    decisions = [partizan_setops.decide(statement, timeout=left())]
+    if mona.available():
+        decisions.append(partizan_mona.decide(statement, timeout=left()))
+    decisions.append(partizan_product.decide(statement, timeout=left()))
     text = json.dumps(summary(statement, decisions, label))
     proved = [d for d in decisions if d.verdict == "proved"]
     refuted = [d for d in decisions if d.verdict == "refuted"]
@@ -102,7 +106,7 @@ def _run(n: int, budget: Budget, *, build: Callable[[], PartizanStatement],
 
 def all_n_method(build: Callable[[], PartizanStatement], label: str, scope: str,
                  name: str = "automata") -> Method:
-    """An all-n :class:`~cgsat.claims.Method` deciding ``build()`` by both deciders
+    """An all-n :class:`~cgsat.claims.Method` deciding ``build()`` by the deciders
     (``build`` must be picklable: a module-level function or ``functools.partial``).
 
     References

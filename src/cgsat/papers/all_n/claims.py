@@ -27,8 +27,9 @@ _PARTIZAN = (
     "every position of the family, every size at once: each word is accepted by exactly the "
     "class automaton that the {rule} rule gives from the classes of its Left options and of "
     "its Right options (option rules as cgsat formalizes the game, checked against the "
-    "ruleset's options in the tests), decided by cgsat's product search and by pre-images "
-    "under set operations (automata-lib); both must prove it")
+    "ruleset's options in the tests), decided by pre-images under set operations "
+    "(automata-lib), MONA (when installed; value rules with at most four classes) and cgsat's "
+    "product search; two must prove it and none refute it")
 
 METHODS: dict[str, tuple[Method, ...]] = {
     "toppling.lem1": (partizan_methods.all_n_method(
