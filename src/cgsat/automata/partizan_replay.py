@@ -18,6 +18,7 @@ References
 from __future__ import annotations
 
 from collections import deque
+from itertools import product as words
 
 from cgsat.automata.partizan import PartizanFamily, PartizanStatement
 from cgsat.automata.replay import Replay
@@ -102,8 +103,6 @@ def check_options(family: PartizanFamily, max_length: int) -> list[str]:
     >>> check_options(STALKS, 5)
     []
     """
-    from itertools import product as words
-
     rs = _ruleset(family)
     problems = []
     for n in range(max_length + 1):
