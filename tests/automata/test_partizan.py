@@ -185,3 +185,10 @@ def test_mona_refutes_the_controls_at_the_same_word(build, regex, where, need_mo
     from cgsat.automata import partizan_mona
     d = partizan_mona.decide(build(regex))
     assert (d.verdict, d.counterexample) == ("refuted", where)
+
+
+def test_artifacts_written_under_cgsat_proofs(tmp_path, monkeypatch):
+    monkeypatch.setenv("CGSAT_PROOFS", str(tmp_path))
+    assert decide_all(blue_stalks(), "thickets.blue-stalks", None).status == "proved"
+    where = tmp_path / "thickets.blue-stalks"
+    assert {"class0.json", "domain.json", "proof.json"} <= {p.name for p in where.iterdir()}

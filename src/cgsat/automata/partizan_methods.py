@@ -15,6 +15,10 @@ installed; value rules with at most four classes) and the product search
 - ``error`` when they disagree (one proves, another refutes): exit code 3;
 - ``unknown`` otherwise (a limit, a timeout): nothing is proved on one decider alone.
 
+With ``$CGSAT_PROOFS`` set to a directory, each run writes ``$CGSAT_PROOFS/<label>/``: the
+class automata (``class<i>.json``, in the order of the classes), the domain, MONA's
+``statement.mona`` and ``statement.out``, and ``proof.json``.
+
 References
 ----------
 .. [1] A. Mignoty, A. Renard, M. Rigo, M. Whiteland, "Automatic proofs in combinatorial game
@@ -32,6 +36,7 @@ from typing import Any
 
 from cgsat.automata import mona, partizan_mona, partizan_product, partizan_setops
 from cgsat.automata.decision import Decision
+from cgsat.automata.methods import artifacts_dir
 from cgsat.automata.partizan import PartizanStatement
 from cgsat.automata.partizan_replay import confirm
 from cgsat.claims import Budget, Method, Verdict
@@ -75,11 +80,21 @@ def decide_all(statement: PartizanStatement, label: str, timeout: float | None) 
     def left() -> float | None:
         return None if deadline is None else max(1.0, deadline - time.perf_counter())
 
+    where = artifacts_dir(label)
     decisions = [partizan_setops.decide(statement, timeout=left())]
     if mona.available():
-        decisions.append(partizan_mona.decide(statement, timeout=left()))
+        decisions.append(partizan_mona.decide(statement, timeout=left(), workdir=where))
     decisions.append(partizan_product.decide(statement, timeout=left()))
-    text = json.dumps(summary(statement, decisions, label))
+    detail = summary(statement, decisions, label)
+    if where is not None:  # $CGSAT_PROOFS: the automata, MONA's files and proof.json
+        where.mkdir(parents=True, exist_ok=True)
+        for i, a in enumerate(statement.automata):
+            a.dump(where / f"class{i}.json")
+        if statement.family.domain is not None:
+            statement.family.domain.dump(where / "domain.json")
+        detail["artifacts"] = f"results/proofs/{label}/"
+        (where / "proof.json").write_text(json.dumps(detail, indent=1) + "\n")
+    text = json.dumps(detail)
     proved = [d for d in decisions if d.verdict == "proved"]
     refuted = [d for d in decisions if d.verdict == "refuted"]
     if proved and refuted:

@@ -173,6 +173,9 @@ def decide(statement: PartizanStatement, *, timeout: float | None = None,
     wrapper = Statement(statement.family.side(0), statement.automata)
     verdict, word, _, _ = mona.parse_output(out, wrapper)
     sizes = [int(m) for m in re.findall(r"\((\d+),\d+\) ->", out)]
+    if workdir is not None:
+        (Path(workdir) / "statement.out").write_text(
+            mona.summary(out, max(sizes) if sizes else None))
     reason = "" if verdict == "proved" else "MONA's counter-example of least length"
     return Decision("mona", verdict, word, False, max(sizes) if sizes else None,
                     time.perf_counter() - t0, reason)

@@ -96,6 +96,7 @@ def _proved(r: Report) -> list[str]:
               "artifacts |", "|---|---|---|---|---|---|"]
     for row in r.proved:
         autos = ", ".join(f"{name} ({states})" for name, states in row.automata)
+        autos = autos.replace("|", "\\|")  # class names are values: {1|0}
         arts = ", ".join(f"[{a}]({artifact_link(a)})" for a in row.artifacts)
         statement = row.statement.replace("|", "\\|")
         lines.append(f"| `{row.claim}` | {statement} | {autos} | {row.deciders} | "
