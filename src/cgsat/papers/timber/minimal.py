@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from cgsat.cgt import timber_trees
 from cgsat.cgt.impartial import ImpartialSolver
@@ -32,7 +33,9 @@ from cgsat.games import get_ruleset
 from cgsat.games.oriented import oriented_trees
 from cgsat.games.timber import format as fmt
 from cgsat.games.timber import parse
-from cgsat.kit import Position
+
+if TYPE_CHECKING:
+    from cgsat.kit import Position
 
 __all__ = ["is_minimal", "minimal_is_n", "by_algorithm35", "confirm_lemma34"]
 
