@@ -93,7 +93,7 @@ def minimal_is_n(p: Position) -> bool:
 
     Examples
     --------
-    >>> from cgsat.kit import trees
+    >>> from cgsat.kit import Position, trees
     >>> minimal_is_n(Position(trees(), "0>1 1>2", 2))
     True
 
