@@ -233,6 +233,28 @@ def build_parser() -> argparse.ArgumentParser:
                    help="phyminoes: measure distances in G - xy (default) or in G")
     p.add_argument("--json", action="store_true", help=JSON_HELP)
 
+    p = sub.add_parser("play", help="play a position against cgsat in the terminal",
+                       description="Play POSITION against cgsat, which moves perfectly "
+                                   "(the direct solver, or the proved automata where a "
+                                   "family is proved for every size). Type moves as "
+                                   "`cgsat value --json` prints winning moves (an arc 0>1, "
+                                   "a domino 3W, an edge 1-3), or moves, hint, undo, help, "
+                                   "quit; Ctrl-D ends the game.",
+                       epilog="example:\n  cgsat play toppling LRRLL --side L --turn first\n"
+                              "  cgsat play timber \"0>1 1>2 1>3\" --turn second",
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("ruleset", metavar="RULESET",
+                   help=f"one of: {', '.join(VALUE_RULESETS)}")
+    p.add_argument("position", help="the starting position in the ruleset's syntax")
+    p.add_argument("--turn", choices=["first", "second"], default=None,
+                   help="move first or second (asked when not given)")
+    p.add_argument("--side", choices=["L", "R"], default=None,
+                   help="partizan rulesets: play Left or Right (asked when not given)")
+    p.add_argument("--misere", action="store_true",
+                   help="misère play: who cannot move wins (impartial rulesets)")
+    p.add_argument("--distances", choices=["minus-edge", "graph"], default=None,
+                   help="phyminoes: measure distances in G - xy (default) or in G")
+
     p = sub.add_parser("list", help="list the registered claims")
     p.add_argument("--json", action="store_true", help=JSON_HELP)
     add_claims_files(p)
@@ -394,6 +416,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         from cgsat.commands import value  # CLI start-up time: --help loads no command
 
         return value.run(args)
+    if args.command == "play":
+        from cgsat.commands import play  # CLI start-up time: --help loads no command
+
+        return play.run(args)
     if args.command == "list":
         from cgsat.commands import list_claims  # CLI start-up time: --help loads no command
 
