@@ -226,7 +226,7 @@ def _impartial(q: FindQuery) -> Plan:
         if "shape" not in query:
             raise CgsatInputError(f"{name} takes --shape EDGES, e.g. --shape \"0-1 1-2 1-3\"")
         shape = graph_shape(_shape_edges(query["shape"]))
-        tree = (by_trees.tree_of(list(shape.edges))
+        tree = (by_trees.tree_of(shape.edges)
                 if by_trees.applies(name, target.outcome, misere, mode) else None)
         if tree is not None:
             limits.at_most("--shape (a tree counted by the tree programme, in edges)",

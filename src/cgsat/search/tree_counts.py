@@ -29,6 +29,7 @@ References
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable, Iterable
 from typing import Any
 
 import networkx as nx
@@ -49,7 +50,7 @@ ROUTE = "tree-dp"
 COUNTED_BY = "the tree dynamic programme (count_p, Algorithm 3.5), controlled by enumeration"
 
 
-def tree_of(edges: list[tuple[str, str]]) -> nx.Graph | None:
+def tree_of(edges: Iterable[tuple[Hashable, Hashable]]) -> nx.Graph | None:
     """The shape as a networkx tree, or None when it is not a tree.
 
     Examples
@@ -61,7 +62,7 @@ def tree_of(edges: list[tuple[str, str]]) -> nx.Graph | None:
     >>> tree_of([("0", "1"), ("2", "3")]) is None
     True
     """
-    g = nx.Graph()
+    g: nx.Graph = nx.Graph()
     g.add_edges_from(edges)
     return g if nx.is_tree(g) else None
 
