@@ -230,3 +230,23 @@ def test_cgsat_plays_a_huge_green_cordon_by_the_proofs(terminal):
         assert plain.is_p_position(rules, to)
     t.type("quit")
     assert t.wait() == 0
+
+
+def test_misere_play_and_bad_options(terminal):
+    """Misère: who cannot move wins. ``0>1 1>2`` is N under misère play (plain search);
+    cgsat, moving first, wins it. --side on an impartial ruleset is one line, exit 2,
+    before anything else is printed."""
+    rules = get_ruleset("timber")
+    assert not plain.is_p_position(rules, rules.parse("0>1 1>2"), misere=True)
+    t = terminal("timber", "0>1 1>2", "--misere", "--turn", "second")
+    t.expect("with misère play the player to move wins")
+    m = t.expect(r"cgsat plays (\S+) -> ([^\n]+)\n")
+    assert plain.is_p_position(rules, rules.parse(m.group(2).strip()), misere=True)
+    t.expect(PROMPT)
+    t.type(_first_legal(t))
+    t.expect(r"cgsat cannot move: cgsat wins \(misère play: who cannot move wins\)")
+    assert t.wait() == 0
+    bad = terminal("timber", "0>1", "--side", "L")
+    assert bad.wait() == 2
+    assert [x for x in bad.seen.splitlines() if x.strip()] == [
+        "cgsat: error: --side applies to partizan rulesets (toppling, thickets), not timber"]

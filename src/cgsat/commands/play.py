@@ -239,7 +239,8 @@ def _over(match: Match, turn: Turn) -> str | None:
     stuck_wins = match.misere  # misère: who cannot move wins
     user_wins = (turn.mover == "user") == stuck_wins
     who = "you" if turn.mover == "user" else "cgsat"
-    return f"{who} cannot move: {'you win' if user_wins else 'cgsat wins'}"
+    rule = " (misère play: who cannot move wins)" if match.misere else ""
+    return f"{who} cannot move: {'you win' if user_wins else 'cgsat wins'}{rule}"
 
 
 def _route(result: ValueResult) -> str:
@@ -320,6 +321,9 @@ def run(args: argparse.Namespace) -> int:
 
 def _run(args: argparse.Namespace, console: _Console) -> int:
     match = Match(args.ruleset, args.position, args.misere, args.distances)
+    if args.side is not None and match.impartial:
+        raise CgsatInputError(f"--side applies to partizan rulesets (toppling, thickets), "
+                              f"not {args.ruleset}")
     start = match.solve(match.start)
     say: Callable[[str], None] = console.say
     say(f"{args.ruleset} {start.position}: {_outcome_sentence(match, start)}")
@@ -333,9 +337,6 @@ def _run(args: argparse.Namespace, console: _Console) -> int:
             return 0
         match.user_side = side
         say(f"you play {'Left' if side == 'L' else 'Right'}")
-    elif args.side is not None:
-        raise CgsatInputError(f"--side applies to partizan rulesets (toppling, thickets), "
-                              f"not {args.ruleset}")
     turn = args.turn or _choose(console, "move first or second? [1/2] ",
                                 {"1": "first", "first": "first", "2": "second",
                                  "second": "second"})
