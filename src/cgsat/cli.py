@@ -216,6 +216,22 @@ def add_claims_files(p: argparse.ArgumentParser) -> None:
                    "may be repeated")
 
 
+class _Formatter(argparse.HelpFormatter):
+    """Help text wrapped as argparse wraps it, except the ``examples:`` epilog, whose
+    command lines are kept as written."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if text.startswith("examples:"):
+            return "".join(indent + line for line in text.splitlines(keepends=True))
+        return super()._fill_text(text, width, indent)
+
+
+def _examples(*commands: str) -> str:
+    """The ``examples:`` epilog of a command's ``--help`` (issue 39: help that stands
+    alone, for a user without the docs)."""
+    return "examples:\n" + "\n".join(f"  {c}" for c in commands)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cgsat", description=__doc__.splitlines()[0], epilog=EPILOG,
                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -233,11 +249,48 @@ def build_parser() -> argparse.ArgumentParser:
                    help="phyminoes: measure distances in G - xy (default) or in G")
     p.add_argument("--json", action="store_true", help=JSON_HELP)
 
-    p = sub.add_parser("list", help="list the registered claims")
+    p = sub.add_parser("play", help="play a position against cgsat in the terminal",
+                       description="Play POSITION against cgsat, which moves perfectly "
+                                   "(the direct solver, or the proved automata where a "
+                                   "family is proved for every size). Type moves as "
+                                   "`cgsat value --json` prints winning moves (an arc 0>1, "
+                                   "a domino 3W, an edge 1-3), or moves, hint, undo, help, "
+                                   "quit; Ctrl-D ends the game.",
+                       epilog=_examples("cgsat play toppling LRRLL --side L --turn first",
+                                        "cgsat play timber '0>1 1>2 1>3' --turn second",
+                                        "cgsat play green-cordon 300:3,7"),
+                       formatter_class=_Formatter)
+    p.add_argument("ruleset", metavar="RULESET",
+                   help=f"one of: {', '.join(VALUE_RULESETS)}")
+    p.add_argument("position", metavar="POSITION",
+                   help="the starting position in the ruleset's syntax (as cgsat value "
+                        "takes it)")
+    p.add_argument("--turn", choices=["first", "second"], default=None,
+                   help="move first or second (asked when not given)")
+    p.add_argument("--side", choices=["L", "R"], default=None,
+                   help="partizan rulesets: play Left or Right (asked when not given)")
+    p.add_argument("--misere", action="store_true",
+                   help="misère play: who cannot move wins (impartial rulesets)")
+    p.add_argument("--distances", choices=["minus-edge", "graph"], default=None,
+                   help="phyminoes: measure distances in G - xy (default) or in G")
+
+    p = sub.add_parser("list", help="list the registered claims",
+                       description="List the registered claims (and those of --claims "
+                                   "FILE): id, kind, statement, bounds and methods.",
+                       epilog=_examples("cgsat list", "cgsat list --json",
+                                        "cgsat list --claims my_claims.py"),
+                       formatter_class=_Formatter)
     p.add_argument("--json", action="store_true", help=JSON_HELP)
     add_claims_files(p)
 
-    p = sub.add_parser("check", help="check claims size by size and store the results")
+    p = sub.add_parser("check", help="check claims size by size and store the results",
+                       description="Check claims size by size by each of their methods "
+                                   "(SAT and the direct solver), and store the verdicts.",
+                       epilog=_examples("cgsat check timber.thm2.3 --up-to 12",
+                                        "cgsat check toppling.conj22 --method sat --up-to 8",
+                                        "cgsat check --all",
+                                        "cgsat check --claims my_claims.py user.my-claim"),
+                       formatter_class=_Formatter)
     p.add_argument("claims", nargs="*", metavar="CLAIM", help="claim ids (see cgsat list)")
     p.add_argument("--all", action="store_true", help="every registered claim")
     p.add_argument("--from", dest="from_n", type=non_negative_int, default=None, metavar="N",
@@ -291,7 +344,11 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Write the exact SAT instance a claim's SAT method "
                                    "solves at size n, with a comment header (claim, n, "
                                    "version, method fingerprint, variable map). UNSAT "
-                                   "exactly when the method says holds for it.")
+                                   "exactly when the method says holds for it.",
+                       epilog=_examples("cgsat export-cnf timber.thm2.3 --n 10 --out t.cnf",
+                                        "cgsat export-cnf user.my-claim --n 6 --claims "
+                                        "my_claims.py"),
+                       formatter_class=_Formatter)
     p.add_argument("claim", metavar="CLAIM", help="a claim id (see cgsat list)")
     p.add_argument("--n", type=non_negative_int, required=True, metavar="N",
                    help="the size whose instance to write")
@@ -310,8 +367,20 @@ def build_parser() -> argparse.ArgumentParser:
                    metavar="SIZE",
                    help="memory the export may take (2G, 500M, none); default auto: 80%% of "
                         "the machine's; beyond, it stops with exit 5")
+    add_claims_files(p)
 
-    p = sub.add_parser("find", help="find positions of a shape with a given value")
+    p = sub.add_parser("find", help="find positions of a shape with a given value",
+                       description="Search a whole shape by SAT for positions with a given "
+                                   "value or outcome (every position printed is replayed "
+                                   "by the direct solver). Shapes: toppling and "
+                                   "timber-path --length/--max-length, timber and "
+                                   "phyminoes --shape, green-cordon --height.",
+                       epilog=_examples(
+                           "cgsat find toppling --max-length 9 --value '{{1|0}|0}' --all",
+                           "cgsat find timber-path --length 6 --value 0 --count",
+                           "cgsat find timber --shape '0-1 1-2 1-3 3-4' --outcome P --all",
+                           "cgsat find green-cordon --height 7 --value 0 --all"),
+                       formatter_class=_Formatter)
     p.add_argument("ruleset", metavar="RULESET",
                    help=f"one of: {', '.join(FIND_RULESETS)}")
     shape = p.add_mutually_exclusive_group(required=True)
@@ -359,7 +428,12 @@ def build_parser() -> argparse.ArgumentParser:
                         + DB_HELP)
     p.add_argument("--json", action="store_true", help=JSON_HELP)
 
-    p = sub.add_parser("probe", help="run an open-problem probe (data tables, stored)")
+    p = sub.add_parser("probe", help="run an open-problem probe (data tables, stored)",
+                       description="Run an open-problem probe: data tables, a plot and a "
+                                   "summary in --out, stored like claims.",
+                       epilog=_examples("cgsat probe --list",
+                                        "cgsat probe tree-p-counts --up-to 8 --out probe-trees"),
+                       formatter_class=_Formatter)
     p.add_argument("name", nargs="?", default=None, metavar="NAME",
                    help="the probe (see cgsat probe --list)")
     p.add_argument("--list", action="store_true", help="list the probes and what --up-to means")
@@ -376,7 +450,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the Dask scheduler, e.g. tcp://host:8786 (with --executor dask)")
 
     p = sub.add_parser("report", help="write bounds.json with bounds.md and bounds.html "
-                       "(or bounds.tex with --format latex)")
+                       "(or bounds.tex with --format latex)",
+                       description="Write the report of the results store: bounds.json "
+                                   "with bounds.md and bounds.html (or bounds.tex).",
+                       epilog=_examples("cgsat report --out report",
+                                        "cgsat report --db results.sqlite --format latex "
+                                        "--out paper"),
+                       formatter_class=_Formatter)
     p.add_argument("--db", default=None, metavar="PATH", help=DB_HELP)
     p.add_argument("--out", default="report", metavar="DIR",
                    help="the directory to write, default report")
@@ -394,6 +474,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         from cgsat.commands import value  # CLI start-up time: --help loads no command
 
         return value.run(args)
+    if args.command == "play":
+        from cgsat.commands import play  # CLI start-up time: --help loads no command
+
+        return play.run(args)
     if args.command == "list":
         from cgsat.commands import list_claims  # CLI start-up time: --help loads no command
 
