@@ -12,12 +12,17 @@ spelling, e.g. ``--misere`` for ``misere=True``).
 
 >>> import cgsat
 >>> cgsat.value("toppling", "LRL LR").value
-'1/2+*'
+GameValue('1/2+*')
 >>> cgsat.value("timber-path", "LLRRLR").outcome
 'P'
 
 ``check`` and ``find`` load the check engine (every paper's claims, the SAT encodings) on
 first use, about half a second; ``value`` does not, so ``cgsat value`` starts quickly.
+
+A partizan ``value`` is a :class:`GameValue` (:mod:`cgsat.cgt.value`): ``str()`` is its
+CGSuite text, and it has ``temperature()``, ``mean()``, the stops, ``atomic_weight()``,
+``reduced()``, ``thermograph()``, comparisons and sums; ``GameValue("{1|0}")`` makes one
+from CGSuite text.
 
 One module per function: :mod:`cgsat.api._value`, :mod:`cgsat.api._check`,
 :mod:`cgsat.api._find`; import the names from here (or from :mod:`cgsat`).
@@ -26,6 +31,7 @@ One module per function: :mod:`cgsat.api._value`, :mod:`cgsat.api._check`,
 from cgsat.api._check import CheckReport, CheckResult, check
 from cgsat.api._find import FindResult, find
 from cgsat.api._value import Move, ValueResult, value
+from cgsat.cgt.value import GameValue
 
-__all__ = ["CheckReport", "CheckResult", "FindResult", "Move", "ValueResult", "check",
-           "find", "value"]
+__all__ = ["CheckReport", "CheckResult", "FindResult", "GameValue", "Move", "ValueResult",
+           "check", "find", "value"]
