@@ -39,6 +39,8 @@ __all__ = [
     "VALUE_RULESETS",
     "FIND_RULESETS",
     "JSON_HELP",
+    "GAME_DESCRIPTION",
+    "GAME_EPILOG",
     "DB_HELP",
     "non_negative_int",
     "positive_float",
@@ -161,6 +163,29 @@ DB_HELP = ("the results store, default $CGSAT_DB, else ./cgsat-results.sqlite (n
            ":memory:)")
 
 
+GAME_DESCRIPTION = """\
+A calculator in CGSuite notation. EXPR is a game, or two games compared.
+
+games:        integers and dyadic fractions (3, -1/2, 3/4); * and *n; ^ and v (^^, ^3,
+              v*, ^^*3); +-G (the switch {G|-G}); {L1,L2|R1,R2} nested at any depth,
+              longer bars binding last ({0|0||0|0} is {{0|0}|{0|0}}); sums and
+              differences with + and -; parentheses
+comparisons:  <  <=  >  >=  ==  <> (confused with, CGSuite's ||),
+              <| (less than or confused), |> (greater than or confused)
+
+A game prints its canonical form, then its outcome, temperature, mean, Left and Right
+stops, and atomic weight (all-small games). A comparison prints true or false, then how
+the two canonical forms relate. A malformed EXPR is one line naming the column of the
+error (exit 2)."""
+GAME_EPILOG = """\
+examples:
+  cgsat game "{0|0||0|0}"            prints 0
+  cgsat game "^ + ^ + *"             ^^*, atomic weight 2
+  cgsat game "{1|-1} <> 0"           true: +-1 is confused with 0
+  cgsat game "{2|-1}" --plot t.png   the thermograph of {2|-1}
+  cgsat game "{1|0} > *" --json"""
+
+
 def non_negative_int(text: str) -> int:
     value = _whole(text)
     if value < 0:
@@ -231,6 +256,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--misere", action="store_true", help="misère play (impartial rulesets)")
     p.add_argument("--distances", choices=["minus-edge", "graph"], default=None,
                    help="phyminoes: measure distances in G - xy (default) or in G")
+    p.add_argument("--full", action="store_true",
+                   help="print a value longer than a screen whole (text output; --json "
+                        "always prints it whole)")
+    p.add_argument("--json", action="store_true", help=JSON_HELP)
+
+    p = sub.add_parser("game", help="a calculator in CGSuite notation: canonical forms, "
+                                    "invariants, comparisons",
+                       description=GAME_DESCRIPTION, epilog=GAME_EPILOG,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("expr", metavar="EXPR",
+                   help="a game such as '{0|0||0|0}' or '^ + ^ + *', or a comparison of "
+                        "two games ('{1|0} > *'); quote it for the shell")
+    p.add_argument("--plot", default=None, metavar="FILE.png",
+                   help="draw the game's thermograph into FILE.png (matplotlib)")
     p.add_argument("--json", action="store_true", help=JSON_HELP)
 
     p = sub.add_parser("list", help="list the registered claims")
@@ -394,6 +433,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         from cgsat.commands import value  # CLI start-up time: --help loads no command
 
         return value.run(args)
+    if args.command == "game":
+        from cgsat.commands import game  # CLI start-up time: --help loads no command
+
+        return game.run(args)
     if args.command == "list":
         from cgsat.commands import list_claims  # CLI start-up time: --help loads no command
 
