@@ -40,6 +40,8 @@ __all__ = [
     "FIND_RULESETS",
     "JSON_HELP",
     "GAME_DESCRIPTION",
+    "VALUE_SYNTAX",
+    "value_epilog",
     "GAME_EPILOG",
     "DB_HELP",
     "non_negative_int",
@@ -163,6 +165,39 @@ DB_HELP = ("the results store, default $CGSAT_DB, else ./cgsat-results.sqlite (n
            ":memory:)")
 
 
+VALUE_SYNTAX = (
+    ("timber", "arcs x>y, by spaces or commas", "0>1 1>2 1>3"),
+    ("timber-path", "a word over L and R", "LLRRLR"),
+    ("phyminoes", "arcs x>y, as timber (--distances)", "0>1 1>2 2>0"),
+    ("lumberjack", "edges u-v, root=R1,R2 (default 0)", "0-1 1-2 1-3"),
+    ("thickets", "arcs a>b:c (b,r,g); blue:[01] stalk:RL", "1>0:b 2>1:r 3>1:g"),
+    ("green-cordon", "N:A1,A2 leaves at v_Ai; N: a stalk; +", "7:2,4,5 + 3:1"),
+    ("toppling", "rows over L, R, E; spaces: a sum", "LRRLL EE"),
+)
+"""``(ruleset, syntax, example)``: the position syntax ``cgsat value --help`` shows, one
+line per ruleset (docs/reference.md gives it in full; a test runs every example)."""
+
+
+def value_epilog() -> str:
+    """The epilog of ``cgsat value --help``: every ruleset's position syntax, with an
+    example, and two command lines.
+
+    Examples
+    --------
+    >>> print(value_epilog().splitlines()[1])
+      timber        arcs x>y, by spaces or commas          "0>1 1>2 1>3"
+    """
+    lines = ["position syntax (the empty position is () in every ruleset):"]
+    lines += [f"  {name:<13} {syntax:<38} \"{example}\"" for name, syntax, example
+              in VALUE_SYNTAX]
+    lines += ["", "examples:",
+              "  cgsat value toppling LRRLL             outcome, value {1|*}, temperature 1/2",
+              "  cgsat value green-cordon 7:2,4,5 --json",
+              "  printf 'LR\\nLLR\\n' | cgsat value timber-path -     one line per position",
+              "", EPILOG]
+    return "\n".join(lines)
+
+
 GAME_DESCRIPTION = """\
 A calculator in CGSuite notation. EXPR is a game, or two games compared.
 
@@ -248,8 +283,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = sub.add_parser("value", help="solve one position (or one per line from stdin with -)",
-                       description="Solve one position. The position syntax of every "
-                                   "ruleset is in docs/reference.md.")
+                       description="Solve one position: its outcome, its nim-value "
+                                   "(impartial rulesets) or its value\nwith temperature, "
+                                   "mean, stops and atomic weight (partizan rulesets), and "
+                                   "its winning\nmoves. Each ruleset's position syntax is "
+                                   "below (in full:\ndocs/reference.md).",
+                       epilog=value_epilog(),
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("ruleset", metavar="RULESET",
                    help=f"one of: {', '.join(VALUE_RULESETS)}")
     p.add_argument("position", help="a position in the ruleset's syntax, or - for stdin")
