@@ -39,12 +39,12 @@ parts); beyond, it is left out."""
 _MAX_TEXT = 200
 
 
-def _ruleset_of(family: Family) -> tuple[str, dict[str, str]]:
-    """The ``cgsat value`` ruleset of a family's positions, with its variant."""
+def _ruleset_of(family: Family) -> tuple[str, str | None]:
+    """The ``cgsat value`` ruleset of a family's positions, with its distances (phyminoes)."""
     name = family.ruleset.name
     if name.startswith("phyminoes"):
-        return "phyminoes", {"distances": family.distances}
-    return name, {}
+        return "phyminoes", family.distances
+    return name, None
 
 
 def explain(claim: Claim, n: int | None, text: str) -> list[str]:
@@ -68,8 +68,8 @@ def explain(claim: Claim, n: int | None, text: str) -> list[str]:
     lines: list[str] = []
     try:
         with time_budget(EXPLAIN_SECONDS, f"the value of {text}"):
-            name, variant = _ruleset_of(family)
-            solved = value(name, text, **variant)
+            name, distances = _ruleset_of(family)
+            solved = value(name, text, distances=distances)
             if solved.value is not None:
                 v = solved.value
                 lines.append(f"{solved.position} has value {shown(str(v), v)} ({summary(v)})")
@@ -161,7 +161,7 @@ def failed_part(test: Callable[..., Any], p: Any) -> str | None:
         return None
     source, node, arg = found
     env: dict[str, Any] = dict(getattr(test, "__globals__", {}))
-    code = test.__code__  # type: ignore[attr-defined]  # _source_and_node checked it
+    code = test.__code__  # _source_and_node checked it
     for name, cell in zip(code.co_freevars, getattr(test, "__closure__", None) or (),
                           strict=False):
         try:
