@@ -109,17 +109,20 @@ class _Parser(argparse.ArgumentParser):
         return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> NoReturn:
-        typo = self._mistyped_option(dash_position="required: position" in message)
+        typo = self._mistyped_option(dash_position="required: position" in message,
+                                     dash_expr="required: EXPR" in message)
         if typo is not None:
             message = typo
         sys.stderr.write(f"{self.prog}: error: {shorten(message)}\n")
         raise SystemExit(EXIT_USAGE)
 
-    def _mistyped_option(self, dash_position: bool = False) -> str | None:
+    def _mistyped_option(self, dash_position: bool = False,
+                         dash_expr: bool = False) -> str | None:
         """"unrecognized argument --X (did you mean --Y?)" for the first option of the
         command line that neither this parser nor its chosen subcommand knows, else None
         (argparse would otherwise report a required option as missing first). With
-        ``dash_position``, a missing position that was typed as ``-1>2`` is explained."""
+        ``dash_position``, a missing position that was typed as ``-1>2`` is explained; with
+        ``dash_expr``, a missing ``cgsat game`` EXPR typed as ``-{1|0}``."""
         known = set(self._option_string_actions)
         for action in self._actions:
             if isinstance(action, argparse._SubParsersAction):
@@ -129,6 +132,10 @@ class _Parser(argparse.ArgumentParser):
         for token in self._argv:
             if token == "--":
                 break
+            if (dash_expr and token.startswith("-") and not token.startswith("--")
+                    and len(token) > 1 and token not in known):
+                return (f"{token!r} reads as an option; an expression that starts with - "
+                        f"goes after --: cgsat game -- '{token}'")
             if (dash_position and token.startswith("-") and not token.startswith("--")
                     and len(token) > 1 and token not in known):
                 return (f"{token!r} reads as an option; a position that starts with - goes "

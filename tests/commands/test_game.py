@@ -7,6 +7,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from cgsat.api import _game
 from cgsat.cgt.value import GameValue
@@ -59,6 +61,13 @@ def test_malformed_input_is_one_line_naming_the_column(cli, expr, column):
     assert f"column {column}" in r.err, r.err
 
 
+def test_an_expression_starting_with_a_dash(cli):
+    r = cli("game", "-{1|0}")
+    assert r.code == 2 and "goes after --: cgsat game -- '-{1|0}'" in r.err
+    r = cli("game", "--", "-{1|0}")
+    assert r.code == 0 and r.out.splitlines()[0] == str(-GameValue("{1|0}"))
+
+
 def test_the_bounds(cli, monkeypatch):
     r = cli("game", "1+" * 6000 + "1")
     assert r.code == 2 and "longer than 10000 characters" in r.err
@@ -99,3 +108,18 @@ def test_help_has_the_syntax_and_examples(cli):
     assert r.code == 0
     for token in ("{0|0||0|0}", "<>", "<=", "^ + ^ + *", "--plot", "examples:"):
         assert token in r.out
+
+
+@settings(max_examples=300, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.text(alphabet="{}|,()+-*^v<>=0123/ ", max_size=24))
+def test_fuzz_never_a_traceback(cli, expr):
+    """Random text in the calculator's alphabet: an answer (exit 0, two lines) or one line
+    of error naming a column or a bound (exit 2)."""
+    r = cli("game", "--", expr) if expr.startswith("-") else cli("game", expr)
+    assert r.code in (0, 2), (expr, r)
+    assert "Traceback" not in r.err and "internal error" not in r.err
+    if r.code == 0:
+        assert len(r.out.splitlines()) == 2
+    else:
+        assert r.out == "" and r.err.count("\n") == 1
