@@ -39,6 +39,10 @@ __all__ = [
     "VALUE_RULESETS",
     "FIND_RULESETS",
     "JSON_HELP",
+    "GAME_DESCRIPTION",
+    "VALUE_SYNTAX",
+    "value_epilog",
+    "GAME_EPILOG",
     "DB_HELP",
     "non_negative_int",
     "positive_float",
@@ -105,17 +109,20 @@ class _Parser(argparse.ArgumentParser):
         return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> NoReturn:
-        typo = self._mistyped_option(dash_position="required: position" in message)
+        typo = self._mistyped_option(dash_position="required: position" in message,
+                                     dash_expr="required: EXPR" in message)
         if typo is not None:
             message = typo
         sys.stderr.write(f"{self.prog}: error: {shorten(message)}\n")
         raise SystemExit(EXIT_USAGE)
 
-    def _mistyped_option(self, dash_position: bool = False) -> str | None:
+    def _mistyped_option(self, dash_position: bool = False,
+                         dash_expr: bool = False) -> str | None:
         """"unrecognized argument --X (did you mean --Y?)" for the first option of the
         command line that neither this parser nor its chosen subcommand knows, else None
         (argparse would otherwise report a required option as missing first). With
-        ``dash_position``, a missing position that was typed as ``-1>2`` is explained."""
+        ``dash_position``, a missing position that was typed as ``-1>2`` is explained; with
+        ``dash_expr``, a missing ``cgsat game`` EXPR typed as ``-{1|0}``."""
         known = set(self._option_string_actions)
         for action in self._actions:
             if isinstance(action, argparse._SubParsersAction):
@@ -125,6 +132,10 @@ class _Parser(argparse.ArgumentParser):
         for token in self._argv:
             if token == "--":
                 break
+            if (dash_expr and token.startswith("-") and not token.startswith("--")
+                    and len(token) > 1 and token not in known):
+                return (f"{token!r} reads as an option; an expression that starts with - "
+                        f"goes after --: cgsat game -- '{token}'")
             if (dash_position and token.startswith("-") and not token.startswith("--")
                     and len(token) > 1 and token not in known):
                 return (f"{token!r} reads as an option; a position that starts with - goes "
@@ -159,6 +170,62 @@ FIND_RULESETS = ("timber", "timber-path", "phyminoes", "green-cordon", "toppling
 JSON_HELP = "print JSON (docs/reference.md gives its fields)"
 DB_HELP = ("the results store, default $CGSAT_DB, else ./cgsat-results.sqlite (never "
            ":memory:)")
+
+
+VALUE_SYNTAX = (
+    ("timber", "arcs x>y, by spaces or commas", "0>1 1>2 1>3"),
+    ("timber-path", "a word over L and R", "LLRRLR"),
+    ("phyminoes", "arcs x>y, as timber (--distances)", "0>1 1>2 2>0"),
+    ("lumberjack", "edges u-v, root=R1,R2 (default 0)", "0-1 1-2 1-3"),
+    ("thickets", "arcs a>b:c (b,r,g); blue:[01] stalk:RL", "1>0:b 2>1:r 3>1:g"),
+    ("green-cordon", "N:A1,A2 leaves at v_Ai; N: a stalk; +", "7:2,4,5 + 3:1"),
+    ("toppling", "rows over L, R, E; spaces: a sum", "LRRLL EE"),
+)
+"""``(ruleset, syntax, example)``: the position syntax ``cgsat value --help`` shows, one
+line per ruleset (docs/reference.md gives it in full; a test runs every example)."""
+
+
+def value_epilog() -> str:
+    """The epilog of ``cgsat value --help``: every ruleset's position syntax, with an
+    example, and two command lines.
+
+    Examples
+    --------
+    >>> print(value_epilog().splitlines()[1])
+      timber        arcs x>y, by spaces or commas          "0>1 1>2 1>3"
+    """
+    lines = ["position syntax (the empty position is () in every ruleset):"]
+    lines += [f"  {name:<13} {syntax:<38} \"{example}\"" for name, syntax, example
+              in VALUE_SYNTAX]
+    lines += ["", "examples:",
+              "  cgsat value toppling LRRLL             outcome, value {1|*}, temperature 1/2",
+              "  cgsat value green-cordon 7:2,4,5 --json",
+              "  printf 'LR\\nLLR\\n' | cgsat value timber-path -     one line per position",
+              "", EPILOG]
+    return "\n".join(lines)
+
+
+GAME_DESCRIPTION = """\
+A calculator in CGSuite notation. EXPR is a game, or two games compared.
+
+games:        integers and dyadic fractions (3, -1/2, 3/4); * and *n; ^ and v (^^, ^3,
+              v*, ^^*3); +-G (the switch {G|-G}); {L1,L2|R1,R2} nested at any depth,
+              longer bars binding last ({0|0||0|0} is {{0|0}|{0|0}}); sums and
+              differences with + and -; parentheses
+comparisons:  <  <=  >  >=  ==  <> (confused with, CGSuite's ||),
+              <| (less than or confused), |> (greater than or confused)
+
+A game prints its canonical form, then its outcome, temperature, mean, Left and Right
+stops, and atomic weight (all-small games). A comparison prints true or false, then how
+the two canonical forms relate. A malformed EXPR is one line naming the column of the
+error (exit 2)."""
+GAME_EPILOG = """\
+examples:
+  cgsat game "{0|0||0|0}"            prints 0
+  cgsat game "^ + ^ + *"             ^^*, atomic weight 2
+  cgsat game "{1|-1} <> 0"           true: +-1 is confused with 0
+  cgsat game "{2|-1}" --plot t.png   the thermograph of {2|-1}
+  cgsat game "{1|0} > *" --json"""
 
 
 def non_negative_int(text: str) -> int:
@@ -239,14 +306,33 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = sub.add_parser("value", help="solve one position (or one per line from stdin with -)",
-                       description="Solve one position. The position syntax of every "
-                                   "ruleset is in docs/reference.md.")
+                       description="Solve one position: its outcome, its nim-value "
+                                   "(impartial rulesets) or its value\nwith temperature, "
+                                   "mean, stops and atomic weight (partizan rulesets), and "
+                                   "its winning\nmoves. Each ruleset's position syntax is "
+                                   "below (in full:\ndocs/reference.md).",
+                       epilog=value_epilog(),
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("ruleset", metavar="RULESET",
                    help=f"one of: {', '.join(VALUE_RULESETS)}")
     p.add_argument("position", help="a position in the ruleset's syntax, or - for stdin")
     p.add_argument("--misere", action="store_true", help="misère play (impartial rulesets)")
     p.add_argument("--distances", choices=["minus-edge", "graph"], default=None,
                    help="phyminoes: measure distances in G - xy (default) or in G")
+    p.add_argument("--full", action="store_true",
+                   help="print a value longer than a screen whole (text output; --json "
+                        "always prints it whole)")
+    p.add_argument("--json", action="store_true", help=JSON_HELP)
+
+    p = sub.add_parser("game", help="a calculator in CGSuite notation: canonical forms, "
+                                    "invariants, comparisons",
+                       description=GAME_DESCRIPTION, epilog=GAME_EPILOG,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("expr", metavar="EXPR",
+                   help="a game such as '{0|0||0|0}' or '^ + ^ + *', or a comparison of "
+                        "two games ('{1|0} > *'); quote it for the shell")
+    p.add_argument("--plot", default=None, metavar="FILE.png",
+                   help="draw the game's thermograph into FILE.png (matplotlib)")
     p.add_argument("--json", action="store_true", help=JSON_HELP)
 
     p = sub.add_parser("play", help="play a position against cgsat in the terminal",
@@ -478,6 +564,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         from cgsat.commands import play  # CLI start-up time: --help loads no command
 
         return play.run(args)
+    if args.command == "game":
+        from cgsat.commands import game  # CLI start-up time: --help loads no command
+
+        return game.run(args)
     if args.command == "list":
         from cgsat.commands import list_claims  # CLI start-up time: --help loads no command
 
