@@ -3,7 +3,10 @@
 The answer is :func:`cgsat.api.value`'s; this module only reads positions and prints.
 With POSITION ``-``, one position is read per line from stdin and one result is printed per
 line (a UTF-8 byte order mark at the start is ignored). A bad line is reported on stderr
-with its line number; the others are still solved, and the exit code is then 2. In the text
+with its line number; the others are still solved, and the exit code is then 2. Each line
+is read in one piece of at most the ruleset's line limit
+(:data:`cgsat.commands.bounded_input.LINE_LIMITS`): a longer one stops the reading at once
+(exit 2), so a stream without a line end cannot fill the memory. In the text
 output a position ending in ``:`` (a green-cordon stalk ``5:``) is quoted: ``'5:': outcome``.
 """
 
@@ -15,6 +18,7 @@ import sys
 from typing import Any
 
 from cgsat.api import ValueResult, value
+from cgsat.commands.bounded_input import check_position, read_lines
 from cgsat.commands.find import EXIT_DISAGREE
 from cgsat.errors import CgsatInputError
 from cgsat.games import get_ruleset
@@ -74,10 +78,10 @@ def _run(args: argparse.Namespace) -> int:
         return json.dumps(r.to_json()) if args.json else to_text(r.to_json())
 
     if args.position != "-":
-        print(emit(solve(args.position)))
+        print(emit(solve(check_position(args.ruleset, args.position))))
         return 0
     status = 0
-    for lineno, line in enumerate(sys.stdin, start=1):
+    for lineno, line in read_lines(sys.stdin, args.ruleset):
         if lineno == 1:
             line = line.removeprefix("\ufeff")  # a UTF-8 byte order mark
         if not line.strip():

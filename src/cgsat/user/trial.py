@@ -1,0 +1,204 @@
+"""A trial load of the user's claims files (``--claims FILE``) in a child process, under
+the time and memory budget of a check, before the command loads them (issue 38, item 9).
+
+A claims file is the user's Python code, run when it is imported. A file that loops at
+import would hang ``list``, ``check`` and ``report``; one that calls ``sys.exit(0)`` would
+end them with exit 0 and no output, which looks like success; one that allocates without
+end would take the machine's memory. So the files are first imported by a fresh Python
+process (``python -m cgsat.user.trial FILE ...``), in its own process group, which is
+killed when it passes the budget: the command's ``--timeout`` and ``--memory-limit`` where
+it has them (``check``), else a check's defaults (:data:`DEFAULT_SECONDS`, and the default
+memory limit of :func:`cgsat.engine.memory.default_limit`). Only files that load there are
+loaded by the command. Every failure is one line naming the file, exit 2
+(:class:`~cgsat.errors.CgsatInputError`).
+
+The child's standard output and error go nowhere (a file that prints does so again when
+the command loads it). It reports on a pipe of its own, one line per event: ``ready``,
+``loading PATH``, then ``ok`` or ``error MESSAGE``. Its clock starts when it has imported
+cgsat (``ready``): the budget is the file's. The memory limit is on the child's whole
+resident memory, as a check's is. It dies with its parent (``PR_SET_PDEATHSIG``), so a
+SIGKILL of cgsat leaves no file looping on.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+
+from cgsat.errors import CgsatInputError
+
+__all__ = ["DEFAULT_SECONDS", "POLL_SECONDS", "START_SECONDS", "trial_load"]
+
+DEFAULT_SECONDS = 60.0
+"""The time budget of a trial load where the command has no ``--timeout`` (``list``,
+``report``): the default ``--timeout`` of a check."""
+START_SECONDS = 300.0
+"""The most time the child may take to start Python and import cgsat, before the file's
+own clock starts (a loaded machine takes seconds)."""
+POLL_SECONDS = 0.05
+"""How often the child's memory and state are read."""
+
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent() -> None:  # pragma: no cover - runs in the child before exec
+    """In the child, before it runs Python: SIGKILL when the parent dies (Linux)."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
+
+
+def _kill_group(proc: subprocess.Popen[bytes]) -> None:
+    """End the child and every process it started (its own process group)."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL is not refused
+        pass
+
+
+def _last_file(report: str, paths: Sequence[str]) -> str:
+    """The file the child was loading when it stopped (from its ``loading`` lines)."""
+    loading = [line[len("loading "):] for line in report.splitlines()
+               if line.startswith("loading ")]
+    return loading[-1] if loading else paths[0]
+
+
+def trial_load(paths: Sequence[str], seconds: float | None = None,
+               memory: int | None = None) -> None:
+    """Import ``paths`` in a child process first; return if they load there within
+    ``seconds`` (default :data:`DEFAULT_SECONDS`) and ``memory`` bytes of resident memory
+    (None: no limit), else raise :class:`CgsatInputError` naming the file.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> path = os.path.join(folder, "ends.py")
+    >>> with open(path, "w") as f:
+    ...     _ = f.write("import sys\\nsys.exit(0)\\n")
+    >>> try:
+    ...     trial_load([path])
+    ... except CgsatInputError as exc:
+    ...     print(str(exc).split(": ", 1)[1])
+    the file calls sys.exit(0) when it is imported; a claims file should only define CLAIMS
+    """
+    from cgsat.engine.memory import format_bytes, tree_rss  # the runner's own measure
+
+    seconds = DEFAULT_SECONDS if seconds is None else seconds
+    read_fd, write_fd = os.pipe()
+    env = dict(os.environ)
+    src = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (src, env.get("PYTHONPATH")) if p)
+    try:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "cgsat.user.trial", str(write_fd), *paths],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            pass_fds=(write_fd,), start_new_session=True,
+            preexec_fn=_die_with_parent, env=env)
+    finally:
+        os.close(write_fd)
+    os.set_blocking(read_fd, False)
+    chunks: list[bytes] = []
+    why = None
+    try:
+        started = time.monotonic()
+        ready: float | None = None  # when the child had imported cgsat: the clock starts
+        while proc.poll() is None:
+            _drain(read_fd, chunks)
+            now = time.monotonic()
+            if ready is None and b"ready\n" in b"".join(chunks):
+                ready = now
+            if ready is None and now - started > START_SECONDS:  # pragma: no cover
+                why = f"the process to load it did not start within {START_SECONDS:g} s"
+                break
+            if ready is not None and now - ready > seconds:
+                why = f"did not finish loading within {seconds:g} s (the time budget of a check)"
+                break
+            rss = tree_rss(proc.pid) if memory is not None else None
+            if memory is not None and rss is not None and rss > memory:
+                why = (f"took more than {format_bytes(memory)} of memory while loading (the "
+                       "memory budget of a check)")
+                break
+            time.sleep(POLL_SECONDS)
+    finally:
+        if proc.poll() is None:
+            _kill_group(proc)
+        _drain(read_fd, chunks)
+        os.close(read_fd)
+    report = b"".join(chunks).decode("utf-8", "replace")
+    lines = report.splitlines()
+    if why is not None:
+        raise CgsatInputError(f"--claims {_last_file(report, paths)}: {why}; a claims file "
+                              "should only define CLAIMS")
+    if lines and lines[-1] == "ok" and proc.returncode == 0:
+        return
+    errors = [line for line in lines if line.startswith("error ")]
+    if errors:
+        raise CgsatInputError(errors[-1][len("error "):])
+    code = proc.returncode
+    how = (f"was killed by {signal.Signals(-code).name}" if code is not None and code < 0
+           else f"ended with exit code {code}")
+    raise CgsatInputError(f"--claims {_last_file(report, paths)}: the process loading it "
+                          f"{how} (did the file end the process, e.g. os._exit?)")
+
+
+def _drain(fd: int, chunks: list[bytes]) -> None:
+    while True:
+        try:
+            data = os.read(fd, 65536)
+        except BlockingIOError:
+            return
+        if not data:
+            return
+        chunks.append(data)
+
+
+def _child(fd: int, paths: Sequence[str]) -> int:  # pragma: no cover - in the child
+    """Load each file, reporting on ``fd``: ``ready`` (cgsat imported), ``loading PATH``
+    before each file, then ``ok`` or ``error MESSAGE`` (one line)."""
+    from cgsat.user.load import check_ids, load_file
+
+    out = os.fdopen(fd, "w", buffering=1)
+    out.write("ready\n")
+    claims = []
+    for path in paths:
+        out.write(f"loading {path}\n")
+        try:
+            claims.extend(load_file(path))
+        except CgsatInputError as exc:
+            out.write(f"error {_one_line(str(exc))}\n")
+            return 2
+        except SystemExit as exc:
+            out.write(f"error --claims {path}: the file calls sys.exit({exc.code!r}) when "
+                      "it is imported; a claims file should only define CLAIMS\n")
+            return 2
+        except BaseException as exc:  # noqa: BLE001 - the user's code: one line
+            out.write(f"error --claims {path}: {type(exc).__name__} at import: "
+                      f"{_one_line(str(exc))}\n")
+            return 2
+    try:
+        check_ids(claims)
+    except CgsatInputError as exc:
+        out.write(f"error {_one_line(str(exc))}\n")
+        return 2
+    out.write("ok\n")
+    return 0
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split("\n"))
+
+
+if __name__ == "__main__":  # pragma: no cover - the child
+    sys.exit(_child(int(sys.argv[1]), sys.argv[2:]))
