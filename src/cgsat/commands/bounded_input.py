@@ -125,12 +125,16 @@ def check_streams(args: argparse.Namespace) -> None:
     input is closed (``<&-``): one line on stderr and exit 2, before anything runs.
 
     Python sets ``sys.stdout`` (``sys.stdin``) to None when file descriptor 1 (0) is closed
-    at start-up. ``export-cnf --out FILE`` writes no standard output and is let through.
+    at start-up. ``export-cnf --out FILE`` writes its output to the file and is let through
+    (its few words on standard output then go to /dev/null).
     """
-    if sys.stdout is None and not (getattr(args, "command", None) == "export-cnf"
-                                   and getattr(args, "out", None) not in (None, "-")):
-        raise CgsatInputError("standard output is closed (file descriptor 1); give cgsat "
-                              "somewhere to write, e.g. > FILE")
+    if sys.stdout is None:
+        if (getattr(args, "command", None) == "export-cnf"
+                and getattr(args, "out", None) not in (None, "-")):
+            sys.stdout = open(os.devnull, "w")
+        else:
+            raise CgsatInputError("standard output is closed (file descriptor 1); give "
+                                  "cgsat somewhere to write, e.g. > FILE")
     if (getattr(args, "command", None) == "value" and getattr(args, "position", None) == "-"
             and sys.stdin is None):
         raise CgsatInputError("standard input is closed (file descriptor 0): value - reads "

@@ -6,7 +6,9 @@ line (a UTF-8 byte order mark at the start is ignored). A bad line is reported o
 with its line number; the others are still solved, and the exit code is then 2. Each line
 is read in one piece of at most the ruleset's line limit
 (:data:`cgsat.commands.bounded_input.LINE_LIMITS`): a longer one stops the reading at once
-(exit 2), so a stream without a line end cannot fill the memory. In the text
+(exit 2), so a stream without a line end cannot fill the memory. The lines are solved in
+a child process that is replaced when its caches have grown by 48 MB
+(:mod:`cgsat.commands.value_worker`), so the memory stays flat over any number of lines. In the text
 output a position ending in ``:`` (a green-cordon stalk ``5:``) is quoted: ``'5:': outcome``.
 """
 
@@ -20,6 +22,7 @@ from typing import Any
 from cgsat.api import ValueResult, value
 from cgsat.commands.bounded_input import check_position, read_lines
 from cgsat.commands.find import EXIT_DISAGREE
+from cgsat.commands.value_worker import LineSolver, WorkerDied
 from cgsat.errors import CgsatInputError
 from cgsat.games import get_ruleset
 from cgsat.search import ControlFailed
@@ -81,14 +84,20 @@ def _run(args: argparse.Namespace) -> int:
         print(emit(solve(check_position(args.ruleset, args.position))))
         return 0
     status = 0
-    for lineno, line in read_lines(sys.stdin, args.ruleset):
-        if lineno == 1:
-            line = line.removeprefix("\ufeff")  # a UTF-8 byte order mark
-        if not line.strip():
-            continue
-        try:
-            print(emit(solve(line.strip())), flush=True)
-        except CgsatInputError as exc:
-            sys.stderr.write(f"cgsat: error: line {lineno}: {exc}\n")
-            status = 2
+    with LineSolver(lambda text: emit(solve(text))) as answer:  # flat memory: issue 38
+        for lineno, line in read_lines(sys.stdin, args.ruleset):
+            if lineno == 1:
+                line = line.removeprefix("\ufeff")  # a UTF-8 byte order mark
+            if not line.strip():
+                continue
+            kind, out = answer(line.strip())
+            if kind == "ok":
+                print(out, flush=True)
+            elif kind == "input":
+                sys.stderr.write(f"cgsat: error: line {lineno}: {out}\n")
+                status = 2
+            elif kind == "bug":
+                raise ControlFailed(f"line {lineno}: {out}")
+            else:
+                raise WorkerDied(f"line {lineno}: {out}")
     return status

@@ -4,19 +4,18 @@ the time and memory budget of a check, before the command loads them (issue 38, 
 A claims file is the user's Python code, run when it is imported. A file that loops at
 import would hang ``list``, ``check`` and ``report``; one that calls ``sys.exit(0)`` would
 end them with exit 0 and no output, which looks like success; one that allocates without
-end would take the machine's memory. So the files are first imported by a fresh Python
-process (``python -m cgsat.user.trial FILE ...``), in its own process group, which is
-killed when it passes the budget: the command's ``--timeout`` and ``--memory-limit`` where
+end would take the machine's memory. So the files are first imported by a child forked
+from the command (which has loaded nothing of the user's yet), in its own process group,
+which is killed when it passes the budget: the command's ``--timeout`` and ``--memory-limit`` where
 it has them (``check``), else a check's defaults (:data:`DEFAULT_SECONDS`, and the default
 memory limit of :func:`cgsat.engine.memory.default_limit`). Only files that load there are
 loaded by the command. Every failure is one line naming the file, exit 2
 (:class:`~cgsat.errors.CgsatInputError`).
 
-The child's standard output and error go nowhere (a file that prints does so again when
-the command loads it). It reports on a pipe of its own, one line per event: ``ready``,
-``loading PATH``, then ``ok`` or ``error MESSAGE``. Its clock starts when it has imported
-cgsat (``ready``): the budget is the file's. The memory limit is on the child's whole
-resident memory, as a check's is. It dies with its parent (``PR_SET_PDEATHSIG``), so a
+The child's standard input, output and error are /dev/null (a file that prints does so
+again when the command loads it). It reports on a pipe of its own, one line per event:
+``loading PATH``, then ``ok`` or ``error MESSAGE``. The memory limit is on the child's
+whole resident memory, as a check's is. It dies with its parent (``PR_SET_PDEATHSIG``), so a
 SIGKILL of cgsat leaves no file looping on.
 """
 
@@ -25,29 +24,25 @@ from __future__ import annotations
 import ctypes
 import os
 import signal
-import subprocess
 import sys
 import time
 from collections.abc import Sequence
 
 from cgsat.errors import CgsatInputError
 
-__all__ = ["DEFAULT_SECONDS", "POLL_SECONDS", "START_SECONDS", "trial_load"]
+__all__ = ["DEFAULT_SECONDS", "POLL_SECONDS", "trial_load"]
 
 DEFAULT_SECONDS = 60.0
 """The time budget of a trial load where the command has no ``--timeout`` (``list``,
 ``report``): the default ``--timeout`` of a check."""
-START_SECONDS = 300.0
-"""The most time the child may take to start Python and import cgsat, before the file's
-own clock starts (a loaded machine takes seconds)."""
 POLL_SECONDS = 0.05
 """How often the child's memory and state are read."""
 
 _PR_SET_PDEATHSIG = 1
 
 
-def _die_with_parent() -> None:  # pragma: no cover - runs in the child before exec
-    """In the child, before it runs Python: SIGKILL when the parent dies (Linux)."""
+def _die_with_parent() -> None:  # pragma: no cover - runs in the child
+    """In the child: SIGKILL when the parent dies (Linux)."""
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
@@ -55,16 +50,29 @@ def _die_with_parent() -> None:  # pragma: no cover - runs in the child before e
         pass
 
 
-def _kill_group(proc: subprocess.Popen[bytes]) -> None:
-    """End the child and every process it started (its own process group)."""
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL is not refused
-        pass
+class _Child:
+    """The forked child: its pid, and its exit code once it has ended (``poll``)."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.returncode: int | None = None
+
+    def poll(self) -> int | None:
+        if self.returncode is None:
+            done, status = os.waitpid(self.pid, os.WNOHANG)
+            if done:
+                self.returncode = os.waitstatus_to_exitcode(status)
+        return self.returncode
+
+    def kill_group(self) -> None:
+        """End the child and every process it started (its own process group)."""
+        try:
+            os.killpg(self.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        if self.returncode is None:
+            _, status = os.waitpid(self.pid, 0)
+            self.returncode = os.waitstatus_to_exitcode(status)
 
 
 def _last_file(report: str, paths: Sequence[str]) -> str:
@@ -96,33 +104,35 @@ def trial_load(paths: Sequence[str], seconds: float | None = None,
     from cgsat.engine.memory import format_bytes, tree_rss  # the runner's own measure
 
     seconds = DEFAULT_SECONDS if seconds is None else seconds
+    from cgsat.user import load  # noqa: F401 - imported before the fork: the child's start
+
     read_fd, write_fd = os.pipe()
-    env = dict(os.environ)
-    src = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (src, env.get("PYTHONPATH")) if p)
-    try:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "cgsat.user.trial", str(write_fd), *paths],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            pass_fds=(write_fd,), start_new_session=True,
-            preexec_fn=_die_with_parent, env=env)
-    finally:
-        os.close(write_fd)
+    for stream in (sys.stdout, sys.stderr):  # nothing buffered is written twice
+        if stream is not None:
+            stream.flush()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child
+        code = 4
+        try:
+            os.close(read_fd)
+            os.setsid()  # its own process group: killed whole
+            _die_with_parent()
+            null = os.open(os.devnull, os.O_RDWR)
+            for fd in (0, 1, 2):
+                os.dup2(null, fd)
+            code = _child(write_fd, paths)
+        finally:
+            os._exit(code)
+    os.close(write_fd)
+    proc = _Child(pid)
     os.set_blocking(read_fd, False)
     chunks: list[bytes] = []
     why = None
     try:
         started = time.monotonic()
-        ready: float | None = None  # when the child had imported cgsat: the clock starts
         while proc.poll() is None:
             _drain(read_fd, chunks)
-            now = time.monotonic()
-            if ready is None and b"ready\n" in b"".join(chunks):
-                ready = now
-            if ready is None and now - started > START_SECONDS:  # pragma: no cover
-                why = f"the process to load it did not start within {START_SECONDS:g} s"
-                break
-            if ready is not None and now - ready > seconds:
+            if time.monotonic() - started > seconds:
                 why = f"did not finish loading within {seconds:g} s (the time budget of a check)"
                 break
             rss = tree_rss(proc.pid) if memory is not None else None
@@ -133,7 +143,7 @@ def trial_load(paths: Sequence[str], seconds: float | None = None,
             time.sleep(POLL_SECONDS)
     finally:
         if proc.poll() is None:
-            _kill_group(proc)
+            proc.kill_group()
         _drain(read_fd, chunks)
         os.close(read_fd)
     report = b"".join(chunks).decode("utf-8", "replace")
@@ -165,12 +175,11 @@ def _drain(fd: int, chunks: list[bytes]) -> None:
 
 
 def _child(fd: int, paths: Sequence[str]) -> int:  # pragma: no cover - in the child
-    """Load each file, reporting on ``fd``: ``ready`` (cgsat imported), ``loading PATH``
-    before each file, then ``ok`` or ``error MESSAGE`` (one line)."""
+    """Load each file, reporting on ``fd``: ``loading PATH`` before each file, then
+    ``ok`` or ``error MESSAGE`` (one line)."""
     from cgsat.user.load import check_ids, load_file
 
     out = os.fdopen(fd, "w", buffering=1)
-    out.write("ready\n")
     claims = []
     for path in paths:
         out.write(f"loading {path}\n")
@@ -200,5 +209,3 @@ def _one_line(text: str) -> str:
     return " ".join(text.split("\n"))
 
 
-if __name__ == "__main__":  # pragma: no cover - the child
-    sys.exit(_child(int(sys.argv[1]), sys.argv[2:]))
