@@ -6,9 +6,10 @@ Modes
 ``stream``
     ``cgsat value toppling -`` over N distinct lines (each a sum of two rows of 1 to 6
     dominoes over L, R, E, seeded), for each N of ``--lines``: seconds, and the peak
-    resident memory of the command and its children together (read from ``/proc`` every
-    0.05 s). The issue's bar: the peak over 200,000 lines within 1.5 times the peak over
-    20,000.
+    memory of the command and its children together, as resident memory (RSS, which counts
+    the pages a forked child shares with the command twice) and as proportional set size
+    (PSS), read from ``/proc`` every 0.05 s. The issue's bar: the peak over 200,000 lines
+    within 1.5 times the peak over 20,000.
 ``peaks``
     ``cgsat value timber-path WORD`` on seeded random words of each length of
     ``--lengths`` (and the word of L only): seconds and peak memory, normal and misère.
@@ -39,9 +40,12 @@ SRC = os.path.join(os.path.dirname(HERE), "src")
 PAGE = os.sysconf("SC_PAGE_SIZE")
 
 
-def tree_rss(pid: int) -> int:
-    """Resident bytes of ``pid`` and its descendants (0 if gone)."""
-    total, stack, seen = 0, [pid], set()
+def tree_memory(pid: int) -> tuple[int, int]:
+    """Resident bytes (RSS) and proportional set size (PSS: a page shared by k processes
+    counts 1/k in each) of ``pid`` and its descendants, summed ((0, 0) if gone). RSS counts
+    the pages a forked child shares with its parent twice; PSS does not."""
+    rss = pss = 0
+    stack, seen = [pid], set()
     while stack:
         p = stack.pop()
         if p in seen:
@@ -49,24 +53,31 @@ def tree_rss(pid: int) -> int:
         seen.add(p)
         try:
             with open(f"/proc/{p}/statm") as f:
-                total += int(f.read().split()[1]) * PAGE
+                rss += int(f.read().split()[1]) * PAGE
+            with open(f"/proc/{p}/smaps_rollup") as f:
+                for line in f:
+                    if line.startswith("Pss:"):
+                        pss += int(line.split()[1]) * 1024
+                        break
             with open(f"/proc/{p}/task/{p}/children") as f:
                 stack += [int(c) for c in f.read().split()]
         except (OSError, ValueError):
             continue
-    return total
+    return rss, pss
 
 
 def run(argv: list[str], src: str, stdin_path: str | None, timeout: float) -> dict:
-    """Run ``python -m cgsat ARGV``; seconds, peak tree RSS (MiB), exit code."""
+    """Run ``python -m cgsat ARGV``; seconds, peak tree RSS and PSS (MiB), exit code."""
     env = dict(os.environ, PYTHONPATH=src)
     stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL
     t0 = time.monotonic()
     proc = subprocess.Popen([sys.executable, "-m", "cgsat", *argv], stdin=stdin,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-    peak, timed_out = 0, False
+    peak = peak_pss = 0
+    timed_out = False
     while proc.poll() is None:
-        peak = max(peak, tree_rss(proc.pid))
+        rss, pss = tree_memory(proc.pid)
+        peak, peak_pss = max(peak, rss), max(peak_pss, pss)
         if time.monotonic() - t0 > timeout:
             timed_out = True
             proc.kill()
@@ -78,6 +89,7 @@ def run(argv: list[str], src: str, stdin_path: str | None, timeout: float) -> di
         stdin.close()
     err = proc.stderr.read().decode(errors="replace")[-300:] if proc.stderr else ""
     return {"seconds": round(seconds, 2), "peak_mib": round(peak / 2**20, 1),
+            "peak_pss_mib": round(peak_pss / 2**20, 1),
             "exit": None if timed_out else proc.returncode, "timed_out": timed_out,
             "stderr": err.strip()}
 
