@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from cgsat.cli import main
-from cgsat.commands.bounded_input import LINE_LIMITS, read_lines
+from cgsat.commands.bounded_input import LINE_LIMITS, SKIP_LIMIT, read_lines
 from cgsat.errors import CgsatInputError
 from cgsat.games import RULESET_NAMES
 
@@ -42,26 +42,30 @@ def test_every_ruleset_has_a_line_limit_above_its_positions():
     assert LINE_LIMITS["toppling"] >= 2 * 200 and LINE_LIMITS["timber-path"] >= 3000
 
 
-def test_a_line_without_end_from_dev_zero_is_refused_at_the_limit():
+def test_a_line_without_end_from_dev_zero_is_refused_in_bounded_time_and_memory():
     """Issue 38: ``value toppling - < /dev/zero`` reached 8.6 GB in 8 s."""
     with open("/dev/zero", "rb") as zero:
         done = _cgsat("value", "toppling", "-", stdin=zero)
-    _one_line_exit_2(done, "line 1", "more than 1,000 characters", "stopped reading")
+    _one_line_exit_2(done, "line 1", "more than 1,000 characters",
+                     "no line end within 10,000,000 characters: stopped reading")
 
 
-def test_a_long_line_stops_the_reading_and_earlier_lines_are_answered(capsys, monkeypatch):
-    monkeypatch.setattr("sys.stdin", io.StringIO("LR\n" + "L" * 10_000 + "\nRL\n"))
+def test_a_long_line_is_a_bad_line_and_the_next_lines_are_answered(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("LR\n" + "L" * 300_000 + "\nRL\n"))
     code = main(["value", "toppling", "-"])
     out, err = capsys.readouterr()
-    assert code == 2 and "toppling LR:" in out and "RL:" not in out
-    assert err.count("\n") == 1 and "line 2" in err
+    assert code == 2 and "toppling LR:" in out and "toppling RL:" in out
+    assert err.count("\n") == 1 and "line 2" in err and "line skipped" in err
 
 
 def test_the_limit_counts_characters_before_the_line_end():
     text = "L" * LINE_LIMITS["toppling"]
-    assert [n for n, _ in read_lines(io.StringIO(f"{text}\r\n{text}"), "toppling")] == [1, 2]
-    with pytest.raises(CgsatInputError, match="line 2"):
-        list(read_lines(io.StringIO(f"LR\n{text}L"), "toppling"))
+    got = list(read_lines(io.StringIO(f"{text}\r\n{text}"), "toppling"))
+    assert [(n, p) for n, _, p in got] == [(1, None), (2, None)]
+    got = list(read_lines(io.StringIO(f"LR\n{text}L\nRL"), "toppling"))
+    assert [n for n, _, p in got if p] == [2] and got[-1][1] == "RL"
+    with pytest.raises(CgsatInputError, match="line 2: .*stopped reading"):
+        list(read_lines(io.StringIO("LR\n" + "L" * (SKIP_LIMIT + 10)), "toppling"))
 
 
 def test_a_position_argument_over_the_limit_is_refused(capsys):

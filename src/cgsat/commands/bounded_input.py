@@ -1,8 +1,10 @@
 """Input a command reads, bounded before it is read whole (issue 38, items 1 and 11).
 
 - :func:`read_lines`: the lines of ``cgsat value RULESET -``, read in pieces of at most the
-  ruleset's line limit (:data:`LINE_LIMITS`), so that a stream without a line end
-  (``< /dev/zero``) is refused as soon as the limit is passed, in bounded memory.
+  ruleset's line limit (:data:`LINE_LIMITS`): a longer line is refused as soon as the
+  limit is passed and its rest skipped in bounded pieces, and a stream without a line end
+  (``< /dev/zero``) stops the reading after :data:`SKIP_LIMIT` characters, in bounded
+  memory and time.
 - :func:`check_position`: the same limit for a position given as an argument.
 - :func:`check_streams`: a closed standard input or output is bad usage (one line, exit 2),
   not an internal error.
@@ -23,8 +25,8 @@ from typing import TextIO
 
 from cgsat.errors import CgsatInputError
 
-__all__ = ["LINE_LIMITS", "check_args", "check_position", "check_streams", "line_limit",
-           "read_lines", "regular_file"]
+__all__ = ["LINE_LIMITS", "SKIP_LIMIT", "check_args", "check_position", "check_streams",
+           "line_limit", "read_lines", "regular_file"]
 
 LINE_LIMITS: dict[str, int] = {
     "toppling": 1_000,
@@ -87,25 +89,36 @@ def check_position(ruleset: str, text: str) -> str:
     return text
 
 
-def read_lines(stream: TextIO, ruleset: str) -> Iterator[tuple[int, str]]:
-    """``(line number, line)`` for each line of ``stream``, each read in one piece of at
-    most the ruleset's line limit (plus its line end).
+SKIP_LIMIT = 10_000_000
+"""The most characters of an over-long line that are skipped, in pieces, to find its end
+(and go on with the next line); a line with no end within them stops the reading."""
+_PIECE = 65_536
 
-    A line longer than that is refused as soon as the limit is passed: the reading stops
-    there with :class:`CgsatInputError` naming the line (the rest of such a line may never
-    end: ``< /dev/zero``).
+
+def read_lines(stream: TextIO, ruleset: str) -> Iterator[tuple[int, str, str | None]]:
+    """``(line number, line, problem)`` for each line of ``stream``: each line is read in
+    one piece of at most the ruleset's line limit (plus its line end), so its memory is
+    bounded whatever the input.
+
+    A line longer than that is refused as soon as the limit is passed: its rest is skipped
+    in pieces of 64 K characters, and it comes back with ``line`` empty and ``problem`` the
+    message to print; the next lines are read as before. A line with no end within
+    :data:`SKIP_LIMIT` characters (``< /dev/zero``) stops the reading there with
+    :class:`CgsatInputError` naming the line.
 
     Examples
     --------
     >>> import io
     >>> list(read_lines(io.StringIO("LR\\nRL"), "toppling"))
-    [(1, 'LR\\n'), (2, 'RL')]
+    [(1, 'LR\\n', None), (2, 'RL', None)]
+    >>> text = "L" * 5000 + "\\nLR"
+    >>> [(n, p[-12:]) for n, _, p in read_lines(io.StringIO(text), "toppling") if p]
+    [(1, 'line skipped')]
     >>> try:
-    ...     next(read_lines(io.StringIO("L" * 5000), "toppling"))
+    ...     list(read_lines(io.StringIO("L" * (SKIP_LIMIT + 2000)), "toppling"))
     ... except CgsatInputError as exc:
-    ...     print(exc)  # doctest: +NORMALIZE_WHITESPACE
-    line 1: toppling: a position of more than 1,000 characters (the most a toppling
-    position may have; docs/reference.md); stopped reading
+    ...     print(str(exc)[-57:])
+    no line end within 10,000,000 characters: stopped reading
     """
     limit = line_limit(ruleset)
     lineno = 0
@@ -114,10 +127,20 @@ def read_lines(stream: TextIO, ruleset: str) -> Iterator[tuple[int, str]]:
         if not line:
             return
         lineno += 1
-        if len(line.rstrip("\r\n")) > limit:
-            raise CgsatInputError(f"line {lineno}: {_too_long(ruleset, limit)}; stopped "
-                                  "reading")
-        yield lineno, line
+        if len(line.rstrip("\r\n")) <= limit:
+            yield lineno, line, None
+            continue
+        message = f"line {lineno}: {_too_long(ruleset, limit)}"
+        skipped = len(line)
+        while not line.endswith("\n"):
+            line = stream.readline(_PIECE)
+            skipped += len(line)
+            if not line:
+                break  # the end of the input ends the line
+            if skipped > SKIP_LIMIT and not line.endswith("\n"):
+                raise CgsatInputError(f"{message}; no line end within {SKIP_LIMIT:,} "
+                                      "characters: stopped reading")
+        yield lineno, "", f"{message}; line skipped"
 
 
 def check_streams(args: argparse.Namespace) -> None:

@@ -5,10 +5,12 @@ With POSITION ``-``, one position is read per line from stdin and one result is 
 line (a UTF-8 byte order mark at the start is ignored). A bad line is reported on stderr
 with its line number; the others are still solved, and the exit code is then 2. Each line
 is read in one piece of at most the ruleset's line limit
-(:data:`cgsat.commands.bounded_input.LINE_LIMITS`): a longer one stops the reading at once
-(exit 2), so a stream without a line end cannot fill the memory. The lines are solved in
-a child process that is replaced when its caches have grown by 48 MB
-(:mod:`cgsat.commands.value_worker`), so the memory stays flat over any number of lines. In the text
+(:data:`cgsat.commands.bounded_input.LINE_LIMITS`): a longer one is reported as a bad line
+as soon as the limit is passed and its rest skipped in bounded pieces; a line with no end
+within 10,000,000 characters (``< /dev/zero``) stops the reading (exit 2). So no input can
+fill the memory. The lines are solved in a child process that is replaced when its
+caches have grown by 48 MB (:mod:`cgsat.commands.value_worker`), so the memory stays flat
+over any number of lines. In the text
 output a position ending in ``:`` (a green-cordon stalk ``5:``) is quoted: ``'5:': outcome``.
 """
 
@@ -85,7 +87,11 @@ def _run(args: argparse.Namespace) -> int:
         return 0
     status = 0
     with LineSolver(lambda text: emit(solve(text))) as answer:  # flat memory: issue 38
-        for lineno, line in read_lines(sys.stdin, args.ruleset):
+        for lineno, line, problem in read_lines(sys.stdin, args.ruleset):
+            if problem is not None:  # a line over the ruleset's limit, skipped
+                sys.stderr.write(f"cgsat: error: {problem}\n")
+                status = 2
+                continue
             if lineno == 1:
                 line = line.removeprefix("\ufeff")  # a UTF-8 byte order mark
             if not line.strip():
