@@ -37,8 +37,8 @@ def own_claims(args: argparse.Namespace) -> list[Any]:
     if not files:
         return []
     from cgsat.engine.memory import resolve_limit  # CLI start-up time: only with --claims
-    from cgsat.user.load import load_claims
-    from cgsat.user.trial import trial_load
+    from cgsat.user.load import load_claims  # CLI start-up time: only with --claims
+    from cgsat.user.trial import trial_load  # CLI start-up time: only with --claims
 
     # issue 38: first in a child process, under the time and memory budget of a check
     memory = getattr(args, "memory_limit", "auto")

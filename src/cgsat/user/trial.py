@@ -39,6 +39,7 @@ POLL_SECONDS = 0.05
 """How often the child's memory and state are read."""
 
 _PR_SET_PDEATHSIG = 1
+_PAGE = os.sysconf("SC_PAGE_SIZE")
 
 
 def _die_with_parent() -> None:  # pragma: no cover - runs in the child
@@ -75,6 +76,32 @@ class _Child:
             self.returncode = os.waitstatus_to_exitcode(status)
 
 
+def _tree_rss(pid: int) -> int | None:
+    """Resident bytes of process ``pid`` and its descendants (Linux ``/proc``), None if it
+    is gone or cannot be read; the measure of :func:`cgsat.engine.memory.tree_rss`, which
+    this layer does not import."""
+    total, stack, seen = 0, [pid], set()
+    while stack:
+        p = stack.pop()
+        if p in seen:
+            continue
+        seen.add(p)
+        try:
+            with open(f"/proc/{p}/statm") as f:
+                total += int(f.read().split()[1]) * _PAGE
+            with open(f"/proc/{p}/task/{p}/children") as f:
+                stack += [int(c) for c in f.read().split()]
+        except (OSError, ValueError, IndexError):
+            if p == pid:
+                return None
+    return total
+
+
+def _megabytes(n: int) -> str:
+    """``300 MB``, ``2 GB`` (binary units, as ``--memory-limit`` reads them)."""
+    return f"{n / 2**30:.3g} GB" if n >= 2**30 else f"{n / 2**20:.3g} MB"
+
+
 def _last_file(report: str, paths: Sequence[str]) -> str:
     """The file the child was loading when it stopped (from its ``loading`` lines)."""
     loading = [line[len("loading "):] for line in report.splitlines()
@@ -101,10 +128,8 @@ def trial_load(paths: Sequence[str], seconds: float | None = None,
     ...     print(str(exc).split(": ", 1)[1])
     the file calls sys.exit(0) when it is imported; a claims file should only define CLAIMS
     """
-    from cgsat.engine.memory import format_bytes, tree_rss  # the runner's own measure
-
     seconds = DEFAULT_SECONDS if seconds is None else seconds
-    from cgsat.user import load  # noqa: F401 - imported before the fork: the child's start
+    from cgsat.user import load  # noqa: F401 - before the fork, so the child starts warm
 
     read_fd, write_fd = os.pipe()
     for stream in (sys.stdout, sys.stderr):  # nothing buffered is written twice
@@ -135,9 +160,9 @@ def trial_load(paths: Sequence[str], seconds: float | None = None,
             if time.monotonic() - started > seconds:
                 why = f"did not finish loading within {seconds:g} s (the time budget of a check)"
                 break
-            rss = tree_rss(proc.pid) if memory is not None else None
+            rss = _tree_rss(proc.pid) if memory is not None else None
             if memory is not None and rss is not None and rss > memory:
-                why = (f"took more than {format_bytes(memory)} of memory while loading (the "
+                why = (f"took more than {_megabytes(memory)} of memory while loading (the "
                        "memory budget of a check)")
                 break
             time.sleep(POLL_SECONDS)
@@ -177,7 +202,7 @@ def _drain(fd: int, chunks: list[bytes]) -> None:
 def _child(fd: int, paths: Sequence[str]) -> int:  # pragma: no cover - in the child
     """Load each file, reporting on ``fd``: ``loading PATH`` before each file, then
     ``ok`` or ``error MESSAGE`` (one line)."""
-    from cgsat.user.load import check_ids, load_file
+    from cgsat.user.load import check_ids, load_file  # load imports the kit: only here
 
     out = os.fdopen(fd, "w", buffering=1)
     claims = []
