@@ -556,6 +556,9 @@ def build_parser() -> argparse.ArgumentParser:
 def _dispatch(args: argparse.Namespace) -> int:
     """Run the command. Each command module is imported only when it runs: importing them
     all would add about 0.4 s to every ``cgsat`` call, ``cgsat --help`` included."""
+    from cgsat.commands.bounded_input import check_args  # issue 38: streams, FIFOs
+
+    check_args(args)
     if args.command == "value":
         from cgsat.commands import value  # CLI start-up time: --help loads no command
 

@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from cgsat.api._inputs import check_text
-from cgsat.cgt.impartial import solver_for
+from cgsat.cgt.impartial import ImpartialSolver, solver_for
 from cgsat.cgt.partizan_values import canonical_form, describe_partizan
+from cgsat.cgt.peaks_intervals import solve_word
 from cgsat.cgt.tuft import tuft_nim_value, winning_edges
 from cgsat.cgt.value import GameValue
 from cgsat.errors import CgsatInputError
@@ -126,12 +127,26 @@ def _impartial(ruleset: ImpartialRuleset, name: str, text: str, misere: bool) ->
             name, ruleset.format(position), "P" if answer.nim == 0 else "N", nim=answer.nim,
             winning_moves=tuple(Move(None, move, to) for move, to in answer.winning_moves),
             method=f"proof: {answer.how}")
+    if ruleset.name == "timber-path":
+        return _timber_path(ruleset, name, position, misere)
     solver = solver_for(ruleset)
     return ValueResult(
         name, ruleset.format(position), solver.outcome(position, misere=misere),
         nim=None if misere else solver.nim_value(position),
         winning_moves=tuple(Move(None, move, ruleset.format(option))
                             for move, option in solver.winning_moves(position, misere=misere)))
+
+
+def _timber_path(ruleset: ImpartialRuleset, name: str, word: str, misere: bool) -> ValueResult:
+    """A Toppling Peaks word by intervals (:mod:`cgsat.cgt.peaks_intervals`): the same
+    answer as exhaustive play, in O(n²) time and O(n) memory, up to the ruleset's limit of
+    3,000 letters (issue 38: exhaustive play held every subword as a string, O(n³))."""
+    ImpartialSolver(ruleset).check_size(word)  # the limit and its message, as before
+    answer = solve_word(word, misere)
+    return ValueResult(
+        name, ruleset.format(word), "P" if answer.p_position else "N", nim=answer.nim,
+        winning_moves=tuple(Move(None, move, ruleset.format(option))
+                            for move, option in answer.winning))
 
 
 def value(ruleset: str, position: str, misere: bool = False, *,

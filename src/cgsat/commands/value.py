@@ -3,7 +3,14 @@
 The answer is :func:`cgsat.api.value`'s; this module only reads positions and prints.
 With POSITION ``-``, one position is read per line from stdin and one result is printed per
 line (a UTF-8 byte order mark at the start is ignored). A bad line is reported on stderr
-with its line number; the others are still solved, and the exit code is then 2. In the text
+with its line number; the others are still solved, and the exit code is then 2. Each line
+is read in one piece of at most the ruleset's line limit
+(:data:`cgsat.commands.bounded_input.LINE_LIMITS`): a longer one is reported as a bad line
+as soon as the limit is passed and its rest skipped in bounded pieces; a line with no end
+within 10,000,000 characters (``< /dev/zero``) stops the reading (exit 2). So no input can
+fill the memory. The lines are solved in a child process that is replaced when its
+caches have grown by 48 MB (:mod:`cgsat.commands.value_worker`), so the memory stays flat
+over any number of lines. In the text
 output a position ending in ``:`` (a green-cordon stalk ``5:``) is quoted: ``'5:': outcome``.
 A partizan value gets a line of invariants (temperature, mean, stops, atomic weight where
 defined), and a value longer than a screen is shortened to its size unless ``--full``.
@@ -17,8 +24,10 @@ import sys
 from typing import Any
 
 from cgsat.api import ValueResult, value
+from cgsat.commands.bounded_input import check_position, read_lines
 from cgsat.commands.find import EXIT_DISAGREE
 from cgsat.commands.game import SCREEN, shown, summary
+from cgsat.commands.value_worker import LineSolver, WorkerDied
 from cgsat.errors import CgsatInputError
 from cgsat.games import get_ruleset
 from cgsat.search import ControlFailed
@@ -101,17 +110,27 @@ def _run(args: argparse.Namespace) -> int:
         return json.dumps(r.to_json()) if args.json else to_text(r, args.full)
 
     if args.position != "-":
-        print(emit(solve(args.position)))
+        print(emit(solve(check_position(args.ruleset, args.position))))
         return 0
     status = 0
-    for lineno, line in enumerate(sys.stdin, start=1):
-        if lineno == 1:
-            line = line.removeprefix("\ufeff")  # a UTF-8 byte order mark
-        if not line.strip():
-            continue
-        try:
-            print(emit(solve(line.strip())), flush=True)
-        except CgsatInputError as exc:
-            sys.stderr.write(f"cgsat: error: line {lineno}: {exc}\n")
-            status = 2
+    with LineSolver(lambda text: emit(solve(text))) as answer:  # flat memory: issue 38
+        for lineno, line, problem in read_lines(sys.stdin, args.ruleset):
+            if problem is not None:  # a line over the ruleset's limit, skipped
+                sys.stderr.write(f"cgsat: error: {problem}\n")
+                status = 2
+                continue
+            if lineno == 1:
+                line = line.removeprefix("\ufeff")  # a UTF-8 byte order mark
+            if not line.strip():
+                continue
+            kind, out = answer(line.strip())
+            if kind == "ok":
+                print(out, flush=True)
+            elif kind == "input":
+                sys.stderr.write(f"cgsat: error: line {lineno}: {out}\n")
+                status = 2
+            elif kind == "bug":
+                raise ControlFailed(f"line {lineno}: {out}")
+            else:
+                raise WorkerDied(f"line {lineno}: {out}")
     return status

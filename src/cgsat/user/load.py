@@ -97,6 +97,10 @@ def load_file(path: str) -> list[Claim]:
     except CgsatInputError as exc:
         sys.modules.pop(name, None)
         raise CgsatInputError(f"{shown}: {exc}{_where(exc, path)}") from None
+    except SystemExit as exc:  # sys.exit(0) at import must not end cgsat with exit 0
+        sys.modules.pop(name, None)
+        raise CgsatInputError(f"{shown}: the file calls sys.exit({exc.code!r}) when it is "
+                              "imported; a claims file should only define CLAIMS") from None
     except Exception as exc:  # noqa: BLE001 - the user's file: one line, exit 2
         sys.modules.pop(name, None)
         raise CgsatInputError(f"{shown}: {type(exc).__name__}: {exc}{_where(exc, path)}") \
