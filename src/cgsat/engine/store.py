@@ -63,9 +63,10 @@ from typing import Any
 from cgsat.errors import CgsatInputError
 from cgsat.sat.certificates import misfit
 
-__all__ = ["Current", "DECIDED", "DEFAULT_DB", "MISFIT", "Row", "SHORT_OF_BUDGET", "STATUSES",
-           "Store", "db_path", "derive", "disagrees", "is_store_file", "now_utc", "short_of_budget",
-           "vet"]
+__all__ = ["APPLICATION_ID", "BAD_ROW", "Current", "DECIDED", "DEFAULT_DB", "MISFIT", "Row",
+           "SCHEMA_VERSION", "SHORT_OF_BUDGET", "STATUSES", "Store", "StoreWriteError",
+           "db_path", "derive", "disagrees", "is_store_file", "now_utc", "recognise",
+           "row_problem", "short_of_budget", "vet", "write_problem"]
 
 DEFAULT_DB = "cgsat-results.sqlite"
 STATUSES = ("holds", "refuted", "unknown", "error", "vacuous", "proved")
@@ -121,6 +122,145 @@ SELECT claim, n, method, solver, version, status, seconds, counterexample, reaso
 FROM results;
 DROP TABLE results;
 """
+
+
+APPLICATION_ID = 0x63677361
+"""The marker of a cgsat store (``PRAGMA application_id``, the ASCII of ``cgsa``), set
+when a store is written. Stores written before it have none (0) and are recognised by
+their tables (:func:`recognise`)."""
+
+SCHEMA_VERSION = 1
+"""The version of the store's tables this cgsat writes (``PRAGMA user_version``); a store
+marked with a larger one comes from a newer cgsat and is refused before any work."""
+
+_OWN_TABLES = frozenset({"runs", "fingerprint_aliases", "results", "runs_before_proved"})
+_CORE = ("claim", "n", "method", "solver", "version", "status", "time")
+
+
+class StoreWriteError(CgsatInputError):
+    """A write the results store could not make: a full disk (or a file-size limit), an
+    I/O error, a read-only file, a lock held too long. One line naming the store, exit 2
+    (:func:`write_problem`); what was stored before it is kept."""
+
+
+def write_problem(path: str, exc: sqlite3.OperationalError) -> str:
+    """The one line of a write to the store at ``path`` that SQLite refused with ``exc``.
+
+    Examples
+    --------
+    >>> print(write_problem("r.sqlite", sqlite3.OperationalError("database or disk is full"))
+    ...       .replace("; ", ";\n"))
+    results store r.sqlite: the disk is full (database or disk is full);
+    nothing more can be stored there: free space, or give another store with --db
+    >>> write_problem("r.sqlite", sqlite3.OperationalError("attempt to write a readonly "
+    ...                                                    "database"))[:41]
+    'results store r.sqlite is read-only (atte'
+    """
+    text = str(exc)
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    if name == "SQLITE_FULL" or "full" in text:
+        return (f"results store {path}: the disk is full ({text}); nothing more can be "
+                "stored there: free space, or give another store with --db")
+    if name.startswith("SQLITE_IOERR") or "I/O error" in text:
+        return (f"results store {path}: the write failed ({text}): the disk may be full, "
+                "a file-size limit (ulimit -f) reached, or the device failing; what was "
+                "stored before is kept")
+    if name.startswith("SQLITE_READONLY") or "readonly" in text or "read-only" in text:
+        return (f"results store {path} is read-only ({text}); make it writable or give "
+                "another store with --db")
+    if "locked" in text or name.startswith("SQLITE_BUSY"):
+        return (f"results store {path}: {text} (another process holds it too long); "
+                "try again")
+    return f"results store {path}: a write failed ({text})"
+
+
+def _not_writable(path: str) -> str | None:
+    """Why the store at ``path`` cannot be written (None when it can): the file, or the
+    folder that holds it and its write-ahead log, is read-only for this user.
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> _not_writable(os.path.join(tempfile.mkdtemp(), "r.sqlite")) is None
+    True
+    """
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.exists(path):
+        if not os.access(path, os.W_OK):
+            return "the file is not writable"
+        beside = [path + "-wal", path + "-shm"]
+        if not all(os.path.exists(p) for p in beside) and not os.access(folder, os.W_OK):
+            return f"its folder {folder} is not writable (SQLite writes its log beside it)"
+        if not all(os.access(p, os.W_OK) for p in beside if os.path.exists(p)):
+            return "its write-ahead log beside it is not writable"
+        return None
+    if not os.access(folder, os.W_OK):
+        return f"its folder {folder} is not writable"
+    return None
+
+
+def recognise(conn: sqlite3.Connection, path: str) -> None:
+    """Refuse a file that is not a cgsat results store, or one from a newer cgsat, before
+    anything is written into it (issue 38: "a foreign SQLite file is taken over").
+
+    A store is marked (``application_id`` :data:`APPLICATION_ID`, ``user_version``
+    :data:`SCHEMA_VERSION`) when it is written; an unmarked file is a store when it is
+    empty or its tables are cgsat's (``runs`` with cgsat's columns, or the table
+    ``results`` of the stores from before fingerprints), as in the committed store and
+    users' stores written before the marker. Another ``application_id``, other tables,
+    or columns of ``runs`` this cgsat does not know are refused: :class:`CgsatInputError`.
+
+    Examples
+    --------
+    >>> c = sqlite3.connect(":memory:")
+    >>> recognise(c, "x.sqlite")  # empty: a new store
+    >>> _ = c.execute("CREATE TABLE moz_places (id INTEGER)")
+    >>> try:
+    ...     recognise(c, "x.sqlite")
+    ... except CgsatInputError as exc:
+    ...     print(str(exc).replace("; ", ";\n"))
+    --db x.sqlite is not a cgsat results store (its tables: moz_places);
+    give another file with --db
+    """
+    app = conn.execute("PRAGMA application_id").fetchone()[0]
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    tables = sorted(name for (name,) in conn.execute(
+        "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') "
+        "AND name NOT LIKE 'sqlite_%'"))
+    if app not in (0, APPLICATION_ID):
+        raise CgsatInputError(f"--db {path} is not a cgsat results store (its application_id "
+                              f"is {app:#x}, not cgsat's {APPLICATION_ID:#x}); give another "
+                              "file with --db")
+    if (app == APPLICATION_ID or tables) and version > SCHEMA_VERSION:
+        raise CgsatInputError(f"--db {path} was written by a newer cgsat (store schema "
+                              f"{version}; this cgsat reads up to {SCHEMA_VERSION}): use that "
+                              "cgsat, or give another store with --db")
+    if not tables:
+        return
+    shown = ", ".join(tables[:5]) + (", ..." if len(tables) > 5 else "")
+    if app == 0 and not {"runs", "results"} & set(tables):
+        raise CgsatInputError(f"--db {path} is not a cgsat results store (its tables: "
+                              f"{shown}); give another file with --db")
+    for table in ("runs", "results"):
+        if table not in tables:
+            continue
+        columns = {c[1] for c in conn.execute(f"PRAGMA table_info({table})")}
+        missing = [c for c in _CORE if c not in columns]
+        if missing:
+            raise CgsatInputError(f"--db {path} is not a cgsat results store (its table "
+                                  f"{table} has no column {missing[0]}); give another file "
+                                  "with --db")
+        unknown = sorted(columns - set(_FIELDS)) if table == "runs" else []
+        if unknown:
+            raise CgsatInputError(f"--db {path} has columns this cgsat does not know "
+                                  f"(runs.{unknown[0]}): a store from a newer cgsat, or "
+                                  "not a cgsat store; use that cgsat, or give another "
+                                  "store with --db")
+    other = [t for t in tables if t not in _OWN_TABLES]
+    if other:
+        raise CgsatInputError(f"--db {path} has tables this cgsat does not know "
+                              f"({', '.join(other[:5])}): a store from a newer cgsat, or "
+                              "not a cgsat store; give another store with --db")
 
 
 def db_path(explicit: str | None = None) -> str:
@@ -289,10 +429,87 @@ def disagrees(row: Row) -> bool:
     return row.status == "error" or (row.status == "unknown" and not short_of_budget(row))
 
 
+BAD_ROW = "stored row failed its check"
+"""The start of the reason of a row :func:`vet` read as ``error`` because a field is out
+of range (:func:`row_problem`) or its refutation does not replay (:attr:`Store.replay`)."""
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) \
+        and value == value and value not in (float("inf"), float("-inf"))
+
+
+def row_problem(row: Row) -> str | None:
+    """What is wrong with the fields of a stored ``row`` that a run would reuse (a
+    decided one), or None: its status is one of :data:`STATUSES`; seconds, instance
+    sizes, peak memory and controls asked are numbers at least 0; controls are whole
+    numbers with 0 <= passed <= total; a refuted row has a counterexample and a holds
+    none (issue 38: hand-edited rows were reused as holds).
+
+    Examples
+    --------
+    >>> row_problem(Row("c", 3, "sat", "", "0", "holds", seconds=0.5)) is None
+    True
+    >>> row_problem(Row("c", 3, "sat", "", "0", "holds", seconds=-1.0))
+    'seconds is -1.0, below 0'
+    >>> row_problem(Row("c", 3, "sat", "", "0", "holds", controls='{"passed": 99, "total": 3}'))
+    'controls passed 99 of 3'
+    >>> row_problem(Row("c", 3, "brute", "", "0", "refuted"))
+    'refuted without a counterexample'
+    """
+    if row.status not in STATUSES:
+        return f"status {row.status!r} is not one of {', '.join(STATUSES)}"
+    if row.status not in DECIDED:
+        return None
+    if not isinstance(row.n, int) or isinstance(row.n, bool) or row.n < ALL_N_STORED:
+        return f"n is {row.n!r}"
+    for name in ("seconds", "instance_vars", "instance_clauses", "peak_rss_mb",
+                 "controls_asked"):
+        value = getattr(row, name)
+        if value is None:
+            continue
+        if not _number(value):
+            return f"{name} is {value!r}, not a number"
+        if value < 0:
+            return f"{name} is {value!r}, below 0"
+        if name in ("instance_vars", "instance_clauses", "controls_asked") \
+                and value != int(value):
+            return f"{name} is {value!r}, not a whole number"
+    if row.controls:
+        controls = json.loads(row.controls)  # a JSON object: checked when read (Store._row)
+        passed, total = controls.get("passed"), controls.get("total")
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in (passed, total)):
+            return f"controls {row.controls!r} are not whole numbers"
+        if not 0 <= passed <= total:
+            return f"controls passed {passed} of {total}"
+        if row.status == "holds" and passed != total:
+            return f"holds with controls passed {passed} of {total}"
+    if row.status == "refuted" and not (row.counterexample or "").strip():
+        return "refuted without a counterexample"
+    if row.status != "refuted" and row.counterexample:
+        return f"{row.status} with a counterexample ({row.counterexample[:40]!r})"
+    return None
+
+
+ALL_N_STORED = -1
+"""The n of an all-n method's row (:data:`cgsat.claims.ALL_N`); no stored n is smaller."""
+
+
+def bad_row(row: Row, why: str) -> Row:
+    """``row`` read as an ``error`` that names it: its fields failed their check
+    (:func:`row_problem`) or its refutation does not replay (a copy; the stored row is
+    never changed, and it is never reused)."""
+    where = f"run {row.id} ({row.claim} n={row.n} {row.method}"
+    where += f" {row.solver})" if row.solver else ")"
+    return replace(row, status="error", reason=f"{BAD_ROW}: {where}, stored as {row.status}: "
+                   f"{why}; not reused")
+
+
 def vet(row: Row) -> Row:
-    """``row`` as read: a holds or refuted whose certificate does not fit its answer
-    (:func:`cgsat.sat.certificates.misfit`) is an ``error`` (a copy; the stored row is
-    never changed).
+    """``row`` as read: a decided row whose fields are out of range
+    (:func:`row_problem`) is an ``error`` naming it (:data:`BAD_ROW`), as is a holds or
+    refuted whose certificate does not fit its answer
+    (:func:`cgsat.sat.certificates.misfit`) (a copy; the stored row is never changed).
 
     Examples
     --------
@@ -303,7 +520,15 @@ def vet(row: Row) -> Row:
     ('error', 'certificate does not fit its answer')
     >>> vet(Row("c", 3, "sat", "x", "0", "holds")).status
     'holds'
+    >>> print(vet(Row("c", 3, "sat", "x", "0", "holds", seconds=-2.0, id=7)).reason
+    ...       .replace(": ", ":\n"))
+    stored row failed its check:
+    run 7 (c n=3 sat x), stored as holds:
+    seconds is -2.0, below 0; not reused
     """
+    problem = row_problem(row)
+    if problem is not None:
+        return bad_row(row, problem)
     if row.status not in DECIDED or not row.certificate:
         return row
     try:
@@ -351,7 +576,8 @@ def derive(history: Sequence[Row]) -> Current | None:
     >>> died = Row("c", 3, "sat", "", "0", "unknown", reason="worker died (exit -6)", id=4)
     >>> [r.reason for r in derive(rows + [died]).disagreements]
     ['worker died (exit -6)']
-    >>> derive(rows + [Row("c", 3, "sat", "", "0", "refuted", "x", id=3)]).conflict
+    >>> derive(rows + [Row("c", 3, "sat", "", "0", "refuted", counterexample="x",
+    ...                    id=3)]).conflict
     True
     """
     if not history:
@@ -394,18 +620,30 @@ class Store:
 
     def __init__(self, path: str, readonly: bool = False):
         self.path = path
+        self.read_only: str | None = None  # why writes are refused (a read-only file)
+        self.replay: Callable[[Row], Row] | None = None  # the stored refutations' check
         parent = os.path.dirname(os.path.abspath(path))
         if not os.path.isdir(parent):
             raise CgsatInputError(f"--db: directory {parent!r} does not exist")
         if readonly:
             self._open_readonly(path)
             return
+        why = _not_writable(path)
+        if why is not None:  # reuse what it holds; a run that must store anything is refused
+            if not os.path.exists(path):
+                raise CgsatInputError(f"--db: cannot create the results store {path!r}: "
+                                      f"{why}")
+            self._open_readonly(path)
+            self.read_only = why
+            return
         try:
             self.conn = sqlite3.connect(path, timeout=60.0, isolation_level=None)
             self.conn.execute("PRAGMA busy_timeout = 60000")
-            self._retry(lambda: self.conn.execute("PRAGMA journal_mode=WAL"))
+            recognise(self.conn, path)  # before anything is written into the file
+            self._writing(lambda: self._retry(
+                lambda: self.conn.execute("PRAGMA journal_mode=WAL")))
             self.conn.execute("PRAGMA synchronous=NORMAL")
-            self._retry(self._create)
+            self._writing(lambda: self._retry(self._create))
         except sqlite3.DatabaseError as exc:
             raise CgsatInputError(f"--db: cannot use {path!r} as a results store ({exc})") \
                 from None
@@ -433,7 +671,8 @@ class Store:
                     src.backup(self.conn)
                 finally:
                     src.close()
-            self._create()
+            recognise(self.conn, path)
+            self._create(mark=False)
         except sqlite3.DatabaseError as exc:
             raise CgsatInputError(f"--db: cannot read {path!r} as a results store ({exc})") \
                 from None
@@ -451,9 +690,32 @@ class Store:
                     raise
                 time.sleep(0.05 * (i + 1))
 
-    def _create(self) -> None:
+    def _rollback(self) -> None:
+        """Roll back the transaction in progress, if any: SQLite has already rolled back
+        one a full disk (or an I/O error) ended, and a ROLLBACK then would hide that error
+        behind "cannot rollback - no transaction is active" (issue 38)."""
+        if self.conn.in_transaction:
+            self.conn.execute("ROLLBACK")
+
+    def _writing(self, action: Callable[[], None]) -> None:
+        """Run ``action``, a write; a full disk, a file-size limit, an I/O error or a
+        read-only file is one line naming the store (:class:`StoreWriteError`), never
+        "the file is damaged" (issue 38)."""
+        try:
+            action()
+        except sqlite3.OperationalError as exc:
+            raise StoreWriteError(write_problem(self.path, exc)) from None
+
+    def _create(self, mark: bool = True) -> None:
+        """The tables (an old schema brought up to date); with ``mark`` the file is
+        marked as a cgsat store (:data:`APPLICATION_ID`, :data:`SCHEMA_VERSION`)."""
         self.conn.execute("BEGIN IMMEDIATE")
         try:
+            if mark:
+                if self.conn.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
+                    self.conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                if self.conn.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
+                    self.conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
                     self.conn.execute(statement)
@@ -476,7 +738,7 @@ class Store:
                         self.conn.execute(statement)
             self.conn.execute("COMMIT")
         except BaseException:
-            self.conn.execute("ROLLBACK")
+            self._rollback()
             raise
 
     def _allow_proved(self, columns: list[str]) -> None:
@@ -500,8 +762,17 @@ class Store:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def refuse_writes(self, what: str) -> None:
+        """Bad input when the store is read-only (:attr:`read_only`): ``what`` would
+        have to be stored (issue 38: "a read-only store says read-only")."""
+        if self.read_only is not None:
+            raise CgsatInputError(f"results store {self.path} is read-only ({self.read_only})"
+                                  f": {what} would have to be stored; make it writable or "
+                                  "give another store with --db")
+
     def put(self, row: Row) -> None:
         """Append one run, in its own committed transaction."""
+        self.refuse_writes(f"the run of {row.claim} n={row.n} {row.method}")
         if not row.time:
             row.time = now_utc()
         if row.python is None:
@@ -519,11 +790,11 @@ class Store:
                 )
                 self.conn.execute("COMMIT")
             except BaseException:
-                self.conn.execute("ROLLBACK")
+                self._rollback()
                 raise
             row.id = cur.lastrowid
 
-        self._retry(insert)
+        self._writing(lambda: self._retry(insert))
 
     def aliases(self) -> dict[tuple[str, str, str], str]:
         """Fingerprint aliases, (claim, method, old) -> new (the latest recorded)."""
@@ -537,6 +808,7 @@ class Store:
         ``how`` says how that is known."""
         if old == new:
             return
+        self.refuse_writes(f"a fingerprint alias of {claim} {method}")
 
         def insert() -> None:
             self.conn.execute("BEGIN IMMEDIATE")
@@ -546,10 +818,10 @@ class Store:
                     (claim, method, old, new, how, now_utc()))
                 self.conn.execute("COMMIT")
             except BaseException:
-                self.conn.execute("ROLLBACK")
+                self._rollback()
                 raise
 
-        self._retry(insert)
+        self._writing(lambda: self._retry(insert))
 
     @staticmethod
     def _resolve(claim: str, method: str, fingerprint: str,
@@ -593,6 +865,8 @@ class Store:
         now = self._resolve(row.claim, row.method, row.fingerprint, aliases)
         if now != row.fingerprint:
             row.fingerprint, row.revalidated = now, True
+        if self.replay is not None and row.status == "refuted":
+            row = self.replay(row)  # issue 38: a stored refutation is replayed when read
         return row
 
     def history(self, claim: str, n: int, method: str, solver: str,
