@@ -149,8 +149,8 @@ def write_problem(path: str, exc: sqlite3.OperationalError) -> str:
     Examples
     --------
     >>> print(write_problem("r.sqlite", sqlite3.OperationalError("database or disk is full"))
-    ...       .replace("; ", ";\n"))
-    results store r.sqlite: the disk is full (database or disk is full);
+    ...       .replace("; ", ";\\n"))
+    results store r.sqlite: the disk is full (ENOSPC: database or disk is full);
     nothing more can be stored there: free space, or give another store with --db
     >>> write_problem("r.sqlite", sqlite3.OperationalError("attempt to write a readonly "
     ...                                                    "database"))[:41]
@@ -159,7 +159,7 @@ def write_problem(path: str, exc: sqlite3.OperationalError) -> str:
     text = str(exc)
     name = getattr(exc, "sqlite_errorname", "") or ""
     if name == "SQLITE_FULL" or "full" in text:
-        return (f"results store {path}: the disk is full ({text}); nothing more can be "
+        return (f"results store {path}: the disk is full (ENOSPC: {text}); nothing more can be "
                 "stored there: free space, or give another store with --db")
     if name.startswith("SQLITE_IOERR") or "I/O error" in text:
         return (f"results store {path}: the write failed ({text}): the disk may be full, "
@@ -218,7 +218,7 @@ def recognise(conn: sqlite3.Connection, path: str) -> None:
     >>> try:
     ...     recognise(c, "x.sqlite")
     ... except CgsatInputError as exc:
-    ...     print(str(exc).replace("; ", ";\n"))
+    ...     print(str(exc).replace("; ", ";\\n"))
     --db x.sqlite is not a cgsat results store (its tables: moz_places);
     give another file with --db
     """
@@ -521,7 +521,7 @@ def vet(row: Row) -> Row:
     >>> vet(Row("c", 3, "sat", "x", "0", "holds")).status
     'holds'
     >>> print(vet(Row("c", 3, "sat", "x", "0", "holds", seconds=-2.0, id=7)).reason
-    ...       .replace(": ", ":\n"))
+    ...       .replace(": ", ":\\n"))
     stored row failed its check:
     run 7 (c n=3 sat x), stored as holds:
     seconds is -2.0, below 0; not reused
