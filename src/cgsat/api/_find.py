@@ -198,10 +198,11 @@ def _no_ignored_option(ruleset: str, alphabet: str | None, jobs: int,
     Examples
     --------
     >>> _no_ignored_option("toppling", "LR", 2, 6)
-    >>> _no_ignored_option("timber-path", "LR", 1, None)
-    Traceback (most recent call last):
-    ...
-    cgsat.errors.CgsatInputError: --alphabet applies to toppling only (timber-path has its own letters)
+    >>> try:
+    ...     _no_ignored_option("timber-path", "LR", 1, None)
+    ... except CgsatInputError as exc:
+    ...     print(exc)
+    --alphabet applies to toppling only (timber-path has its own letters)
     """
     if alphabet is not None and ruleset != "toppling":
         raise CgsatInputError(f"--alphabet applies to toppling only ({ruleset} has its own "
