@@ -638,15 +638,22 @@ class Store:
             return
         try:
             self.conn = sqlite3.connect(path, timeout=60.0, isolation_level=None)
+        except sqlite3.DatabaseError as exc:
+            raise CgsatInputError(f"--db: cannot use {path!r} as a results store ({exc})") \
+                from None
+        try:
             self.conn.execute("PRAGMA busy_timeout = 60000")
             recognise(self.conn, path)  # before anything is written into the file
             self._writing(lambda: self._retry(
                 lambda: self.conn.execute("PRAGMA journal_mode=WAL")))
             self.conn.execute("PRAGMA synchronous=NORMAL")
             self._writing(lambda: self._retry(self._create))
-        except sqlite3.DatabaseError as exc:
-            raise CgsatInputError(f"--db: cannot use {path!r} as a results store ({exc})") \
-                from None
+        except BaseException as exc:
+            self.conn.close()  # a refused file is left as it was, with no log beside it
+            if isinstance(exc, sqlite3.DatabaseError):
+                raise CgsatInputError(f"--db: cannot use {path!r} as a results store "
+                                      f"({exc})") from None
+            raise
 
     def _open_readonly(self, path: str) -> None:
         """Open ``path`` without ever writing it (``cgsat report``): the file is copied
@@ -673,6 +680,9 @@ class Store:
                     src.close()
             recognise(self.conn, path)
             self._create(mark=False)
+        except CgsatInputError:
+            self.conn.close()
+            raise
         except sqlite3.DatabaseError as exc:
             raise CgsatInputError(f"--db: cannot read {path!r} as a results store ({exc})") \
                 from None
