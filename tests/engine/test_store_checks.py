@@ -304,7 +304,7 @@ def test_a_file_that_is_not_a_store_of_this_cgsat_is_refused(tmp_path, capsys, k
                 tmp_path, "ALTER TABLE runs ADD COLUMN verdict_v2 TEXT"),
             "other-app": lambda: _committed_copy(tmp_path, "PRAGMA application_id = 7")}[kind]()
     before = Path(path).read_bytes()
-    args = (["check", "lumberjack.tuft", "--up-to", "30", "--jobs", "1", "--db", path]
+    args = (["check", "lumberjack.tuft", "--up-to", "6", "--jobs", "1", "--db", path]
             if command == "check" else ["report", "--db", path, "--out",
                                         str(tmp_path / "rep")])
     code = main(args)
