@@ -26,6 +26,19 @@ its answer (:func:`cgsat.sat.certificates.misfit`: a ``model`` certificate on an
 answer, a DRAT proof of a SAT one) is read as ``error``, and it is not a decided verdict
 for its key whatever came before: the code that stored it mislabels its answers.
 
+Every decided row read must also pass the check of its fields (:func:`row_problem`:
+ranges, controls passed <= total, a counterexample on a refuted row only), and, where a run
+or the report installs it (:attr:`Store.replay`, :mod:`cgsat.engine.replay_stored`), every
+stored refutation is replayed by the claim's direct solver; a row that fails either is read
+as an ``error`` naming it (:data:`BAD_ROW`), never reused, while a later decided run of
+its key stands as usual (issue 38).
+
+A file is used as a store only when it is one (:func:`cgsat.engine.store_file.recognise`:
+the marker written with every store, or cgsat's tables); a read-only one opens read-only
+(:attr:`Store.read_only`: a run that must store anything is refused before any work), and
+a write SQLite refuses (a full disk) is one line naming the store
+(:class:`cgsat.engine.store_file.StoreWriteError`).
+
 Each result is written in its own transaction as soon as it is known, in WAL mode with a
 busy timeout, so an interrupted run (SIGINT, SIGTERM or SIGKILL) loses nothing already
 reported, two runs may share one store, and the next run resumes from the store. Only the
@@ -60,6 +73,14 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from datetime import UTC, datetime
 from typing import Any
 
+from cgsat.engine.store_file import (
+    APPLICATION_ID,
+    SCHEMA_VERSION,
+    StoreWriteError,
+    not_writable,
+    recognise,
+    write_problem,
+)
 from cgsat.errors import CgsatInputError
 from cgsat.sat.certificates import misfit
 
@@ -122,145 +143,6 @@ SELECT claim, n, method, solver, version, status, seconds, counterexample, reaso
 FROM results;
 DROP TABLE results;
 """
-
-
-APPLICATION_ID = 0x63677361
-"""The marker of a cgsat store (``PRAGMA application_id``, the ASCII of ``cgsa``), set
-when a store is written. Stores written before it have none (0) and are recognised by
-their tables (:func:`recognise`)."""
-
-SCHEMA_VERSION = 1
-"""The version of the store's tables this cgsat writes (``PRAGMA user_version``); a store
-marked with a larger one comes from a newer cgsat and is refused before any work."""
-
-_OWN_TABLES = frozenset({"runs", "fingerprint_aliases", "results", "runs_before_proved"})
-_CORE = ("claim", "n", "method", "solver", "version", "status", "time")
-
-
-class StoreWriteError(CgsatInputError):
-    """A write the results store could not make: a full disk (or a file-size limit), an
-    I/O error, a read-only file, a lock held too long. One line naming the store, exit 2
-    (:func:`write_problem`); what was stored before it is kept."""
-
-
-def write_problem(path: str, exc: sqlite3.OperationalError) -> str:
-    """The one line of a write to the store at ``path`` that SQLite refused with ``exc``.
-
-    Examples
-    --------
-    >>> print(write_problem("r.sqlite", sqlite3.OperationalError("database or disk is full"))
-    ...       .replace("; ", ";\\n"))
-    results store r.sqlite: the disk is full (ENOSPC: database or disk is full);
-    nothing more can be stored there: free space, or give another store with --db
-    >>> write_problem("r.sqlite", sqlite3.OperationalError("attempt to write a readonly "
-    ...                                                    "database"))[:41]
-    'results store r.sqlite is read-only (atte'
-    """
-    text = str(exc)
-    name = getattr(exc, "sqlite_errorname", "") or ""
-    if name == "SQLITE_FULL" or "full" in text:
-        return (f"results store {path}: the disk is full (ENOSPC: {text}); nothing more can be "
-                "stored there: free space, or give another store with --db")
-    if name.startswith("SQLITE_IOERR") or "I/O error" in text:
-        return (f"results store {path}: the write failed ({text}): the disk may be full, "
-                "a file-size limit (ulimit -f) reached, or the device failing; what was "
-                "stored before is kept")
-    if name.startswith("SQLITE_READONLY") or "readonly" in text or "read-only" in text:
-        return (f"results store {path} is read-only ({text}); make it writable or give "
-                "another store with --db")
-    if "locked" in text or name.startswith("SQLITE_BUSY"):
-        return (f"results store {path}: {text} (another process holds it too long); "
-                "try again")
-    return f"results store {path}: a write failed ({text})"
-
-
-def _not_writable(path: str) -> str | None:
-    """Why the store at ``path`` cannot be written (None when it can): the file, or the
-    folder that holds it and its write-ahead log, is read-only for this user.
-
-    Examples
-    --------
-    >>> import tempfile, os
-    >>> _not_writable(os.path.join(tempfile.mkdtemp(), "r.sqlite")) is None
-    True
-    """
-    folder = os.path.dirname(os.path.abspath(path))
-    if os.path.exists(path):
-        if not os.access(path, os.W_OK):
-            return "the file is not writable"
-        beside = [path + "-wal", path + "-shm"]
-        if not all(os.path.exists(p) for p in beside) and not os.access(folder, os.W_OK):
-            return f"its folder {folder} is not writable (SQLite writes its log beside it)"
-        if not all(os.access(p, os.W_OK) for p in beside if os.path.exists(p)):
-            return "its write-ahead log beside it is not writable"
-        return None
-    if not os.access(folder, os.W_OK):
-        return f"its folder {folder} is not writable"
-    return None
-
-
-def recognise(conn: sqlite3.Connection, path: str) -> None:
-    """Refuse a file that is not a cgsat results store, or one from a newer cgsat, before
-    anything is written into it (issue 38: "a foreign SQLite file is taken over").
-
-    A store is marked (``application_id`` :data:`APPLICATION_ID`, ``user_version``
-    :data:`SCHEMA_VERSION`) when it is written; an unmarked file is a store when it is
-    empty or its tables are cgsat's (``runs`` with cgsat's columns, or the table
-    ``results`` of the stores from before fingerprints), as in the committed store and
-    users' stores written before the marker. Another ``application_id``, other tables,
-    or columns of ``runs`` this cgsat does not know are refused: :class:`CgsatInputError`.
-
-    Examples
-    --------
-    >>> c = sqlite3.connect(":memory:")
-    >>> recognise(c, "x.sqlite")  # empty: a new store
-    >>> _ = c.execute("CREATE TABLE moz_places (id INTEGER)")
-    >>> try:
-    ...     recognise(c, "x.sqlite")
-    ... except CgsatInputError as exc:
-    ...     print(str(exc).replace("; ", ";\\n"))
-    --db x.sqlite is not a cgsat results store (its tables: moz_places);
-    give another file with --db
-    """
-    app = conn.execute("PRAGMA application_id").fetchone()[0]
-    version = conn.execute("PRAGMA user_version").fetchone()[0]
-    tables = sorted(name for (name,) in conn.execute(
-        "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') "
-        "AND name NOT LIKE 'sqlite_%'"))
-    if app not in (0, APPLICATION_ID):
-        raise CgsatInputError(f"--db {path} is not a cgsat results store (its application_id "
-                              f"is {app:#x}, not cgsat's {APPLICATION_ID:#x}); give another "
-                              "file with --db")
-    if (app == APPLICATION_ID or tables) and version > SCHEMA_VERSION:
-        raise CgsatInputError(f"--db {path} was written by a newer cgsat (store schema "
-                              f"{version}; this cgsat reads up to {SCHEMA_VERSION}): use that "
-                              "cgsat, or give another store with --db")
-    if not tables:
-        return
-    shown = ", ".join(tables[:5]) + (", ..." if len(tables) > 5 else "")
-    if app == 0 and not {"runs", "results"} & set(tables):
-        raise CgsatInputError(f"--db {path} is not a cgsat results store (its tables: "
-                              f"{shown}); give another file with --db")
-    for table in ("runs", "results"):
-        if table not in tables:
-            continue
-        columns = {c[1] for c in conn.execute(f"PRAGMA table_info({table})")}
-        missing = [c for c in _CORE if c not in columns]
-        if missing:
-            raise CgsatInputError(f"--db {path} is not a cgsat results store (its table "
-                                  f"{table} has no column {missing[0]}); give another file "
-                                  "with --db")
-        unknown = sorted(columns - set(_FIELDS)) if table == "runs" else []
-        if unknown:
-            raise CgsatInputError(f"--db {path} has columns this cgsat does not know "
-                                  f"(runs.{unknown[0]}): a store from a newer cgsat, or "
-                                  "not a cgsat store; use that cgsat, or give another "
-                                  "store with --db")
-    other = [t for t in tables if t not in _OWN_TABLES]
-    if other:
-        raise CgsatInputError(f"--db {path} has tables this cgsat does not know "
-                              f"({', '.join(other[:5])}): a store from a newer cgsat, or "
-                              "not a cgsat store; give another store with --db")
 
 
 def db_path(explicit: str | None = None) -> str:
@@ -628,7 +510,7 @@ class Store:
         if readonly:
             self._open_readonly(path)
             return
-        why = _not_writable(path)
+        why = not_writable(path)
         if why is not None:  # reuse what it holds; a run that must store anything is refused
             if not os.path.exists(path):
                 raise CgsatInputError(f"--db: cannot create the results store {path!r}: "
@@ -643,7 +525,7 @@ class Store:
                 from None
         try:
             self.conn.execute("PRAGMA busy_timeout = 60000")
-            recognise(self.conn, path)  # before anything is written into the file
+            recognise(self.conn, path, _FIELDS)  # before anything is written into it
             self._writing(lambda: self._retry(
                 lambda: self.conn.execute("PRAGMA journal_mode=WAL")))
             self.conn.execute("PRAGMA synchronous=NORMAL")
@@ -678,7 +560,7 @@ class Store:
                     src.backup(self.conn)
                 finally:
                     src.close()
-            recognise(self.conn, path)
+            recognise(self.conn, path, _FIELDS)
             self._create(mark=False)
         except CgsatInputError:
             self.conn.close()
