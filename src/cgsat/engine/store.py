@@ -381,7 +381,8 @@ def bad_row(row: Row, why: str) -> Row:
     """``row`` read as an ``error`` that names it: its fields failed their check
     (:func:`row_problem`) or its refutation does not replay (a copy; the stored row is
     never changed, and it is never reused)."""
-    where = f"run {row.id} ({row.claim} n={row.n} {row.method}"
+    size = "every n" if row.n == ALL_N_STORED else f"n={row.n}"
+    where = f"run {row.id} ({row.claim} {size} {row.method}"
     where += f" {row.solver})" if row.solver else ")"
     return replace(row, status="error", reason=f"{BAD_ROW}: {where}, stored as {row.status}: "
                    f"{why}; not reused")
