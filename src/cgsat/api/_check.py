@@ -191,6 +191,11 @@ def _solvers(solver: str, confirm_with: str | None, proof: bool,
     from cgsat.sat.solvers import PROOF_SOLVERS, canonical_solver  # start-up time
 
     solver = canonical_solver(solver)
+    if confirm_with is not None and not (isinstance(confirm_with, str)
+                                         and confirm_with.strip()):
+        # accepted and ignored before (issue 38): an empty name asks for no second solver
+        raise CgsatInputError(f"--confirm-with: expected a solver name, got {confirm_with!r}"
+                              "; leave the option out for no second solver")
     confirm = canonical_solver(confirm_with) if confirm_with else None
     if confirm == solver:
         raise CgsatInputError(f"--confirm-with must name a solver other than {solver!r}")

@@ -159,6 +159,7 @@ def find(  # noqa: PLR0913 - the API: one keyword per option of cgsat find
         raise CgsatInputError(f"mode: expected 'one', 'all' or 'count', got {mode!r}")
     controls_count("--controls", controls)
     whole_number("--jobs", jobs, 1)
+    _no_ignored_option(ruleset, alphabet, jobs, max_length)
     from cgsat.engine.executors.base import (
         Call,
         check_executor,
@@ -185,6 +186,30 @@ def find(  # noqa: PLR0913 - the API: one keyword per option of cgsat find
     parts = map_calls(backend, [Call(run_query, (query.at_length(n),), key=f"find-{n}")
                                 for n in how.lengths])
     return combine(ruleset, how.query, parts)
+
+
+def _no_ignored_option(ruleset: str, alphabet: str | None, jobs: int,
+                       max_length: int | None) -> None:
+    """Refuse an option the search would accept and ignore (issue 38): ``--alphabet``
+    of a ruleset other than toppling (timber-path words are over L and R), and ``--jobs``
+    above 1 without ``--max-length`` (a single search runs in one process; the jobs run
+    one length each).
+
+    Examples
+    --------
+    >>> _no_ignored_option("toppling", "LR", 2, 6)
+    >>> try:
+    ...     _no_ignored_option("timber-path", "LR", 1, None)
+    ... except CgsatInputError as exc:
+    ...     print(exc)
+    --alphabet applies to toppling only (timber-path has its own letters)
+    """
+    if alphabet is not None and ruleset != "toppling":
+        raise CgsatInputError(f"--alphabet applies to toppling only ({ruleset} has its own "
+                              "letters)")
+    if jobs > 1 and max_length is None:
+        raise CgsatInputError(f"--jobs {jobs} applies with --max-length only (one task per "
+                              "length); a single search runs in one process")
 
 
 def _count_from_proof(query: FindQuery, db: str | None) -> FindResult | None:

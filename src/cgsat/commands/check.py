@@ -157,15 +157,34 @@ def summary_line(report: CheckReport) -> str:
     2 methods: 0 reached the sizes asked
     1 refuted (b.y brute)
     1 stopped short (a.x sat); exit 1
+
+    A method whose sizes ended in error did not reach them (issue 38):
+
+    >>> e = CheckReport(results=(CheckResult("a.x", 3, "sat", "error"),), verified={},
+    ...                 refutations=(), stopped_short=(), problems=("a.x n=3 sat: bad",))
+    >>> print(*summary_line(e).split(", "), sep="\\n")
+    cgsat: summary: 1 claim
+    1 method: 0 reached the sizes asked
+    1 ended in error (a.x sat)
+    0 refuted
+    0 stopped short
+    1 disagreement; exit 3
     """
     methods = list(dict.fromkeys((r.claim, r.method) for r in report.results))
     refuted = list(dict.fromkeys((r.claim, r.method) for r in report.refutations))
     short = [line.split(":", 1)[0] for line in report.stopped_short]
-    done = len([m for m in methods if m not in refuted and f"{m[0]} {m[1]}" not in short])
+    # a method with a size in error did not reach the sizes asked (issue 38)
+    errors = list(dict.fromkeys((r.claim, r.method) for r in report.results
+                                if r.status == "error" and (r.claim, r.method) not in refuted))
+    done = len([m for m in methods if m not in refuted and m not in errors
+                and f"{m[0]} {m[1]}" not in short])
     claims = len({c for c, _ in methods})
     text = (f"cgsat: summary: {claims} claim{'s' if claims != 1 else ''}, {len(methods)} "
-            f"method{'s' if len(methods) != 1 else ''}: {done} reached the sizes asked, "
-            f"{len(refuted)} refuted")
+            f"method{'s' if len(methods) != 1 else ''}: {done} reached the sizes asked, ")
+    if errors:
+        text += (f"{len(errors)} ended in error ({', '.join(f'{c} {m}' for c, m in errors)})"
+                 ", ")
+    text += f"{len(refuted)} refuted"
     if refuted:
         text += f" ({', '.join(f'{c} {m}' for c, m in refuted)})"
     text += f", {len(short)} stopped short"

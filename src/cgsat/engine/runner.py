@@ -8,7 +8,12 @@ worker; the verdict is then "unknown" with reason ``"timeout 60s"``, never "hold
 - A "refuted" counts only after ``claim.confirm(n, counterexample)`` — the direct solver's
   replay — returns True (in the worker, within the timeout). A refutation that does not
   replay is an ``error`` (a bug, exit code 3), as is a failed control of a SAT instance or
-  a solver disagreement.
+  a solver disagreement. A stored refutation is replayed the same way (in this process)
+  before it is reused or shown (:mod:`cgsat.engine.replay_stored`), and every stored row
+  passes the check of its fields (:func:`cgsat.engine.store.row_problem`): a row that
+  fails either is an error naming it (exit code 3), not reused, and the size runs again.
+- A read-only store (:attr:`cgsat.engine.store.Store.read_only`) serves a run whose
+  results are all stored; a run with anything to store is refused before any work.
 - Two methods of one claim disagreeing at the same n (one holds, the other refuted there
   for the first time) is reported loudly (exit code 3).
 - Every result is appended to the store's history (:mod:`cgsat.engine.store`) as soon as
@@ -77,8 +82,9 @@ from cgsat.engine.executors.base import (
 from cgsat.engine.fingerprint import method_fingerprint
 from cgsat.engine.progress import Progress
 from cgsat.engine.provenance import source_commit
+from cgsat.engine.replay_stored import stored_replay
 from cgsat.engine.result import CheckResult, Ran, Why
-from cgsat.engine.store import Current, Row, Store, disagrees
+from cgsat.engine.store import BAD_ROW, Current, Row, Store, disagrees
 from cgsat.engine.task import ACTIVE, run_check
 from cgsat.errors import CgsatInputError
 from cgsat.sat.certificates import Certificate
@@ -300,6 +306,32 @@ class _Lane:
                 f"refuted for the same code (fingerprint {self.fingerprint[:12]})")
 
 
+def _bad_rows(current: Current | None) -> list[str]:
+    """The stored rows of a key to run again that failed their check (a field out of
+    range, a refutation that does not replay; :data:`cgsat.engine.store.BAD_ROW`), each
+    an error naming it (issue 38), after the key's last decided verdict: a key whose
+    decided verdict stands is reused, and the report lists such rows.
+
+    Examples
+    --------
+    >>> from cgsat.engine.store import derive
+    >>> bad = Row("c", 3, "sat", "", "0", "holds", seconds=-1.0, id=2)
+    >>> [why.split(", ")[0] for why in _bad_rows(derive([bad]))]
+    ['stored row failed its check: run 2 (c n=3 sat)']
+    >>> _bad_rows(derive([Row("c", 3, "sat", "", "0", "holds", id=1), bad]))
+    []
+    """
+    if current is None or current.row.status in ("holds", "refuted", "proved"):
+        return []
+    out: list[str] = []
+    for row in current.history:
+        if row.status in ("holds", "refuted", "proved"):
+            out = []
+        elif (row.reason or "").startswith(BAD_ROW):
+            out.append(row.reason or "")
+    return out
+
+
 def _shortfall(lane: _Lane) -> str | None:
     """The closing line of a method that stopped short of its sizes, else None.
 
@@ -394,7 +426,12 @@ def run_checks(  # noqa: PLR0913 - what cgsat check passes on, option by option
     run = _Run(store, budget, on_result, progress)
     ACTIVE.clear()
     ACTIVE.update({c.id: c for c in claims})
+    store.replay = stored_replay(claims)  # a stored refutation stands only if it replays
     run.plan(claims, methods, sizes, solver_key, force)
+    if run.todo and store.read_only is not None:  # before any work (issue 38)
+        lane, n = run.todo[0]
+        store.refuse_writes(f"{len(run.todo)} check{'s' if len(run.todo) > 1 else ''} not "
+                            f"in it (first: {lane.claim} n={n} {lane.method})")
     backend: Executor | None = None
     workers = max(1, min(jobs or os.cpu_count() or 1, len(run.todo) or 1))
     if run.todo:
@@ -467,6 +504,7 @@ class _Run:
                     current = known.get(n)
                     if current is not None and current.conflict:
                         self.summary.problems.append(lane.conflict(n))
+                    self.summary.problems.extend(_bad_rows(current))
                     row = None if force else reusable(current, self.budget,
                                                       method.uses_solver)
                     if row is not None:

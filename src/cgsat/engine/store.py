@@ -26,6 +26,19 @@ its answer (:func:`cgsat.sat.certificates.misfit`: a ``model`` certificate on an
 answer, a DRAT proof of a SAT one) is read as ``error``, and it is not a decided verdict
 for its key whatever came before: the code that stored it mislabels its answers.
 
+Every decided row read must also pass the check of its fields (:func:`row_problem`:
+ranges, controls passed <= total, a counterexample on a refuted row only), and, where a run
+or the report installs it (:attr:`Store.replay`, :mod:`cgsat.engine.replay_stored`), every
+stored refutation is replayed by the claim's direct solver; a row that fails either is read
+as an ``error`` naming it (:data:`BAD_ROW`), never reused, while a later decided run of
+its key stands as usual (issue 38).
+
+A file is used as a store only when it is one (:func:`cgsat.engine.store_file.recognise`:
+the marker written with every store, or cgsat's tables); a read-only one opens read-only
+(:attr:`Store.read_only`: a run that must store anything is refused before any work), and
+a write SQLite refuses (a full disk) is one line naming the store
+(:class:`cgsat.engine.store_file.StoreWriteError`).
+
 Each result is written in its own transaction as soon as it is known, in WAL mode with a
 busy timeout, so an interrupted run (SIGINT, SIGTERM or SIGKILL) loses nothing already
 reported, two runs may share one store, and the next run resumes from the store. Only the
@@ -60,12 +73,21 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from datetime import UTC, datetime
 from typing import Any
 
+from cgsat.engine.store_file import (
+    APPLICATION_ID,
+    SCHEMA_VERSION,
+    StoreWriteError,
+    not_writable,
+    recognise,
+    write_problem,
+)
 from cgsat.errors import CgsatInputError
 from cgsat.sat.certificates import misfit
 
-__all__ = ["Current", "DECIDED", "DEFAULT_DB", "MISFIT", "Row", "SHORT_OF_BUDGET", "STATUSES",
-           "Store", "db_path", "derive", "disagrees", "is_store_file", "now_utc", "short_of_budget",
-           "vet"]
+__all__ = ["APPLICATION_ID", "BAD_ROW", "Current", "DECIDED", "DEFAULT_DB", "MISFIT", "Row",
+           "SCHEMA_VERSION", "SHORT_OF_BUDGET", "STATUSES", "Store", "StoreWriteError",
+           "db_path", "derive", "disagrees", "is_store_file", "now_utc", "recognise",
+           "row_problem", "short_of_budget", "vet", "write_problem"]
 
 DEFAULT_DB = "cgsat-results.sqlite"
 STATUSES = ("holds", "refuted", "unknown", "error", "vacuous", "proved")
@@ -289,10 +311,88 @@ def disagrees(row: Row) -> bool:
     return row.status == "error" or (row.status == "unknown" and not short_of_budget(row))
 
 
+BAD_ROW = "stored row failed its check"
+"""The start of the reason of a row :func:`vet` read as ``error`` because a field is out
+of range (:func:`row_problem`) or its refutation does not replay (:attr:`Store.replay`)."""
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) \
+        and value == value and value not in (float("inf"), float("-inf"))
+
+
+def row_problem(row: Row) -> str | None:
+    """What is wrong with the fields of a stored ``row`` that a run would reuse (a
+    decided one), or None: its status is one of :data:`STATUSES`; seconds, instance
+    sizes, peak memory and controls asked are numbers at least 0; controls are whole
+    numbers with 0 <= passed <= total; a refuted row has a counterexample and a holds
+    none (issue 38: hand-edited rows were reused as holds).
+
+    Examples
+    --------
+    >>> row_problem(Row("c", 3, "sat", "", "0", "holds", seconds=0.5)) is None
+    True
+    >>> row_problem(Row("c", 3, "sat", "", "0", "holds", seconds=-1.0))
+    'seconds is -1.0, below 0'
+    >>> row_problem(Row("c", 3, "sat", "", "0", "holds", controls='{"passed": 99, "total": 3}'))
+    'controls passed 99 of 3'
+    >>> row_problem(Row("c", 3, "brute", "", "0", "refuted"))
+    'refuted without a counterexample'
+    """
+    if row.status not in STATUSES:
+        return f"status {row.status!r} is not one of {', '.join(STATUSES)}"
+    if row.status not in DECIDED:
+        return None
+    if not isinstance(row.n, int) or isinstance(row.n, bool) or row.n < ALL_N_STORED:
+        return f"n is {row.n!r}"
+    for name in ("seconds", "instance_vars", "instance_clauses", "peak_rss_mb",
+                 "controls_asked"):
+        value = getattr(row, name)
+        if value is None:
+            continue
+        if not _number(value):
+            return f"{name} is {value!r}, not a number"
+        if value < 0:
+            return f"{name} is {value!r}, below 0"
+        if name in ("instance_vars", "instance_clauses", "controls_asked") \
+                and value != int(value):
+            return f"{name} is {value!r}, not a whole number"
+    if row.controls:
+        controls = json.loads(row.controls)  # a JSON object: checked when read (Store._row)
+        passed, total = controls.get("passed"), controls.get("total")
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in (passed, total)):
+            return f"controls {row.controls!r} are not whole numbers"
+        if not 0 <= passed <= total:
+            return f"controls passed {passed} of {total}"
+        if row.status == "holds" and passed != total:
+            return f"holds with controls passed {passed} of {total}"
+    if row.status == "refuted" and not (row.counterexample or "").strip():
+        return "refuted without a counterexample"
+    if row.status != "refuted" and row.counterexample:
+        return f"{row.status} with a counterexample ({row.counterexample[:40]!r})"
+    return None
+
+
+ALL_N_STORED = -1
+"""The n of an all-n method's row (:data:`cgsat.claims.ALL_N`); no stored n is smaller."""
+
+
+def bad_row(row: Row, why: str) -> Row:
+    """``row`` read as an ``error`` that names it: its fields failed their check
+    (:func:`row_problem`) or its refutation does not replay (a copy; the stored row is
+    never changed, and it is never reused)."""
+    size = "every n" if row.n == ALL_N_STORED else f"n={row.n}"
+    where = f"run {row.id} ({row.claim} {size} {row.method}"
+    where += f" {row.solver})" if row.solver else ")"
+    return replace(row, status="error", reason=f"{BAD_ROW}: {where}, stored as {row.status}: "
+                   f"{why}; not reused")
+
+
 def vet(row: Row) -> Row:
-    """``row`` as read: a holds or refuted whose certificate does not fit its answer
-    (:func:`cgsat.sat.certificates.misfit`) is an ``error`` (a copy; the stored row is
-    never changed).
+    """``row`` as read: a decided row whose fields are out of range
+    (:func:`row_problem`) is an ``error`` naming it (:data:`BAD_ROW`), as is a holds or
+    refuted whose certificate does not fit its answer
+    (:func:`cgsat.sat.certificates.misfit`) (a copy; the stored row is never changed).
 
     Examples
     --------
@@ -303,7 +403,15 @@ def vet(row: Row) -> Row:
     ('error', 'certificate does not fit its answer')
     >>> vet(Row("c", 3, "sat", "x", "0", "holds")).status
     'holds'
+    >>> print(vet(Row("c", 3, "sat", "x", "0", "holds", seconds=-2.0, id=7)).reason
+    ...       .replace(": ", ":\\n"))
+    stored row failed its check:
+    run 7 (c n=3 sat x), stored as holds:
+    seconds is -2.0, below 0; not reused
     """
+    problem = row_problem(row)
+    if problem is not None:
+        return bad_row(row, problem)
     if row.status not in DECIDED or not row.certificate:
         return row
     try:
@@ -351,7 +459,8 @@ def derive(history: Sequence[Row]) -> Current | None:
     >>> died = Row("c", 3, "sat", "", "0", "unknown", reason="worker died (exit -6)", id=4)
     >>> [r.reason for r in derive(rows + [died]).disagreements]
     ['worker died (exit -6)']
-    >>> derive(rows + [Row("c", 3, "sat", "", "0", "refuted", "x", id=3)]).conflict
+    >>> derive(rows + [Row("c", 3, "sat", "", "0", "refuted", counterexample="x",
+    ...                    id=3)]).conflict
     True
     """
     if not history:
@@ -394,21 +503,40 @@ class Store:
 
     def __init__(self, path: str, readonly: bool = False):
         self.path = path
+        self.read_only: str | None = None  # why writes are refused (a read-only file)
+        self.replay: Callable[[Row], Row] | None = None  # the stored refutations' check
         parent = os.path.dirname(os.path.abspath(path))
         if not os.path.isdir(parent):
             raise CgsatInputError(f"--db: directory {parent!r} does not exist")
         if readonly:
             self._open_readonly(path)
             return
+        why = not_writable(path)
+        if why is not None:  # reuse what it holds; a run that must store anything is refused
+            if not os.path.exists(path):
+                raise CgsatInputError(f"--db: cannot create the results store {path!r}: "
+                                      f"{why}")
+            self._open_readonly(path)
+            self.read_only = why
+            return
         try:
             self.conn = sqlite3.connect(path, timeout=60.0, isolation_level=None)
-            self.conn.execute("PRAGMA busy_timeout = 60000")
-            self._retry(lambda: self.conn.execute("PRAGMA journal_mode=WAL"))
-            self.conn.execute("PRAGMA synchronous=NORMAL")
-            self._retry(self._create)
         except sqlite3.DatabaseError as exc:
             raise CgsatInputError(f"--db: cannot use {path!r} as a results store ({exc})") \
                 from None
+        try:
+            self.conn.execute("PRAGMA busy_timeout = 60000")
+            recognise(self.conn, path, _FIELDS)  # before anything is written into it
+            self._writing(lambda: self._retry(
+                lambda: self.conn.execute("PRAGMA journal_mode=WAL")))
+            self.conn.execute("PRAGMA synchronous=NORMAL")
+            self._writing(lambda: self._retry(self._create))
+        except BaseException as exc:
+            self.conn.close()  # a refused file is left as it was, with no log beside it
+            if isinstance(exc, sqlite3.DatabaseError):
+                raise CgsatInputError(f"--db: cannot use {path!r} as a results store "
+                                      f"({exc})") from None
+            raise
 
     def _open_readonly(self, path: str) -> None:
         """Open ``path`` without ever writing it (``cgsat report``): the file is copied
@@ -433,7 +561,11 @@ class Store:
                     src.backup(self.conn)
                 finally:
                     src.close()
-            self._create()
+            recognise(self.conn, path, _FIELDS)
+            self._create(mark=False)
+        except CgsatInputError:
+            self.conn.close()
+            raise
         except sqlite3.DatabaseError as exc:
             raise CgsatInputError(f"--db: cannot read {path!r} as a results store ({exc})") \
                 from None
@@ -451,9 +583,32 @@ class Store:
                     raise
                 time.sleep(0.05 * (i + 1))
 
-    def _create(self) -> None:
+    def _rollback(self) -> None:
+        """Roll back the transaction in progress, if any: SQLite has already rolled back
+        one a full disk (or an I/O error) ended, and a ROLLBACK then would hide that error
+        behind "cannot rollback - no transaction is active" (issue 38)."""
+        if self.conn.in_transaction:
+            self.conn.execute("ROLLBACK")
+
+    def _writing(self, action: Callable[[], None]) -> None:
+        """Run ``action``, a write; a full disk, a file-size limit, an I/O error or a
+        read-only file is one line naming the store (:class:`StoreWriteError`), never
+        "the file is damaged" (issue 38)."""
+        try:
+            action()
+        except sqlite3.OperationalError as exc:
+            raise StoreWriteError(write_problem(self.path, exc)) from None
+
+    def _create(self, mark: bool = True) -> None:
+        """The tables (an old schema brought up to date); with ``mark`` the file is
+        marked as a cgsat store (:data:`APPLICATION_ID`, :data:`SCHEMA_VERSION`)."""
         self.conn.execute("BEGIN IMMEDIATE")
         try:
+            if mark:
+                if self.conn.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
+                    self.conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                if self.conn.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
+                    self.conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
                     self.conn.execute(statement)
@@ -476,7 +631,7 @@ class Store:
                         self.conn.execute(statement)
             self.conn.execute("COMMIT")
         except BaseException:
-            self.conn.execute("ROLLBACK")
+            self._rollback()
             raise
 
     def _allow_proved(self, columns: list[str]) -> None:
@@ -500,8 +655,17 @@ class Store:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def refuse_writes(self, what: str) -> None:
+        """Bad input when the store is read-only (:attr:`read_only`): ``what`` would
+        have to be stored (issue 38: "a read-only store says read-only")."""
+        if self.read_only is not None:
+            raise CgsatInputError(f"results store {self.path} is read-only ({self.read_only})"
+                                  f": {what} would have to be stored; make it writable or "
+                                  "give another store with --db")
+
     def put(self, row: Row) -> None:
         """Append one run, in its own committed transaction."""
+        self.refuse_writes(f"the run of {row.claim} n={row.n} {row.method}")
         if not row.time:
             row.time = now_utc()
         if row.python is None:
@@ -519,11 +683,11 @@ class Store:
                 )
                 self.conn.execute("COMMIT")
             except BaseException:
-                self.conn.execute("ROLLBACK")
+                self._rollback()
                 raise
             row.id = cur.lastrowid
 
-        self._retry(insert)
+        self._writing(lambda: self._retry(insert))
 
     def aliases(self) -> dict[tuple[str, str, str], str]:
         """Fingerprint aliases, (claim, method, old) -> new (the latest recorded)."""
@@ -537,6 +701,7 @@ class Store:
         ``how`` says how that is known."""
         if old == new:
             return
+        self.refuse_writes(f"a fingerprint alias of {claim} {method}")
 
         def insert() -> None:
             self.conn.execute("BEGIN IMMEDIATE")
@@ -546,10 +711,10 @@ class Store:
                     (claim, method, old, new, how, now_utc()))
                 self.conn.execute("COMMIT")
             except BaseException:
-                self.conn.execute("ROLLBACK")
+                self._rollback()
                 raise
 
-        self._retry(insert)
+        self._writing(lambda: self._retry(insert))
 
     @staticmethod
     def _resolve(claim: str, method: str, fingerprint: str,
@@ -593,6 +758,8 @@ class Store:
         now = self._resolve(row.claim, row.method, row.fingerprint, aliases)
         if now != row.fingerprint:
             row.fingerprint, row.revalidated = now, True
+        if self.replay is not None and row.status == "refuted":
+            row = self.replay(row)  # issue 38: a stored refutation is replayed when read
         return row
 
     def history(self, claim: str, n: int, method: str, solver: str,

@@ -19,8 +19,10 @@ import os
 from collections.abc import Callable, Sequence
 
 from cgsat.claims import Claim
+from cgsat.engine.replay_stored import stored_replay
 from cgsat.engine.store import Store
 from cgsat.errors import CgsatInputError
+from cgsat.papers.registry import all_claims
 from cgsat.report import html, latex, markdown
 from cgsat.report.data import build_report, claim_summary
 from cgsat.report.folder import prepare_out
@@ -58,6 +60,8 @@ def write_report(store: Store, out_dir: str, fmt: str = "html",
         raise CgsatInputError(f"--format: expected one of {', '.join(FORMATS)}, got {fmt!r}")
     names = ["bounds.json"] + [name for name, _ in RENDERERS[fmt]]
     prepare_out(out_dir, REPORT_FILES, names)
+    # a stored refutation is reported only if the direct solver replays it (issue 38)
+    store.replay = stored_replay([*all_claims(), *own])
     doc = build_report(store)
     doc.update({k: v for k, v in user_data(store, own).items() if v})  # only when any
     model = build_model(doc, own)

@@ -22,10 +22,14 @@ breaks the chain. "Verified to M" is the largest M such that every size from the
 base to M holds or is vacuous and M itself holds (certified likewise, with every holds
 certified); a chain that ends in vacuous sizes reports its last holds.
 
-A later ``error`` never displaces a decided verdict: the size keeps it, and the error is
-listed under ``disagreements`` (:func:`disagreements`), shown first in the report. A row
-whose certificate does not fit its answer is read as ``error``
-(:func:`cgsat.engine.store.vet`).
+A later ``error`` never displaces a decided verdict, nor does another solver's error at
+the same size: the size keeps it, and the error is listed under ``disagreements``
+(:func:`disagreements`), shown first in the report. A row whose certificate does not fit
+its answer is read as ``error`` (:func:`cgsat.engine.store.vet`), and so is a row whose
+fields fail their check or whose refutation the direct solver does not replay (issue 38:
+:func:`cgsat.engine.store.row_problem`, :mod:`cgsat.engine.replay_stored`): it is listed
+under ``disagreements``, never as a finding. A chain from the base that stops at a size
+never run says so (``n=0: not run``), with the holds stored above it.
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ from cgsat import __version__
 from cgsat.claims import ALL_N, Claim, Method
 from cgsat.engine.fingerprint import method_fingerprint
 from cgsat.engine.provenance import source_commit
-from cgsat.engine.store import Row, Store, now_utc
+from cgsat.engine.store import BAD_ROW, Row, Store, now_utc
 from cgsat.papers.registry import all_claims, target_reason
 from cgsat.report.all_n import all_n_rows, all_n_status
 from cgsat.report.probes import probe_summaries
@@ -68,16 +72,18 @@ __all__ = [
 def _merge(rows: Sequence[Row]) -> dict[str, Any]:
     """One (claim, method, n) from its rows (several solvers, retries)."""
     statuses = {r.status for r in rows}
+    # a decided verdict stands against another solver's error (listed among the
+    # disagreements), as it stands against a later error of its own solver (issue 38)
     if "holds" in statuses and "refuted" in statuses:
         status = "conflict"
-    elif "error" in statuses:
-        status = "error"
     elif "refuted" in statuses:
         status = "refuted"
     elif "holds" in statuses:
         status = "holds"
     elif "proved" in statuses:  # an all-n method (issue 25)
         status = "proved"
+    elif "error" in statuses:
+        status = "error"
     elif "vacuous" in statuses:
         status = "vacuous"
     else:
@@ -318,6 +324,12 @@ def _ended_by(claim: Claim, method: str, verified: int | None,
     'target reached'
     >>> _ended_by(c, "sat", None, {("sat", 0): {"status": "vacuous"}})
     'nothing to check to n=0 (vacuous); not run beyond'
+
+    A check started above the claim's base (``--from 4``) holds there, but the chain
+    from the base stops at the first size never run (issue 38):
+
+    >>> _ended_by(c, "sat", None, {("sat", n): {"status": "holds"} for n in (4, 5, 6)})
+    'n=0: not run; holds stored above it at n=4..6, counted once every smaller size holds'
     """
     if claim.method(method).all_n:  # runs once, for every n (issue 25)
         once = merged.get((method, ALL_N))
@@ -340,9 +352,36 @@ def _ended_by(claim: Claim, method: str, verified: int | None,
         if verified is None and stored:
             return f"nothing to check to n={max(stored)} (vacuous); not run beyond"
         return "not run" if verified is None else f"not run beyond n={verified}"
+    skip = {n for (name, n), v in merged.items() if name == method
+            and v["status"] == "vacuous"} | set(gaps)
+    first = start
+    while first in skip:
+        first += 1
+    if first < later[0]:  # the chain stops at a size never run, below what is stored
+        above = [n for n in later if merged[(method, n)]["status"] == "holds"]
+        held = (f"; holds stored above it at n={_ranges(above)}, counted once every "
+                "smaller size holds") if above else ""
+        return f"n={first}: not run{held}"
     v = merged[(method, later[0])]
     reason = f" ({v['reason']})" if v.get("reason") else ""
     return f"n={later[0]}: {v['status']}{reason}"
+
+
+def _ranges(sizes: Sequence[int]) -> str:
+    """Sorted sizes as ranges.
+
+    Examples
+    --------
+    >>> _ranges([4, 5, 6, 9])
+    '4..6, 9'
+    """
+    parts: list[list[int]] = []
+    for n in sorted(sizes):
+        if parts and n == parts[-1][1] + 1:
+            parts[-1][1] = n
+        else:
+            parts.append([n, n])
+    return ", ".join(f"{a}..{b}" if b > a else str(a) for a, b in parts)
 
 
 def summary(claims: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -482,9 +521,19 @@ def disagreements(store: Store, claims: Sequence[Claim]) -> list[dict[str, Any]]
     fingerprints = {(c.id, m.name): method_fingerprint(c, m) for c in claims
                     for m in c.methods}
     out = []
-    for current in store.current_rows():
+    currents = [c for c in store.current_rows()
+                if fingerprints.get((c.row.claim, c.row.method)) == c.row.fingerprint]
+    decided = {(c.row.claim, c.row.method, c.row.n): c.row for c in currents
+               if c.row.status in ("holds", "refuted")}
+    for current in currents:
         row = current.row
-        if fingerprints.get((row.claim, row.method)) != row.fingerprint:
+        other = decided.get((row.claim, row.method, row.n))
+        if row.status == "error" and other is not None:  # another solver's verdict stands
+            out.append({"claim": row.claim, "n": row.n, "method": row.method,
+                        "solver": row.solver or None, "stored": other.status,
+                        "stored_time": other.time, "stored_commit": other.git_commit,
+                        "status": row.status, "reason": row.reason, "time": row.time,
+                        "commit": row.git_commit, "another_solver": True})
             continue
         for later in current.disagreements:
             out.append({"claim": row.claim, "n": row.n, "method": row.method,
@@ -492,7 +541,9 @@ def disagreements(store: Store, claims: Sequence[Claim]) -> list[dict[str, Any]]
                         "stored_time": row.time, "stored_commit": row.git_commit,
                         "status": later.status, "reason": later.reason, "time": later.time,
                         "commit": later.git_commit})
-        if row.n == ALL_N and row.status == "error":  # the all-n deciders disagree (35)
+        if (row.n == ALL_N or (row.reason or "").startswith(BAD_ROW)) \
+                and row.status == "error":
+            # the all-n deciders disagree (35), or a stored row failed its check (38)
             out.append({"claim": row.claim, "n": row.n, "method": row.method,
                         "solver": None, "stored": None, "stored_time": None,
                         "stored_commit": None, "status": row.status, "reason": row.reason,

@@ -11,6 +11,7 @@ counterexamples, runs), and the user's own claims.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -21,9 +22,39 @@ from cgsat.report.text import LEGEND, artifact_link, bound
 __all__ = ["render", "render_markdown", "targets_lowered"]
 
 
+def _text(text: object) -> str:
+    """Text that may come from a user (a claims file's statement, source or notes, a
+    stored reason or position) for Markdown: ``&``, ``<`` and ``>`` escaped as in HTML,
+    so that no tag of it (``<script>``, ``<img onerror=...>``) reaches ``bounds.md``
+    (issue 38). Markdown shows the escaped text as it was.
+
+    Examples
+    --------
+    >>> _text("<img src=x onerror=alert(1)> & a<b")
+    '&lt;img src=x onerror=alert(1)&gt; &amp; a&lt;b'
+    """
+    return html.escape(str(text), quote=False)
+
+
 def _cell(text: str) -> str:
-    """Text for a table cell: ``|`` escaped, on one line."""
-    return text.replace("|", "\\|").replace("\n", " ")
+    """Text for a table cell: escaped (:func:`_text`), ``|`` escaped, on one line."""
+    return _text(text).replace("|", "\\|").replace("\n", " ")
+
+
+def _code(text: object) -> str:
+    """A code span of ``text``: fenced by more backticks than any run inside it (so a
+    backtick in it cannot end the span early), ``|`` escaped (tables), on one line.
+
+    Examples
+    --------
+    >>> _code("LRL"), _code("a`b")
+    ('`LRL`', '``a`b``')
+    """
+    body = str(text).replace("\n", " ").replace("|", "\\|")
+    longest = max((len(m) for m in re.findall("`+", body)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if body.startswith("`") or body.endswith("`") else ""
+    return f"{fence}{pad}{body}{pad}{fence}"
 
 
 def render_markdown(doc: dict[str, Any], own: Sequence[Claim] = ()) -> str:
@@ -61,16 +92,17 @@ def _findings(r: Report) -> list[str]:
     if not r.findings:
         lines.append("None: no published statement was refuted by the stored runs.")
     for f in r.findings:
-        lines.append(f"- **`{f.claim}`** ({f.source}, {f.kind}): {_cell(f.statement)}")
-        lines.append(f"  - counterexample at n = {f.n}: `{f.position}`")
-        lines += [f"  - {method}: {why}" for method, why in f.explanations]
-        lines += [f"  - {text}" for _, text in f.variants]
+        lines.append(f"- **{_code(f.claim)}** ({_text(f.source)}, {f.kind}): "
+                     f"{_cell(f.statement)}")
+        lines.append(f"  - counterexample at n = {f.n}: {_code(f.position)}")
+        lines += [f"  - {method}: {_cell(why)}" for method, why in f.explanations]
+        lines += [f"  - {_cell(text)}" for _, text in f.variants]
         if f.breaks is not None:
-            lines.append(f"  - what it breaks: {f.breaks}")
+            lines.append(f"  - what it breaks: {_cell(f.breaks)}")
     if r.other_findings:
         lines += ["", "Findings that are not a refuted claim here (a step of a proof, a "
                   "worked example, or a claim with no stored refutation):", ""]
-        lines += [f"- {text}" for text in r.other_findings]
+        lines += [f"- {_cell(text)}" for text in r.other_findings]
     return lines
 
 
@@ -98,8 +130,8 @@ def _proved(r: Report) -> list[str]:
         autos = ", ".join(f"{name} ({states})" for name, states in row.automata)
         autos = autos.replace("|", "\\|")  # class names are values: {1|0}
         arts = ", ".join(f"[{a}]({artifact_link(a)})" for a in row.artifacts)
-        statement = row.statement.replace("|", "\\|")
-        lines.append(f"| `{row.claim}` | {statement} | {autos} | {row.deciders} | "
+        lines.append(f"| {_code(row.claim)} | {_cell(row.statement)} | {_cell(autos)} | "
+                     f"{_cell(row.deciders)} | "
                      f"{row.counts or '—'} | {arts} |")
     return lines + [""]
 
@@ -110,7 +142,7 @@ def _beyond(r: Report) -> list[str]:
              "its methods).", "",
              "| claim | source | paper's bound | cgsat verified | cgsat certified | target |",
              "|---|---|---|---|---|---|"]
-    lines += [f"| `{b.claim}` | {b.source} | {b.paper_bound} | {bound(b.verified)} | "
+    lines += [f"| {_code(b.claim)} | {_cell(b.source)} | {b.paper_bound} | {bound(b.verified)} | "
               f"{bound(b.certified)} | {b.target_bound}{b.hint} |" for b in r.beyond]
     return lines
 
@@ -137,13 +169,13 @@ def _every_claim(r: Report) -> list[str]:
         ended = "<br>".join(f"{m}: {_cell(why)}" for m, why in c.ended_by)
         flag = " **refuted**" if c.refuted else ""
         mark = " †" if c.target_reason else ""
-        lines.append(f"| `{c.id}`{flag} | {c.kind} | {_cell(c.statement)} | "
+        lines.append(f"| {_code(c.id)}{flag} | {c.kind} | {_cell(c.statement)} | "
                      f"{c.quick_bound} / {c.target_bound}{mark} | {ver} | {cert} | "
                      f"{ended} |")
     lines += _lowered([(c.id, c.target_reason) for c in r.every if c.target_reason])
     if r.nothing_stored:
         lines += ["", "Claims with nothing stored: "
-                  + ", ".join(f"`{i}`" for i in r.nothing_stored) + "."]
+                  + ", ".join(_code(i) for i in r.nothing_stored) + "."]
     return lines
 
 
@@ -165,7 +197,7 @@ def _lowered(rows: list[tuple[str, str]]) -> list[str]:
     if not rows:
         return []
     return ["", "Targets marked † are lowered, or a method stops at its size limit, for a "
-            "measured reason:", ""] + [f"- `{i}`: {why}" for i, why in rows]
+            "measured reason:", ""] + [f"- {_code(i)}: {_cell(why)}" for i, why in rows]
 
 
 def _earlier(r: Report) -> list[str]:
@@ -179,7 +211,7 @@ def _earlier(r: Report) -> list[str]:
 
     def table(rows: tuple[EarlierRow, ...]) -> list[str]:
         return header + [
-            f"| `{e.claim}` | {e.method} | {bound(e.verified)} | {bound(e.certified)} | "
+            f"| {_code(e.claim)} | {e.method} | {bound(e.verified)} | {bound(e.certified)} | "
             f"{e.commit} | {bound(e.current)} | {bound(e.rerun_reaches)} |" for e in rows]
 
     sections = (
@@ -205,43 +237,46 @@ def _probes(r: Report) -> list[str]:
     if not r.probes:
         return lines + ["No probe has been run (`cgsat probe --list`)."]
     for p in r.probes:
-        lines += [f"### Probe `{p.name}`", "", f"{p.source}. Stored sizes: "
+        lines += [f"### Probe {_code(p.name)}", "", f"{_text(p.source)}. Stored sizes: "
                   f"{', '.join(map(str, p.sizes))}; reached {p.reached} ({p.up_to}); "
                   f"{p.table_rows} table rows.", ""]
-        lines += [*p.summary, ""]
+        lines += [*(_text(line) for line in p.summary), ""]
         if p.rules:
             lines += ["Candidate rules (claims, checked past the data by `cgsat check`):", "",
                       "| claim | rule | verified | certified | counterexample |",
                       "|---|---|---|---|---|"]
-            lines += [f"| `{x.id}` | {x.statement} | {x.verified} | {x.certified} | "
-                      f"{x.counterexample} |" for x in p.rules] + [""]
+            lines += [f"| {_code(x.id)} | {_cell(x.statement)} | {_cell(x.verified)} | "
+                      f"{_cell(x.certified)} | {_cell(x.counterexample)} |"
+                      for x in p.rules] + [""]
     return lines
 
 
 def _section(s: ClaimSection) -> list[str]:
-    lines = ["", f"## `{s.id}` — {s.source} ({s.kind})", "", s.statement, ""]
+    lines = ["", f"## {_code(s.id)} — {_text(s.source)} ({s.kind})", "", _text(s.statement),
+             ""]
     if s.size is not None:
         parameter, base, quick, target, notes = s.size
-        lines.append(f"Size: {parameter}; base {base}; quick bound {quick}; target bound "
-                     f"{target}; paper's bound {bound(s.paper_bound)}.")
+        lines.append(f"Size: {_text(parameter)}; base {base}; quick bound {quick}; target "
+                     f"bound {target}; paper's bound {bound(s.paper_bound)}.")
         if notes:
-            lines += ["", f"Notes: {notes}"]
+            lines += ["", f"Notes: {_text(notes)}"]
         if s.target_reason:
-            lines += ["", f"Target: {s.target_reason}"]
+            lines += ["", f"Target: {_text(s.target_reason)}"]
     lines += ["", "| method | verified up to | certified up to | ended by | controls | "
               "fingerprint | scope |", "|---|---|---|---|---|---|---|"]
     for m in s.methods:
         cert = bound(m.certified) if m.uses_solver else "n/a"
-        lines.append(f"| {m.name} | {bound(m.verified)} | {cert} | {_cell(m.ended_by)} | "
-                     f"{m.controls} | `{m.fingerprint}` | {_cell(m.scope)} |")
+        lines.append(f"| {_cell(m.name)} | {bound(m.verified)} | {cert} | "
+                     f"{_cell(m.ended_by)} | {_cell(m.controls)} | {_code(m.fingerprint)} | "
+                     f"{_cell(m.scope)} |")
     if s.counterexamples:
         lines += ["", "Counterexamples:", ""]
         for x in s.counterexamples:
-            why = f" — {x.explanation}" if x.explanation else ""
-            lines.append(f"- {where(x.n)}, {x.method}: `{x.position}`{why}")
+            why = f" — {_text(x.explanation)}" if x.explanation else ""
+            lines.append(f"- {where(x.n)}, {_text(x.method)}: {_code(x.position)}{why}")
     lines += ["", "Runs (status, seconds, peak memory; for SAT methods the controls "
               "passed/run and the certificate; the reason of an unknown):", ""]
-    lines.append("| n | " + " | ".join(s.methods_run) + " |")
+    lines.append("| n | " + " | ".join(_cell(m) for m in s.methods_run) + " |")
     lines.append("|---" * (len(s.methods_run) + 1) + "|")
     for n, cells in s.runs:
         row = ["" if c is None else _cell(c.text) for c in cells]
@@ -263,7 +298,7 @@ def _user(r: Report) -> list[str]:
             ver = ", ".join(f"{m}: {bound(b)}" for m, b in c.verified)
             flag = " **refuted**" if c.counterexamples else (
                 " **proved for every n**" if c.proved else "")
-            lines.append(f"| `{c.id}`{flag} | {_cell(c.source)} | {_cell(c.statement)} | "
+            lines.append(f"| {_code(c.id)}{flag} | {_cell(c.source)} | {_cell(c.statement)} | "
                          f"{_cell(c.methods_why)} | {ver} |")
         proofs = [c.proved for c in r.user_claims if c.proved]
         if proofs:
@@ -274,8 +309,8 @@ def _user(r: Report) -> list[str]:
                       "|---|---|---|---|"]
             for p in proofs:
                 autos = ", ".join(f"{name} ({states})" for name, states in p.automata)
-                lines.append(f"| `{p.claim}` | {autos} | {p.deciders} | "
-                             f"{', '.join(f'`{a}`' for a in p.artifacts)} |")
+                lines.append(f"| {_code(p.claim)} | {_cell(autos)} | {_cell(p.deciders)} | "
+                             f"{', '.join(_code(a) for a in p.artifacts)} |")
         for s in r.user_sections:
             lines += _section(s)
     if r.unloaded:
@@ -284,6 +319,7 @@ def _user(r: Report) -> list[str]:
                   "`--claims FILE` to see them as claims (bounds for the current code).", "",
                   "| claim | n | method | status | counterexample | fingerprint |",
                   "|---|---|---|---|---|---|"]
-        lines += [f"| `{u.claim}` | {u.n} | {u.method} | {u.status} | {u.counterexample} | "
-                  f"`{u.fingerprint}` |" for u in r.unloaded]
+        lines += [f"| {_code(u.claim)} | {u.n} | {_cell(u.method)} | {_cell(u.status)} | "
+                  f"{_cell(u.counterexample or '')} | {_code(u.fingerprint)} |"
+                  for u in r.unloaded]
     return lines

@@ -86,11 +86,13 @@ def variant_text(variant: str, v: dict[str, Any]) -> str:
 def disagreement_text(d: dict[str, Any]) -> str:
     """One disagreement: the verdict that stands and the later run against it."""
     solver = f" ({d['solver']})" if d.get("solver") else ""
-    if d.get("stored") is None:  # an all-n method in error: its deciders disagree
-        return (f"{d['claim']} every n {d['method']}: {d['status']} ({d['time']}): "
+    where = "every n" if d["n"] == -1 else f"n={d['n']}"
+    if d.get("stored") is None:  # an all-n method in error, or a row failing its check
+        return (f"{d['claim']} {where} {d['method']}: {d['status']} ({d['time']}): "
                 f"{d['reason'] or 'no reason given'}")
-    return (f"{d['claim']} n={d['n']} {d['method']}{solver}: stored {d['stored']} "
-            f"({d['stored_time']}) stands; a later run said {d['status']} ({d['time']}): "
+    run = "another solver's run" if d.get("another_solver") else "a later run"
+    return (f"{d['claim']} {where} {d['method']}{solver}: stored {d['stored']} "
+            f"({d['stored_time']}) stands; {run} said {d['status']} ({d['time']}): "
             f"{d['reason'] or 'no reason given'}")
 
 
