@@ -36,7 +36,7 @@ from cgsat.automata.decision import Decision
 from cgsat.automata.dfa import Automaton
 from cgsat.automata.options import OptionRule, Statement, Word
 
-__all__ = ["CONTROL_LENGTH", "available", "control", "decide", "formula", "parse_output",
+__all__ = ["CONTROL_LENGTH", "LIE", "available", "control", "decide", "formula", "parse_output",
            "summary"]
 
 
@@ -268,6 +268,9 @@ def parse_output(text: str, statement: Statement) -> tuple[str, str | None, bool
 _READ_ERRORS = (RuntimeError, ValueError, IndexError, KeyError)
 """What reading a garbled answer may raise (:func:`parse_output`)."""
 
+LIE = "mona says valid to a false control statement"
+"""The start of the reason of a MONA answer that failed its control (:func:`decide`)."""
+
 CONTROL_LENGTH = 6
 """Words up to this length (and ⊥) are searched for the witness that the control statement
 is false (:func:`control`)."""
@@ -432,9 +435,8 @@ def decide(statement: Statement, *, timeout: float | None = None,
     seconds = time.perf_counter() - t0
     if said.verdict == "proved":
         return replace(found, verdict="error", seconds=seconds,
-                       reason=f"mona says valid to a false control statement (R_0 "
-                              f"complemented; false at {wrong[1]}): its answers are not "
-                              "counted")
+                       reason=f"{LIE} (R_0 complemented; false at {wrong[1]}): its "
+                              "answers are not counted")
     if said.verdict != "refuted":
         return replace(found, verdict="unknown", seconds=seconds,
                        reason=f"the control of MONA's answer was not decided ({said.reason})")
