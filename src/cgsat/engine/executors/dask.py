@@ -152,7 +152,7 @@ def read_handshake(data: bytes) -> dict[Any, Any]:
     ...
     ValueError: not Dask's frames
     """
-    import msgpack  # a dependency of Dask distributed
+    import msgpack  # type: ignore[import-untyped]  # a dependency of Dask distributed
 
     if len(data) < 16:
         raise ValueError("not Dask's frames")
