@@ -58,6 +58,14 @@ def test_garbage_answer_is_unknown_with_one_line(tmp_path, monkeypatch):
     assert d.reason.startswith("could not read MONA's answer") and "\n" not in d.reason
 
 
+def test_endless_output_is_unknown_within_bounded_memory(tmp_path, monkeypatch):
+    monkeypatch.setattr(mona, "OUTPUT_LIMIT", 1 << 20)  # 1 MiB here: the same code path
+    _fake_mona(tmp_path, monkeypatch, "yes 'garbage garbage garbage'")
+    d = mona.decide(cordon(1), timeout=60)
+    assert d.verdict == "unknown" and "MiB of output" in d.reason, d
+    assert d.seconds < 30
+
+
 def test_failing_mona_is_unknown_with_one_line(tmp_path, monkeypatch):
     _fake_mona(tmp_path, monkeypatch, "echo 'Segmentation fault' >&2; exit 7")
     d = mona.decide(cordon(1))

@@ -24,6 +24,7 @@ from __future__ import annotations
 import itertools
 import os
 import re
+import select
 import shutil
 import signal
 import subprocess
@@ -36,8 +37,8 @@ from cgsat.automata.decision import Decision
 from cgsat.automata.dfa import Automaton
 from cgsat.automata.options import OptionRule, Statement, Word
 
-__all__ = ["CONTROL_LENGTH", "LIE", "available", "control", "decide", "formula", "parse_output",
-           "summary"]
+__all__ = ["CONTROL_LENGTH", "LIE", "OUTPUT_LIMIT", "available", "control", "decide",
+           "formula", "parse_output", "summary"]
 
 
 def _bits(n: int) -> int:
@@ -276,33 +277,66 @@ CONTROL_LENGTH = 6
 is false (:func:`control`)."""
 
 
+OUTPUT_LIMIT = 1 << 26
+"""Bytes of output (both streams) at most that MONA may print: 64 MiB, far above what
+``mona -s`` prints for the statements decided here; more is no answer."""
+
+
+class _TooMuch(Exception):
+    """MONA printed more than :data:`OUTPUT_LIMIT` bytes."""
+
+
 def _run_mona(src: Path, timeout: float | None) -> tuple[int, str, str]:
     """Run ``mona -s src`` in a process group of its own and end the whole group when it
     returns, times out or fails (a ``mona`` behind a wrapper script leaves nothing behind);
     (exit code, output, error output). It stays in the caller's session, so that the runner
-    can end it with the worker that runs it (:mod:`cgsat.engine.executors.reaper`).
+    can end it with the worker that runs it (:mod:`cgsat.engine.executors.reaper`). Its
+    output is read up to :data:`OUTPUT_LIMIT` bytes.
 
     Raises
     ------
     subprocess.TimeoutExpired
         After ``timeout`` seconds (the group is ended first).
+    _TooMuch
+        Past :data:`OUTPUT_LIMIT` bytes of output (likewise).
     """
     proc = subprocess.Popen(["mona", "-s", str(src)], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, errors="replace",
-                            process_group=0)
+                            stderr=subprocess.PIPE, process_group=0)
+    assert proc.stdout is not None and proc.stderr is not None
+    deadline = None if timeout is None else time.monotonic() + timeout
+    out, err = bytearray(), bytearray()
+    open_fds = {proc.stdout.fileno(): out, proc.stderr.fileno(): err}
+
+    def left() -> float | None:
+        if deadline is None:
+            return None
+        wait = deadline - time.monotonic()
+        if wait <= 0:
+            raise subprocess.TimeoutExpired(["mona"], timeout or 0.0)
+        return wait
+
     try:
-        out, err = proc.communicate(timeout=timeout)
+        while open_fds:
+            ready, _, _ = select.select(list(open_fds), [], [], left())
+            for fd in ready:
+                chunk = os.read(fd, 1 << 16)
+                if not chunk:
+                    del open_fds[fd]
+                    continue
+                open_fds[fd] += chunk
+                if len(out) + len(err) > OUTPUT_LIMIT:
+                    raise _TooMuch()
+        proc.wait(timeout=left())
     finally:
         try:
             os.killpg(proc.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
             pass
         proc.kill()
-        for stream in (proc.stdout, proc.stderr):
-            if stream is not None:
-                stream.close()
+        proc.stdout.close()
+        proc.stderr.close()
         proc.wait()
-    return proc.returncode, out, err
+    return (proc.returncode, out.decode(errors="replace"), err.decode(errors="replace"))
 
 
 def _one_line(text: str) -> str:
@@ -321,6 +355,10 @@ def _decide_once(statement: Statement, where: Path, timeout: float | None,
     except subprocess.TimeoutExpired:
         return Decision("mona", "unknown", seconds=time.perf_counter() - t0,
                         reason=f"timeout {timeout:g}s"), ""
+    except _TooMuch:
+        return Decision("mona", "unknown", seconds=time.perf_counter() - t0,
+                        reason=f"could not read MONA's answer: more than "
+                               f"{OUTPUT_LIMIT >> 20} MiB of output"), ""
     out = re.sub(r"[^\n]*\r", "", raw)  # drop the progress lines
     if code < 0:  # killed by a signal: MONA aborts when its tables overflow
         return Decision("mona", "unknown", seconds=time.perf_counter() - t0,
