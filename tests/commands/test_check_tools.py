@@ -55,6 +55,13 @@ def test_a_lying_external_solver_is_named(tmp_path):
     assert all("the external solver 'liar'" in x and "a bug" not in x for x in lines), lines
 
 
+def test_the_runner_knows_monas_failed_control():
+    from cgsat.automata.mona import LIE
+    from cgsat.engine.runner import MONA_LIE
+
+    assert MONA_LIE == LIE
+
+
 def test_a_lying_mona_is_named(tmp_path):
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()

@@ -64,7 +64,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cgsat import __version__
-from cgsat.automata.mona import LIE
 from cgsat.claims import ALL_N, Budget, Claim
 from cgsat.engine import memory
 from cgsat.engine.executors.base import (
@@ -101,6 +100,7 @@ __all__ = [
     "blamed_tools",
     "tool_of",
     "TOOL_NOTE",
+    "MONA_LIE",
 ]
 
 MAX_SIZE = 10_000  # the largest n a check may be asked for (every target bound is far below)
@@ -641,6 +641,11 @@ def _result_of(out: Outcome, lane: _Lane, n: int, budget: Budget,
     return CheckResult.of_verdict(cid, n, name, ran, peak_rss_mb=out.peak_rss_mb, **where)
 
 
+MONA_LIE = "mona says valid to a false control statement"
+"""The reason of a MONA answer that failed its control: :data:`cgsat.automata.mona.LIE`,
+repeated here (the engine imports no all-n code; ``tests/commands/test_check_tools.py``
+checks that both say the same)."""
+
 TOOL_NOTE = " (answered by "
 """How a disagreement names the external tool a side's answer rests on
 (:func:`find_disagreements`, :func:`blamed_tools`)."""
@@ -649,7 +654,7 @@ TOOL_NOTE = " (answered by "
 def tool_of(result: CheckResult) -> str | None:
     """The external tool whose answer ``result`` rests on: an external SAT solver
     (``--external-solver``: solver ``external:NAME``), or MONA (the method ``mona``, or an
-    all-n method whose MONA failed its control, :data:`cgsat.automata.mona.LIE`).
+    all-n method whose MONA failed its control, :data:`MONA_LIE`).
 
     Examples
     --------
@@ -661,7 +666,7 @@ def tool_of(result: CheckResult) -> str | None:
     """
     if result.solver and result.solver.startswith("external:"):
         return f"the external solver {result.solver.split(':', 1)[1]!r}"
-    if result.method == "mona" or LIE in (result.reason or ""):
+    if result.method == "mona" or MONA_LIE in (result.reason or ""):
         return "MONA"
     return None
 
