@@ -76,6 +76,7 @@ class LocalExecutor:
         fd = reaper.shared()  # before any thread of ours: it starts a process
         self.watcher = memory.Watcher(_SLOTS, limit).start()
         self.slots: dict[Any, int] = {}
+        self.ended: set[int] = set()  # sessions of workers killed with a call running
         self.pool = ProcessPool(max_workers=workers, context=context,
                                 initializer=init_worker, initargs=(os.getpid(), fd))
 
@@ -111,16 +112,29 @@ class LocalExecutor:
             worker_pid = _SLOTS[slot]
             _SLOTS[slot] = 0  # a killed worker could not clear it
         if out.why is not None and worker_pid:  # killed: end what its call started
-            reaper.end_session(worker_pid)
+            self.ended.add(worker_pid)
+        self._reap()
         return out
+
+    def _reap(self) -> None:
+        """End the sessions of the workers whose call did not end (a timeout, a death, a
+        cancellation): every process in them but a worker still alive (the pool ends it;
+        ending it here would break the pool), again until the worker is gone."""
+        for pid in sorted(self.ended):
+            leader = reaper.alive(pid)
+            reaper.end_session(pid, spare_leader=leader)
+            if not leader:
+                self.ended.discard(pid)
 
     def _busy(self) -> list[int]:
         """The workers running a call now."""
         return [pid for pid in _SLOTS if pid] if _SLOTS is not None else []
 
     def _end_sessions(self, pids: list[int]) -> None:
-        for pid in set(pids + self._busy()):
-            reaper.end_session(pid)
+        """After the pool is joined (every worker gone): end the sessions of the workers
+        that were busy, and of those whose call did not end."""
+        self.ended.update(pids + self._busy())
+        self._reap()
 
     def stop(self) -> None:
         busy = self._busy()

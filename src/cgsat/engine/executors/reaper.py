@@ -43,8 +43,8 @@ import threading
 import time
 from collections.abc import Iterable
 
-__all__ = ["PREFIXES", "STALE_SECONDS", "end_others", "end_session", "lead_session", "main",
-           "members", "register", "shared", "supported", "sweep"]
+__all__ = ["PREFIXES", "STALE_SECONDS", "alive", "end_others", "end_session", "lead_session",
+           "main", "members", "register", "shared", "supported", "sweep"]
 
 PREFIXES = ("cgsat-ext-", "cgsat-mona-")
 """The temporary folders of external programs (:mod:`cgsat.sat.external`,
@@ -169,10 +169,22 @@ def _wait_gone(pids: list[int], seconds: float = GONE_SECONDS) -> None:
             time.sleep(0.02)
 
 
-def end_session(sid: int, born: int | None = None) -> int:
-    """End session ``sid`` (a worker's): SIGKILL every process in it, then remove the
-    temporary folders they used. Never this process's own session. The number of processes
-    ended.
+def alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie does not).
+
+    Examples
+    --------
+    >>> alive(os.getpid())
+    True
+    """
+    st = _stat(pid)
+    return st is not None and st[0] not in "ZX"
+
+
+def end_session(sid: int, born: int | None = None, spare_leader: bool = False) -> int:
+    """End session ``sid`` (a worker's): SIGKILL every process in it (but its leader, the
+    worker, with ``spare_leader``: its pool ends it), then remove the temporary folders they
+    used. Never this process's own session. The number of processes ended.
 
     Examples
     --------
@@ -181,15 +193,16 @@ def end_session(sid: int, born: int | None = None) -> int:
     """
     if not supported() or sid <= 1 or sid == os.getsid(0):
         return 0
-    pids = members(sid, born)
+    pids = [p for p in members(sid, born) if not (spare_leader and p == sid)]
     if not pids:
         return 0
     folders = _folders_of(pids)
     _kill_all(pids)
-    try:
-        os.killpg(sid, signal.SIGKILL)  # the leader's own group, should a member have left
-    except (ProcessLookupError, PermissionError):
-        pass
+    if not spare_leader:
+        try:
+            os.killpg(sid, signal.SIGKILL)  # the leader's group, should a member have left
+        except (ProcessLookupError, PermissionError):
+            pass
     _wait_gone(pids)
     for path in folders:
         shutil.rmtree(path, ignore_errors=True)
