@@ -19,9 +19,11 @@ import sys
 import time
 from pathlib import Path
 
-from cgsat.automata import mona, product
+from cgsat.automata import mona, partizan_families, partizan_methods, product
 from cgsat.automata.library import LARGEST, nim_statement
 from cgsat.automata.methods import decide_all
+from cgsat.automata.partizan import PartizanStatement
+from cgsat.automata.tk_family import tk_statement
 from cgsat.papers.thickets.all_n import pattern_statement, sec5_statement
 from cgsat.papers.timber.path.automata import thm23_statement, thm24_statement
 
@@ -37,6 +39,11 @@ def statements():
     for h in range(1, 9):
         yield f"timber.thm2.3-height/{h}", thm23_statement(h)
         yield f"timber.thm2.4-height/{h}", thm24_statement(h)
+    yield "lumberjack.tk-family", tk_statement()
+    # issue 37: partizan statements (outcome classes, reduced canonical forms)
+    yield "toppling.lem1", partizan_families.toppling_lem1()
+    yield "thickets.thm4.2", partizan_families.thm42()
+    yield "thickets.blue-stalks", partizan_families.blue_stalks()
 
 
 def main() -> int:
@@ -48,7 +55,8 @@ def main() -> int:
     os.environ["CGSAT_PROOFS"] = args.out
     rows = []
     for label, st in statements():
-        v = decide_all(st, label, None)
+        v = (partizan_methods.decide_all(st, label, None) if isinstance(st, PartizanStatement)
+             else decide_all(st, label, None))
         d = json.loads(v.detail or "{}")
         ds = {x["decider"]: x for x in d.get("deciders", [])}
         row: dict[str, object] = {"label": label, "verdict": v.status,

@@ -5,7 +5,10 @@ The Python API is three functions (:mod:`cgsat.api`, docs/python-api.md):
 - :func:`cgsat.value`: solve one position (outcome, nim-value or canonical form, winning
   moves);
 - :func:`cgsat.check`: check claims size by size, as ``cgsat check``;
-- :func:`cgsat.find`: search a shape for positions with a given value, as ``cgsat find``.
+- :func:`cgsat.find`: search a shape for positions with a given value, as ``cgsat find``;
+- :class:`cgsat.GameValue`: a game value as an object (``GameValue("{1|0}")``), as
+  ``cgsat.value`` returns it: temperature, mean, stops, atomic weight, comparisons;
+- :func:`cgsat.game`: a game expression or comparison in CGSuite notation, as ``cgsat game``.
 
 The user's reference is docs/reference.md. The package is laid out in layers
 (docs/architecture.md): :mod:`cgsat.games` (rulesets), :mod:`cgsat.cgt` (the direct
@@ -18,9 +21,9 @@ probes), :mod:`cgsat.engine` (runner, store), :mod:`cgsat.search`, :mod:`cgsat.r
 
 __version__ = "0.1.0"
 
-__all__ = ["__version__", "check", "find", "value"]
+__all__ = ["GameValue", "__version__", "check", "find", "game", "value"]
 
-_API = ("check", "find", "value")
+_API = ("check", "find", "value", "game", "GameValue")
 
 
 def __getattr__(name: str) -> object:

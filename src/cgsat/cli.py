@@ -39,6 +39,10 @@ __all__ = [
     "VALUE_RULESETS",
     "FIND_RULESETS",
     "JSON_HELP",
+    "GAME_DESCRIPTION",
+    "VALUE_SYNTAX",
+    "value_epilog",
+    "GAME_EPILOG",
     "DB_HELP",
     "non_negative_int",
     "positive_float",
@@ -105,17 +109,20 @@ class _Parser(argparse.ArgumentParser):
         return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> NoReturn:
-        typo = self._mistyped_option(dash_position="required: position" in message)
+        typo = self._mistyped_option(dash_position="required: position" in message,
+                                     dash_expr="required: EXPR" in message)
         if typo is not None:
             message = typo
         sys.stderr.write(f"{self.prog}: error: {shorten(message)}\n")
         raise SystemExit(EXIT_USAGE)
 
-    def _mistyped_option(self, dash_position: bool = False) -> str | None:
+    def _mistyped_option(self, dash_position: bool = False,
+                         dash_expr: bool = False) -> str | None:
         """"unrecognized argument --X (did you mean --Y?)" for the first option of the
         command line that neither this parser nor its chosen subcommand knows, else None
         (argparse would otherwise report a required option as missing first). With
-        ``dash_position``, a missing position that was typed as ``-1>2`` is explained."""
+        ``dash_position``, a missing position that was typed as ``-1>2`` is explained; with
+        ``dash_expr``, a missing ``cgsat game`` EXPR typed as ``-{1|0}``."""
         known = set(self._option_string_actions)
         for action in self._actions:
             if isinstance(action, argparse._SubParsersAction):
@@ -125,6 +132,10 @@ class _Parser(argparse.ArgumentParser):
         for token in self._argv:
             if token == "--":
                 break
+            if (dash_expr and token.startswith("-") and not token.startswith("--")
+                    and len(token) > 1 and token not in known):
+                return (f"{token!r} reads as an option; an expression that starts with - "
+                        f"goes after --: cgsat game -- '{token}'")
             if (dash_position and token.startswith("-") and not token.startswith("--")
                     and len(token) > 1 and token not in known):
                 return (f"{token!r} reads as an option; a position that starts with - goes "
@@ -159,6 +170,62 @@ FIND_RULESETS = ("timber", "timber-path", "phyminoes", "green-cordon", "toppling
 JSON_HELP = "print JSON (docs/reference.md gives its fields)"
 DB_HELP = ("the results store, default $CGSAT_DB, else ./cgsat-results.sqlite (never "
            ":memory:)")
+
+
+VALUE_SYNTAX = (
+    ("timber", "arcs x>y, by spaces or commas", "0>1 1>2 1>3"),
+    ("timber-path", "a word over L and R", "LLRRLR"),
+    ("phyminoes", "arcs x>y, as timber (--distances)", "0>1 1>2 2>0"),
+    ("lumberjack", "edges u-v, root=R1,R2 (default 0)", "0-1 1-2 1-3"),
+    ("thickets", "arcs a>b:c (b,r,g); blue:[01] stalk:RL", "1>0:b 2>1:r 3>1:g"),
+    ("green-cordon", "N:A1,A2 leaves at v_Ai; N: a stalk; +", "7:2,4,5 + 3:1"),
+    ("toppling", "rows over L, R, E; spaces: a sum", "LRRLL EE"),
+)
+"""``(ruleset, syntax, example)``: the position syntax ``cgsat value --help`` shows, one
+line per ruleset (docs/reference.md gives it in full; a test runs every example)."""
+
+
+def value_epilog() -> str:
+    """The epilog of ``cgsat value --help``: every ruleset's position syntax, with an
+    example, and two command lines.
+
+    Examples
+    --------
+    >>> print(value_epilog().splitlines()[1])
+      timber        arcs x>y, by spaces or commas          "0>1 1>2 1>3"
+    """
+    lines = ["position syntax (the empty position is () in every ruleset):"]
+    lines += [f"  {name:<13} {syntax:<38} \"{example}\"" for name, syntax, example
+              in VALUE_SYNTAX]
+    lines += ["", "examples:",
+              "  cgsat value toppling LRRLL             outcome, value {1|*}, temperature 1/2",
+              "  cgsat value green-cordon 7:2,4,5 --json",
+              "  printf 'LR\\nLLR\\n' | cgsat value timber-path -     one line per position",
+              "", EPILOG]
+    return "\n".join(lines)
+
+
+GAME_DESCRIPTION = """\
+A calculator in CGSuite notation. EXPR is a game, or two games compared.
+
+games:        integers and dyadic fractions (3, -1/2, 3/4); * and *n; ^ and v (^^, ^3,
+              v*, ^^*3); +-G (the switch {G|-G}); {L1,L2|R1,R2} nested at any depth,
+              longer bars binding last ({0|0||0|0} is {{0|0}|{0|0}}); sums and
+              differences with + and -; parentheses
+comparisons:  <  <=  >  >=  ==  <> (confused with, CGSuite's ||),
+              <| (less than or confused), |> (greater than or confused)
+
+A game prints its canonical form, then its outcome, temperature, mean, Left and Right
+stops, and atomic weight (all-small games). A comparison prints true or false, then how
+the two canonical forms relate. A malformed EXPR is one line naming the column of the
+error (exit 2)."""
+GAME_EPILOG = """\
+examples:
+  cgsat game "{0|0||0|0}"            prints 0
+  cgsat game "^ + ^ + *"             ^^*, atomic weight 2
+  cgsat game "{1|-1} <> 0"           true: +-1 is confused with 0
+  cgsat game "{2|-1}" --plot t.png   the thermograph of {2|-1}
+  cgsat game "{1|0} > *" --json"""
 
 
 def non_negative_int(text: str) -> int:
@@ -216,6 +283,22 @@ def add_claims_files(p: argparse.ArgumentParser) -> None:
                    "may be repeated")
 
 
+class _Formatter(argparse.HelpFormatter):
+    """Help text wrapped as argparse wraps it, except the ``examples:`` epilog, whose
+    command lines are kept as written."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if text.startswith("examples:"):
+            return "".join(indent + line for line in text.splitlines(keepends=True))
+        return super()._fill_text(text, width, indent)
+
+
+def _examples(*commands: str) -> str:
+    """The ``examples:`` epilog of a command's ``--help`` (issue 39: help that stands
+    alone, for a user without the docs)."""
+    return "examples:\n" + "\n".join(f"  {c}" for c in commands)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cgsat", description=__doc__.splitlines()[0], epilog=EPILOG,
                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -223,21 +306,77 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = sub.add_parser("value", help="solve one position (or one per line from stdin with -)",
-                       description="Solve one position. The position syntax of every "
-                                   "ruleset is in docs/reference.md.")
+                       description="Solve one position: its outcome, its nim-value "
+                                   "(impartial rulesets) or its value\nwith temperature, "
+                                   "mean, stops and atomic weight (partizan rulesets), and "
+                                   "its winning\nmoves. Each ruleset's position syntax is "
+                                   "below (in full:\ndocs/reference.md).",
+                       epilog=value_epilog(),
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("ruleset", metavar="RULESET",
                    help=f"one of: {', '.join(VALUE_RULESETS)}")
     p.add_argument("position", help="a position in the ruleset's syntax, or - for stdin")
     p.add_argument("--misere", action="store_true", help="misère play (impartial rulesets)")
     p.add_argument("--distances", choices=["minus-edge", "graph"], default=None,
                    help="phyminoes: measure distances in G - xy (default) or in G")
+    p.add_argument("--full", action="store_true",
+                   help="print a value longer than a screen whole (text output; --json "
+                        "always prints it whole)")
     p.add_argument("--json", action="store_true", help=JSON_HELP)
 
-    p = sub.add_parser("list", help="list the registered claims")
+    p = sub.add_parser("game", help="a calculator in CGSuite notation: canonical forms, "
+                                    "invariants, comparisons",
+                       description=GAME_DESCRIPTION, epilog=GAME_EPILOG,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("expr", metavar="EXPR",
+                   help="a game such as '{0|0||0|0}' or '^ + ^ + *', or a comparison of "
+                        "two games ('{1|0} > *'); quote it for the shell")
+    p.add_argument("--plot", default=None, metavar="FILE.png",
+                   help="draw the game's thermograph into FILE.png (matplotlib)")
+    p.add_argument("--json", action="store_true", help=JSON_HELP)
+
+    p = sub.add_parser("play", help="play a position against cgsat in the terminal",
+                       description="Play POSITION against cgsat, which moves perfectly "
+                                   "(the direct solver, or the proved automata where a "
+                                   "family is proved for every size). Type moves as "
+                                   "`cgsat value --json` prints winning moves (an arc 0>1, "
+                                   "a domino 3W, an edge 1-3), or moves, hint, undo, help, "
+                                   "quit; Ctrl-D ends the game.",
+                       epilog=_examples("cgsat play toppling LRRLL --side L --turn first",
+                                        "cgsat play timber '0>1 1>2 1>3' --turn second",
+                                        "cgsat play green-cordon 300:3,7"),
+                       formatter_class=_Formatter)
+    p.add_argument("ruleset", metavar="RULESET",
+                   help=f"one of: {', '.join(VALUE_RULESETS)}")
+    p.add_argument("position", metavar="POSITION",
+                   help="the starting position in the ruleset's syntax (as cgsat value "
+                        "takes it)")
+    p.add_argument("--turn", choices=["first", "second"], default=None,
+                   help="move first or second (asked when not given)")
+    p.add_argument("--side", choices=["L", "R"], default=None,
+                   help="partizan rulesets: play Left or Right (asked when not given)")
+    p.add_argument("--misere", action="store_true",
+                   help="misère play: who cannot move wins (impartial rulesets)")
+    p.add_argument("--distances", choices=["minus-edge", "graph"], default=None,
+                   help="phyminoes: measure distances in G - xy (default) or in G")
+
+    p = sub.add_parser("list", help="list the registered claims",
+                       description="List the registered claims (and those of --claims "
+                                   "FILE): id, kind, statement, bounds and methods.",
+                       epilog=_examples("cgsat list", "cgsat list --json",
+                                        "cgsat list --claims my_claims.py"),
+                       formatter_class=_Formatter)
     p.add_argument("--json", action="store_true", help=JSON_HELP)
     add_claims_files(p)
 
-    p = sub.add_parser("check", help="check claims size by size and store the results")
+    p = sub.add_parser("check", help="check claims size by size and store the results",
+                       description="Check claims size by size by each of their methods "
+                                   "(SAT and the direct solver), and store the verdicts.",
+                       epilog=_examples("cgsat check timber.thm2.3 --up-to 12",
+                                        "cgsat check toppling.conj22 --method sat --up-to 8",
+                                        "cgsat check --all",
+                                        "cgsat check --claims my_claims.py user.my-claim"),
+                       formatter_class=_Formatter)
     p.add_argument("claims", nargs="*", metavar="CLAIM", help="claim ids (see cgsat list)")
     p.add_argument("--all", action="store_true", help="every registered claim")
     p.add_argument("--from", dest="from_n", type=non_negative_int, default=None, metavar="N",
@@ -291,7 +430,11 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Write the exact SAT instance a claim's SAT method "
                                    "solves at size n, with a comment header (claim, n, "
                                    "version, method fingerprint, variable map). UNSAT "
-                                   "exactly when the method says holds for it.")
+                                   "exactly when the method says holds for it.",
+                       epilog=_examples("cgsat export-cnf timber.thm2.3 --n 10 --out t.cnf",
+                                        "cgsat export-cnf user.my-claim --n 6 --claims "
+                                        "my_claims.py"),
+                       formatter_class=_Formatter)
     p.add_argument("claim", metavar="CLAIM", help="a claim id (see cgsat list)")
     p.add_argument("--n", type=non_negative_int, required=True, metavar="N",
                    help="the size whose instance to write")
@@ -310,8 +453,20 @@ def build_parser() -> argparse.ArgumentParser:
                    metavar="SIZE",
                    help="memory the export may take (2G, 500M, none); default auto: 80%% of "
                         "the machine's; beyond, it stops with exit 5")
+    add_claims_files(p)
 
-    p = sub.add_parser("find", help="find positions of a shape with a given value")
+    p = sub.add_parser("find", help="find positions of a shape with a given value",
+                       description="Search a whole shape by SAT for positions with a given "
+                                   "value or outcome (every position printed is replayed "
+                                   "by the direct solver). Shapes: toppling and "
+                                   "timber-path --length/--max-length, timber and "
+                                   "phyminoes --shape, green-cordon --height.",
+                       epilog=_examples(
+                           "cgsat find toppling --max-length 9 --value '{{1|0}|0}' --all",
+                           "cgsat find timber-path --length 6 --value 0 --count",
+                           "cgsat find timber --shape '0-1 1-2 1-3 3-4' --outcome P --all",
+                           "cgsat find green-cordon --height 7 --value 0 --all"),
+                       formatter_class=_Formatter)
     p.add_argument("ruleset", metavar="RULESET",
                    help=f"one of: {', '.join(FIND_RULESETS)}")
     shape = p.add_mutually_exclusive_group(required=True)
@@ -359,7 +514,12 @@ def build_parser() -> argparse.ArgumentParser:
                         + DB_HELP)
     p.add_argument("--json", action="store_true", help=JSON_HELP)
 
-    p = sub.add_parser("probe", help="run an open-problem probe (data tables, stored)")
+    p = sub.add_parser("probe", help="run an open-problem probe (data tables, stored)",
+                       description="Run an open-problem probe: data tables, a plot and a "
+                                   "summary in --out, stored like claims.",
+                       epilog=_examples("cgsat probe --list",
+                                        "cgsat probe tree-p-counts --up-to 8 --out probe-trees"),
+                       formatter_class=_Formatter)
     p.add_argument("name", nargs="?", default=None, metavar="NAME",
                    help="the probe (see cgsat probe --list)")
     p.add_argument("--list", action="store_true", help="list the probes and what --up-to means")
@@ -376,7 +536,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the Dask scheduler, e.g. tcp://host:8786 (with --executor dask)")
 
     p = sub.add_parser("report", help="write bounds.json with bounds.md and bounds.html "
-                       "(or bounds.tex with --format latex)")
+                       "(or bounds.tex with --format latex)",
+                       description="Write the report of the results store: bounds.json "
+                                   "with bounds.md and bounds.html (or bounds.tex).",
+                       epilog=_examples("cgsat report --out report",
+                                        "cgsat report --db results.sqlite --format latex "
+                                        "--out paper"),
+                       formatter_class=_Formatter)
     p.add_argument("--db", default=None, metavar="PATH", help=DB_HELP)
     p.add_argument("--out", default="report", metavar="DIR",
                    help="the directory to write, default report")
@@ -390,10 +556,21 @@ def build_parser() -> argparse.ArgumentParser:
 def _dispatch(args: argparse.Namespace) -> int:
     """Run the command. Each command module is imported only when it runs: importing them
     all would add about 0.4 s to every ``cgsat`` call, ``cgsat --help`` included."""
+    from cgsat.commands.bounded_input import check_args  # issue 38: streams, FIFOs
+
+    check_args(args)
     if args.command == "value":
         from cgsat.commands import value  # CLI start-up time: --help loads no command
 
         return value.run(args)
+    if args.command == "play":
+        from cgsat.commands import play  # CLI start-up time: --help loads no command
+
+        return play.run(args)
+    if args.command == "game":
+        from cgsat.commands import game  # CLI start-up time: --help loads no command
+
+        return game.run(args)
     if args.command == "list":
         from cgsat.commands import list_claims  # CLI start-up time: --help loads no command
 

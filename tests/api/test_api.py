@@ -57,8 +57,9 @@ def test_value_agrees_with_the_cli_json(capsys, ruleset, position, misere, dista
 
 def test_value_fields_are_the_json_fields():
     got = cgsat.value("toppling", "LRRLL")
-    assert (got.ruleset, got.position, got.outcome, got.value, got.nim) == \
+    assert (got.ruleset, got.position, got.outcome, str(got.value), got.nim) == \
         ("toppling", "LRRLL", "L", "{1|*}", None)
+    assert isinstance(got.value, cgsat.GameValue) and got.value == cgsat.GameValue("{1|*}")
     assert got.winning_moves[0] == api.Move("L", "0E", "()")
     assert cgsat.value("lumberjack", " ".join(f"{i}-{i + 1}" for i in range(30))).method \
         == "tuft"

@@ -19,6 +19,7 @@ from cgsat.search import limits
 
 PATH30 = " ".join(f"{i}-{i + 1}" for i in range(30))
 PATH21 = " ".join(f"{i}-{i + 1}" for i in range(21))
+PATH1001 = " ".join(f"{i}-{i + 1}" for i in range(1001))
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 
 
@@ -45,8 +46,12 @@ def _run(argv: list[str], capsys) -> tuple[int, str, str]:
     (["toppling", "--max-length", "3", "--value", "{3|}"], "born on day 4"),
     (["toppling", "--length", "0", "--value", "*"], "born on day 1"),
     (["toppling", "--length", "60", "--value", "50"], "too large a search"),
-    (["timber", "--shape", PATH30, "--outcome", "P", "--count"],
+    (["timber", "--shape", PATH30, "--value", "*", "--count"],
      "--shape (with --count, in edges) is at most 20, got 30"),
+    (["timber", "--shape", PATH30, "--outcome", "P", "--misere", "--count"],
+     "--shape (with --count, in edges) is at most 20, got 30"),
+    (["timber", "--shape", PATH1001, "--outcome", "P", "--count"],
+     "--shape (a tree counted by the tree programme, in edges) is at most 1000, got 1001"),
     (["phyminoes", "--shape", PATH21, "--outcome", "P", "--all"], "is at most 20, got 21"),
     (["timber-path", "--length", "51", "--outcome", "P"], "--length is at most 50"),
     (["timber-path", "--max-length", "31", "--outcome", "P"], "--max-length is at most 30"),

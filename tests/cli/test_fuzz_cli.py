@@ -9,6 +9,7 @@ up to n = 3 with a 5 s timeout), so that an example takes well under a second or
 
 from __future__ import annotations
 
+import io
 import os
 import tempfile
 import time
@@ -17,6 +18,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from cgsat.cli import main
+from cgsat.commands.bounded_input import LINE_LIMITS
 
 ALLOWED = {0, 1, 2, 3, 5}
 FUZZ = settings(max_examples=50, deadline=None, derandomize=True,
@@ -265,3 +267,154 @@ def test_fuzz_probe_hostile_numbers(name, token, capsys):
 def test_fuzz_report_and_list_hostile(token, capsys):
     _hostile_call(["report", "--db", _store(), "--out", token], capsys)
     _hostile_call(["list", token], capsys)
+
+
+# --- Issue 38: input without a line end, closed streams, special files, claims files ----------
+# Each shape of bad input must end in one line on stderr and exit 2, in bounded time.
+
+_ROW = {"toppling": "LRE", "timber-path": "LR", "timber": "0123456789> ",
+        "green-cordon": "0123456789:,", "lumberjack": "0123456789- "}
+STDIN_PIECE = st.one_of(
+    st.tuples(st.just("row"), st.integers(1, 8)),                 # a short position
+    st.tuples(st.just("long"), st.sampled_from([1001, 4001, 20_001, 100_000])),  # limits
+    st.tuples(st.just("text"), st.text(max_size=8)),              # anything (NUL, \r, BOM)
+)
+
+
+def _stdin(ruleset: str, pieces: list, end: bool, seed: int) -> str:
+    chars = _ROW.get(ruleset, "LR")
+    parts = []
+    for i, (kind, x) in enumerate(pieces):
+        if kind == "row":
+            parts.append("".join(chars[(seed + i * 7 + k) % len(chars)] for k in range(x)))
+        elif kind == "long":
+            parts.append(chars[seed % len(chars)] * x)
+        else:
+            parts.append(x)
+    return "\n".join(parts) + ("\n" if end else "")  # end=False: the last line has no end
+
+
+def _with(attr: str, value, call):
+    import sys
+
+    old = getattr(sys, attr)
+    setattr(sys, attr, value)
+    try:
+        return call()
+    finally:
+        setattr(sys, attr, old)
+
+
+@FUZZ
+@given(ruleset=st.sampled_from(sorted(_ROW)), pieces=st.lists(STDIN_PIECE, max_size=4),
+       end=st.booleans(), seed=st.integers(0, 50), closed=st.booleans(),
+       json_out=st.booleans())
+def test_fuzz_value_stdin_shapes(ruleset, pieces, end, seed, closed, json_out, capsys):
+    """Lines with and without an end, past the ruleset's line limit, any characters, and a
+    closed standard input (``<&-``: Python's ``sys.stdin`` is then None)."""
+    stdin = None if closed else io.StringIO(_stdin(ruleset, pieces, end, seed))
+    argv = ["value", ruleset, "-"] + (["--json"] if json_out else [])
+    code, err = _with("stdin", stdin, lambda: _call(argv, capsys))
+    if closed:
+        assert code == 2 and "standard input is closed" in err and err.count("\n") == 1
+    if not closed and any(kind == "long" and x > LINE_LIMITS[ruleset] for kind, x in pieces):
+        assert code == 2 and f"more than {LINE_LIMITS[ruleset]:,} characters" in err
+
+
+CLOSED_STDOUT = st.sampled_from([
+    ["value", "toppling", "LR"], ["value", "timber-path", "-"], ["list"], ["list", "--json"],
+    ["export-cnf", "timber.thm2.3", "--n", "3"], ["find", "toppling", "--length", "2",
+                                                  "--value", "0", "--count"],
+    ["probe", "--list"],
+])
+
+
+@FUZZ
+@given(argv=CLOSED_STDOUT)
+def test_fuzz_closed_stdout(argv, capsys):
+    """``cgsat ... >&-``: Python's ``sys.stdout`` is None."""
+    def run():
+        return _call(argv, capsys)
+
+    code, err = _with("stdin", io.StringIO("LR\n"), lambda: _with("stdout", None, run))
+    assert code == 2 and "standard output is closed" in err and err.count("\n") == 1
+
+
+_SPECIAL: list[str] = []
+
+
+def _special_files() -> list[str]:
+    """A FIFO, made once, and devices every Linux has."""
+    if not _SPECIAL:
+        fifo = os.path.join(tempfile.mkdtemp(prefix="cgsat-fuzz-"), "fifo")
+        os.mkfifo(fifo)
+        _SPECIAL.extend([fifo, "/dev/zero", "/dev/null", "/dev/urandom"])
+    return _SPECIAL
+
+
+@FUZZ
+@given(which=st.integers(0, 3), option=st.sampled_from(["--db", "--claims"]),
+       command=st.sampled_from([["report", "--out", "rep"],
+                                ["check", "timber.thm2.5", "--up-to", "1"],
+                                ["find", "green-cordon", "--height", "3", "--value", "*",
+                                 "--count"],
+                                ["probe", "tree-p-counts", "--up-to", "2"], ["list"]]))
+def test_fuzz_special_files(which, option, command, capsys):
+    """A FIFO or a device as ``--db`` or ``--claims``: refused before it is opened (a FIFO
+    would block the open for ever; /dev/zero would never end)."""
+    if option == "--db" and command[0] == "list" or \
+            option == "--claims" and command[0] in ("find", "probe"):
+        return  # the command has no such option
+    path = _special_files()[which]
+    code, err = _hostile_call_code([*command, option, path], capsys)
+    assert code == 2 and "not a regular file" in err and err.count("\n") == 1
+
+
+def _hostile_call_code(argv: list[str], capsys) -> tuple[int, str]:
+    with tempfile.TemporaryDirectory() as tmp:
+        cwd = os.getcwd()
+        os.chdir(tmp)
+        try:
+            return _call(argv, capsys)
+        finally:
+            os.chdir(cwd)
+
+
+CLAIMS_BODY = st.one_of(
+    st.just("while True:\n    pass\n"),
+    st.just("import time\ntime.sleep(3600)\n"),
+    st.integers(-3, 300).map(lambda k: f"import sys\nsys.exit({k})\n"),
+    st.sampled_from(["None", "'bye'"]).map(lambda k: f"raise SystemExit({k})\n"),
+    st.integers(0, 3).map(lambda k: f"import os\nos._exit({k})\n"),
+    st.sampled_from(["ValueError", "KeyError", "RecursionError", "MemoryError",
+                     "KeyboardInterrupt", "GeneratorExit"]).map(
+        lambda e: f"raise {e}('x')\n"),
+    st.just("x = set(range(10**7))\nCLAIMS = []\n"),
+    st.just("CLAIMS = 3\n"),
+    st.just("def f(:\n"),
+)
+
+
+@settings(max_examples=12, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(body=CLAIMS_BODY, command=st.sampled_from(["list", "check", "report"]))
+def test_fuzz_claims_files(body, command, capsys, monkeypatch):
+    """Claims files that loop, sleep, exit, raise or allocate at import: one line naming
+    the file, exit 2, within the budget of a check (here 2 s and 300 MB)."""
+    from cgsat.engine import memory
+    from cgsat.user import trial
+
+    monkeypatch.setattr(trial, "DEFAULT_SECONDS", 2.0)
+    monkeypatch.setattr(memory, "default_limit", lambda jobs: 300 << 20)
+    store = _store()  # made before the call: its own check prints a plan and a summary
+    capsys.readouterr()
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "mine.py")
+        with open(path, "w") as f:
+            f.write(body)
+        argv = {"list": ["list"], "check": ["check", "user.a", "--timeout", "2", "--db",
+                                             os.path.join(tmp, "r.sqlite")],
+                "report": ["report", "--db", store, "--out", os.path.join(tmp, "rep")],
+                }[command]
+        code, err = _call([*argv, "--claims", path], capsys)
+    assert code == 2 and err.count("\n") == 1 and f"--claims {path}" in err, err

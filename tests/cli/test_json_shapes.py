@@ -15,12 +15,12 @@ CHECK_FIELDS = {"claim", "n", "method", "status", "seconds", "counterexample", "
                 "peak_rss_mb",
                 "executor", "disagrees_with_stored"}
 LIST_FIELDS = {"id", "source", "statement", "kind", "parameter", "paper_bound",
-               "quick_bound", "target_bound", "methods", "scope"}
+               "quick_bound", "target_bound", "methods", "scope", "all_n"}
 REPORT_CLAIM_FIELDS = {"id", "source", "statement", "kind", "paper_bound", "quick_bound",
                        "target_bound", "target_reason", "verified", "certified", "ended_by",
                        "scope",
                        "controls", "fingerprints", "counterexamples", "runs",
-                       "earlier_code", "proved"}
+                       "earlier_code", "proved", "all_n"}
 
 
 def _run_cli(args: list[str], capsys) -> tuple[int, str, str]:
@@ -80,7 +80,7 @@ def test_check_and_report_json_shapes(tmp_path, capsys):
     doc = json.loads((out_dir / "bounds.json").read_text())
     assert set(doc) == {"generated", "versions", "provenance", "disagreements", "summary",
                         "findings", "beyond_paper", "claims", "probes", "proved",
-                        "proved_conflicts"}
+                        "proved_conflicts", "all_n"}
     assert set(doc["provenance"]) == {"store", "report_commit", "commits"}
     assert sum(doc["provenance"]["commits"].values()) >= 18
     assert doc["versions"]["cgsat"] == _version()

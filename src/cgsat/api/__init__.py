@@ -12,12 +12,18 @@ spelling, e.g. ``--misere`` for ``misere=True``).
 
 >>> import cgsat
 >>> cgsat.value("toppling", "LRL LR").value
-'1/2+*'
+GameValue('1/2+*')
 >>> cgsat.value("timber-path", "LLRRLR").outcome
 'P'
 
 ``check`` and ``find`` load the check engine (every paper's claims, the SAT encodings) on
 first use, about half a second; ``value`` does not, so ``cgsat value`` starts quickly.
+
+A partizan ``value`` is a :class:`GameValue` (:mod:`cgsat.cgt.value`): ``str()`` is its
+CGSuite text, and it has ``temperature()``, ``mean()``, the stops, ``atomic_weight()``,
+``reduced()``, ``thermograph()``, comparisons and sums; ``GameValue("{1|0}")`` makes one
+from CGSuite text, and :func:`game` evaluates an expression or a comparison in CGSuite
+notation, as ``cgsat game`` does.
 
 One module per function: :mod:`cgsat.api._value`, :mod:`cgsat.api._check`,
 :mod:`cgsat.api._find`; import the names from here (or from :mod:`cgsat`).
@@ -25,7 +31,9 @@ One module per function: :mod:`cgsat.api._value`, :mod:`cgsat.api._check`,
 
 from cgsat.api._check import CheckReport, CheckResult, check
 from cgsat.api._find import FindResult, find
+from cgsat.api._game import GameResult, game
 from cgsat.api._value import Move, ValueResult, value
+from cgsat.cgt.value import GameValue
 
-__all__ = ["CheckReport", "CheckResult", "FindResult", "Move", "ValueResult", "check",
-           "find", "value"]
+__all__ = ["CheckReport", "CheckResult", "FindResult", "GameResult", "GameValue", "Move",
+           "ValueResult", "check", "find", "game", "value"]

@@ -6,9 +6,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from cgsat.api._inputs import check_text
-from cgsat.cgt.impartial import solver_for
-from cgsat.cgt.partizan_values import describe_partizan
+from cgsat.cgt.impartial import ImpartialSolver, solver_for
+from cgsat.cgt.partizan_values import canonical_form, describe_partizan
+from cgsat.cgt.peaks_intervals import solve_word
 from cgsat.cgt.tuft import tuft_nim_value, winning_edges
+from cgsat.cgt.value import GameValue
 from cgsat.errors import CgsatInputError
 from cgsat.games import get_ruleset
 from cgsat.games import rooted_trees as rt
@@ -44,8 +46,12 @@ class ValueResult:
         ``"P"``, ``"N"``, ``"L"`` or ``"R"``.
     nim : int or None
         The nim-value (impartial rulesets, normal play), else None.
-    value : str or None
-        The canonical form in CGSuite notation (partizan rulesets), else None.
+    value : GameValue or None
+        The value (partizan rulesets), else None: a :class:`~cgsat.cgt.value.GameValue`,
+        whose ``str()`` is the canonical form in CGSuite notation (the ``value`` of
+        ``--json``), with ``outcome()``, ``temperature()``, ``mean()``, ``left_stop()``,
+        ``right_stop()``, ``atomic_weight()``, ``reduced()``, ``thermograph()``,
+        comparisons, sums and negation.
     winning_moves : tuple of Move
         Every move to an option the mover wins from (empty when no move wins).
     method : str or None
@@ -58,7 +64,7 @@ class ValueResult:
     position: str
     outcome: str
     nim: int | None = None
-    value: str | None = None
+    value: GameValue | None = None
     winning_moves: tuple[Move, ...] = ()
     method: str | None = None
 
@@ -77,7 +83,7 @@ class ValueResult:
         if self.nim is not None:
             out["nim"] = self.nim
         if self.value is not None:
-            out["value"] = self.value
+            out["value"] = str(self.value)
         out["winning_moves"] = [m.to_json() for m in self.winning_moves]
         if self.method is not None:
             out["method"] = self.method
@@ -121,12 +127,26 @@ def _impartial(ruleset: ImpartialRuleset, name: str, text: str, misere: bool) ->
             name, ruleset.format(position), "P" if answer.nim == 0 else "N", nim=answer.nim,
             winning_moves=tuple(Move(None, move, to) for move, to in answer.winning_moves),
             method=f"proof: {answer.how}")
+    if ruleset.name == "timber-path":
+        return _timber_path(ruleset, name, position, misere)
     solver = solver_for(ruleset)
     return ValueResult(
         name, ruleset.format(position), solver.outcome(position, misere=misere),
         nim=None if misere else solver.nim_value(position),
         winning_moves=tuple(Move(None, move, ruleset.format(option))
                             for move, option in solver.winning_moves(position, misere=misere)))
+
+
+def _timber_path(ruleset: ImpartialRuleset, name: str, word: str, misere: bool) -> ValueResult:
+    """A Toppling Peaks word by intervals (:mod:`cgsat.cgt.peaks_intervals`): the same
+    answer as exhaustive play, in O(n²) time and O(n) memory, up to the ruleset's limit of
+    3,000 letters (issue 38: exhaustive play held every subword as a string, O(n³))."""
+    ImpartialSolver(ruleset).check_size(word)  # the limit and its message, as before
+    answer = solve_word(word, misere)
+    return ValueResult(
+        name, ruleset.format(word), "P" if answer.p_position else "N", nim=answer.nim,
+        winning_moves=tuple(Move(None, move, ruleset.format(option))
+                            for move, option in answer.winning))
 
 
 def value(ruleset: str, position: str, misere: bool = False, *,
@@ -162,8 +182,10 @@ def value(ruleset: str, position: str, misere: bool = False, *,
     Examples
     --------
     >>> v = value("toppling", "LRRLL")
-    >>> v.outcome, v.value, v.winning_moves[0]
+    >>> v.outcome, str(v.value), v.winning_moves[0]
     ('L', '{1|*}', Move(player='L', move='0E', to='()'))
+    >>> v.value.temperature(), v.value.mean(), v.value.stops()
+    (Fraction(1, 2), Fraction(1, 2), (Fraction(1, 1), Fraction(0, 1)))
     >>> value("green-cordon", "7:2,4,5").nim
     4
     >>> value("timber-path", "LR", misere=True).nim is None
@@ -193,5 +215,8 @@ def value(ruleset: str, position: str, misere: bool = False, *,
     if misere:
         raise CgsatInputError(f"{rules.name}: --misere applies to impartial rulesets only")
     d = describe_partizan(rules, position)
-    return ValueResult(d["ruleset"], d["position"], d["outcome"], value=d["value"],
+    # the game itself, from the memo describe_partizan has just filled (its text can be
+    # millions of characters: not parsed back)
+    game = GameValue(canonical_form(rules, rules.parse(position)))
+    return ValueResult(d["ruleset"], d["position"], d["outcome"], value=game,
                        winning_moves=_moves(d["winning_moves"]))

@@ -112,11 +112,16 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps({"results": [r.to_json() for r in report.results]}, indent=2))
     for problem in report.problems:
         sys.stderr.write(f"cgsat: DISAGREEMENT ({_blame(problem)}): {problem}\n")
+    explained: set[tuple[str, str]] = set()
     for r in report.refutations:
         by = f"{r.method} ({r.solver})" if r.solver else r.method
         sys.stderr.write(f"cgsat: REFUTED {r.claim} at "
                          f"{'every n' if r.n is None else f'n={r.n}'} by {by}: "
                          f"{r.counterexample}\n")
+        if r.counterexample and (r.claim, r.counterexample) not in explained:
+            explained.add((r.claim, r.counterexample))
+            for line in _explain(own, r):
+                sys.stderr.write(f"cgsat:   {line}\n")
     for line in report.stopped_short:
         sys.stderr.write(f"cgsat: stopped short: {line}\n")
     sys.stderr.write(summary_line(report) + "\n")
@@ -139,6 +144,18 @@ def _blame(problem: str) -> str:
     if not tools:
         return "a bug, please report"
     return f"{' and '.join(tools)} failed a control or disagrees: check that tool first"
+
+
+def _explain(own: dict[str, Any], r: CheckResult) -> list[str]:
+    """The counterexample's value and outcome, and the failed part of a predicate
+    (:func:`cgsat.commands.explain.explain`), for a claim of the kit."""
+    from cgsat.commands.explain import explain  # only when something was refuted
+
+    try:
+        claim = own.get(r.claim) or get_claim(r.claim)
+    except CgsatInputError:
+        return []
+    return explain(claim, r.n, r.counterexample or "")
 
 
 def summary_line(report: CheckReport) -> str:

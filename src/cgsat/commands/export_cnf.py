@@ -35,6 +35,7 @@ from pysat.formula import IDPool
 
 from cgsat import __version__
 from cgsat.claims import Claim, Method
+from cgsat.commands.options import own_claims
 from cgsat.encodings.cnf import ClauseBuffer
 from cgsat.engine import memory
 from cgsat.engine.fingerprint import method_fingerprint
@@ -109,8 +110,11 @@ def sat_method(claim: Claim, name: str | None) -> Method:
         for m in claim.methods:
             if m.uses_solver:
                 return m
-        raise CgsatInputError(f"{claim.id} has no SAT method (its methods: "
-                              f"{', '.join(m.name for m in claim.methods)})")
+        kit = ("; a kit claim's sat method runs the cgsat find searches, which build their "
+               "instances per search and are not exported" if getattr(claim, "family", None)
+               is not None else "")
+        raise CgsatInputError(f"{claim.id} has no SAT method export-cnf can write (its "
+                              f"methods: {', '.join(m.name for m in claim.methods)}{kit})")
     names = [m.name for m in claim.methods]
     if name not in names:
         raise CgsatInputError(f"{claim.id} has no method {name!r}; it has: {', '.join(names)}")
@@ -184,7 +188,8 @@ def run(args: argparse.Namespace) -> int:
                                   "never overwrites one")
         if os.path.isdir(out):
             raise CgsatInputError(f"--out: {out!r} is a directory, not a file")
-    claim = get_claim(args.claim)
+    own = {c.id: c for c in own_claims(args)}  # --claims FILE: a user's claims too
+    claim = own[args.claim] if args.claim in own else get_claim(args.claim)
     sat_method(claim, args.method)  # a bad claim or method is reported here, at once
     limit = memory.resolve_limit(args.memory_limit, 1)
 

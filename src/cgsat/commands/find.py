@@ -55,12 +55,25 @@ def to_text(result: FindResult) -> str:
     3 positions (counted by pyganak)
     >>> print(to_text(FindResult("green-cordon", {}, positions=())))
     no cordon of this height matches
+    >>> print(to_text(FindResult("toppling", {"max_length": 10}, positions=())))
+    no row of length at most 10 matches
+    >>> print(to_text(FindResult("timber", {"route": "tree-dp"}, count=9,
+    ...                          controls={"passed": 16, "total": 16},
+    ...                          counted_by=("the tree programme",))))
+    9 positions (counted by the tree programme)
+    route tree-dp: 16 of 16 controls (subtrees counted both ways) agree with enumeration
     """
     noun, none = _NOUN.get(result.ruleset, _DEFAULT_NOUN)
+    if "max_length" in result.query:  # every length 1..N: not "of this length"
+        none = f"no {noun} of length at most {result.query['max_length']} matches"
     if result.count is not None:
         text = f"{result.count} {noun}{'s' if result.count != 1 else ''}"
         if result.counted_by:
             text += f" (counted by {', '.join(result.counted_by)})"
+        if result.query.get("route") == "tree-dp":
+            c = result.controls
+            text += (f"\nroute tree-dp: {c['passed']} of {c['total']} controls (subtrees "
+                     "counted both ways) agree with enumeration")
         return text
     return "\n".join(result.positions or ()) or none
 

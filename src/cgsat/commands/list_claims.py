@@ -8,6 +8,7 @@ from typing import Any
 
 from cgsat.commands.options import own_claims
 from cgsat.papers.registry import all_claims
+from cgsat.report.all_n import registered_status
 
 __all__ = ["claim_json", "run"]
 
@@ -26,6 +27,7 @@ def claim_json(claim: Any) -> dict[str, Any]:
         "methods": [m.name for m in claim.methods],
         "scope": {m.name: m.scope for m in claim.methods},
         **({"methods_why": claim.why} if getattr(claim, "why", "") else {}),
+        "all_n": registered_status(claim),
     }
 
 

@@ -29,12 +29,21 @@ def memory_limit(text: str) -> str:
 
 
 def own_claims(args: argparse.Namespace) -> list[Any]:
-    """The user's claims of ``--claims FILE`` (none without it)."""
+    """The user's claims of ``--claims FILE`` (none without it), loaded here only after
+    they loaded in a child process within the command's ``--timeout`` and
+    ``--memory-limit`` (a check's defaults for ``list`` and ``report``;
+    :func:`cgsat.user.trial.trial_load`)."""
     files = getattr(args, "claims_files", None) or []
     if not files:
         return []
+    from cgsat.engine.memory import resolve_limit  # CLI start-up time: only with --claims
     from cgsat.user.load import load_claims  # CLI start-up time: only with --claims
+    from cgsat.user.trial import trial_load  # CLI start-up time: only with --claims
 
+    # issue 38: first in a child process, under the time and memory budget of a check
+    memory = getattr(args, "memory_limit", "auto")
+    trial_load(files, getattr(args, "timeout", None),
+               resolve_limit(memory, getattr(args, "jobs", None)))
     return load_claims(files)
 
 

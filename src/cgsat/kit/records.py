@@ -33,7 +33,58 @@ __all__ = [
     "check_parts",
     "claim",
     "sentence",
+    "ROW_PLAY_POSITIONS",
+    "MAX_ROW_PLAY",
+    "play_limit",
+    "vacancy",
 ]
+
+ROW_PLAY_POSITIONS = 3 ** PLAY_LIMITS["rows"]
+"""The rows exhaustive play lists at its largest size: 3^12 = 531,441 rows of length 12
+over L, R, E. The limit of a row family follows this number of positions, not the length
+(issue 39): a family over two letters plays to length 19 (2^19 = 524,288 rows)."""
+MAX_ROW_PLAY = 60
+"""The longest row play goes to whatever the alphabet (one letter: one row per length; 60
+is also ``cgsat find toppling``'s longest ``--length``)."""
+
+
+def play_limit(family: Family) -> int:
+    """The largest size exhaustive play runs to over ``family`` (its play method's
+    ``max_n``): for rows, the longest length whose rows are at most
+    :data:`ROW_PLAY_POSITIONS` (at most :data:`MAX_ROW_PLAY`); else the kind's
+    :data:`~cgsat.kit.families.PLAY_LIMITS`.
+
+    Examples
+    --------
+    >>> from cgsat.kit.families import rows, trees
+    >>> play_limit(rows("LRE")), play_limit(rows("LR")), play_limit(rows("L"))
+    (12, 19, 60)
+    >>> play_limit(trees())
+    10
+    """
+    if family.kind != "rows":
+        return PLAY_LIMITS[family.kind]
+    letters = len(family.alphabet)
+    n = 0
+    while n < MAX_ROW_PLAY and letters ** (n + 1) <= ROW_PLAY_POSITIONS:
+        n += 1
+    return n
+
+
+def vacancy(family: Family, n: int) -> str | None:
+    """:meth:`Family.vacancy` up to the family's :func:`play_limit` (for rows over fewer
+    letters, play lists the positions of sizes above the kind's limit, so a filter that
+    keeps none of them makes the size vacuous there too)."""
+    found = family.vacancy(n)
+    if found is not None or not family.filtered or n <= PLAY_LIMITS[family.kind] \
+            or n > play_limit(family):
+        return found
+    if any(family.keep(text) for text in family.positions(n)):
+        return None
+    shown = " and ".join(([f"/{family.match}/"] if family.match is not None else [])
+                         + (["palindromes"] if family.palindrome else []))
+    return f"no position of size {n} passes the filter {shown}"
+
 
 ID = re.compile(r"^user\.[A-Za-z0-9][A-Za-z0-9_.\-]*$")
 ONE_METHOD = "one method: not cross-checked"
@@ -99,7 +150,7 @@ def derived_methods(id: str, family: Family, statement: Statement
     _check_fit(id, family, statement)
     searches, reason = statement.searches(family)
     found = [Method(name="play", run=partial(methods.play, family=family, statement=statement,
-                                               claim_id=id), max_n=PLAY_LIMITS[family.kind],
+                                               claim_id=id), max_n=play_limit(family),
                     scope=f"every position of size n ({family.describe()}) played out by "
                           "the direct solver; the statement evaluated on each")]
     if searches is not None:
@@ -189,10 +240,10 @@ def claim(  # noqa: PLR0913 - the record's fields, as keywords
     if isinstance(statement, Rule):
         found.insert(0, automata_method(id, family, statement.spec))
         why = f"automata (every n at once) beside {why}"
-    play_limit = PLAY_LIMITS[family.kind]
-    quick_bound = quick if quick is not None else min(play_limit, 8)
+    largest = play_limit(family)
+    quick_bound = quick if quick is not None else min(largest, 8)
     target_bound = target if target is not None else (
-        2 * play_limit if searches else play_limit)
+        2 * largest if searches else largest)
     for name, x in (("quick", quick_bound), ("target", target_bound)):
         if isinstance(x, bool) or not isinstance(x, int) or x < family.base:
             raise CgsatInputError(f"{id}: {name}= must be a whole number >= {family.base}")
@@ -207,7 +258,8 @@ def claim(  # noqa: PLR0913 - the record's fields, as keywords
         methods=tuple(found), confirm=partial(methods.confirm, family=family, statement=statement,
                                      claim_id=id),
         notes=(notes + " " if notes else "") + why, tags=("user",),
-        vacuous=family.vacancy, family=family, test=statement, why=why, origin=source)
+        vacuous=partial(vacancy, family), family=family, test=statement, why=why,
+        origin=source)
 
 
 def sentence(family: Family, statement: Statement) -> str:

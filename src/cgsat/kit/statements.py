@@ -4,7 +4,9 @@ Three forms (:class:`Statement`):
 
 - ``every``: every position satisfies a test: an outcome class (``every(outcome="P")``),
   a set of nim-values (``every(nim={0, 1})``), or a Python predicate on a
-  :class:`Position` (``every(lambda p: p.value.is_number())``);
+  :class:`Position` (``every(lambda p: p.value.is_number())``,
+  ``every(lambda p: p.value.temperature() <= 1)``: ``p.value`` is a
+  :class:`~cgsat.cgt.value.GameValue`);
 - ``exactly``: exactly the listed positions have a target (a value, a nim-value or an
   outcome);
 - ``never``: no position has any of the listed values (or the outcome).
@@ -30,6 +32,7 @@ from cgsat.cgt import canonical
 from cgsat.cgt.impartial import solver_for
 from cgsat.cgt.notation import parse as parse_game
 from cgsat.cgt.partizan_values import canonical_form
+from cgsat.cgt.value import GameValue
 from cgsat.errors import CgsatInputError
 from cgsat.games.base import ImpartialRuleset, PartizanRuleset
 from cgsat.kit.families import Family
@@ -61,13 +64,16 @@ class Position:
         return self.family.ruleset.parse(self.text)
 
     @cached_property
-    def value(self) -> canonical.Game:
-        """The canonical form (a nimber ``*k`` for impartial rulesets)."""
+    def value(self) -> GameValue:
+        """The value as an object (:class:`cgsat.cgt.value.GameValue`: its canonical form
+        as ``str()``, and ``outcome()``, ``temperature()``, ``mean()``, the stops,
+        ``atomic_weight()``, ``reduced()``, comparisons); a nimber ``*k`` for impartial
+        rulesets. ``p.value.game`` is the canonical :class:`~cgsat.cgt.canonical.Game`."""
         if self.family.impartial:
-            return canonical.nimber(self.nim or 0)
+            return GameValue(canonical.nimber(self.nim or 0))
         rs = self.family.ruleset
         assert isinstance(rs, PartizanRuleset)  # the only partizan family: rows
-        return canonical_form(rs, self._parsed)
+        return GameValue(canonical_form(rs, self._parsed))
 
     @cached_property
     def nim(self) -> int | None:

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import TypeVar
 
 from cgsat.claims import KINDS, Claim
 from cgsat.errors import CgsatInputError
-from cgsat.papers import lumberjack
+from cgsat.papers import lumberjack, lumberjack_example
+from cgsat.papers.all_n import claims as all_n
 from cgsat.papers.caterpillars import claims as caterpillars
 from cgsat.papers.thickets import claims as thickets
 from cgsat.papers.thickets import probes as thickets_probes
@@ -29,6 +31,7 @@ __all__ = [
     "PROBE_MODULES",
     "T",
     "all_claims",
+    "all_n_reason",
     "get_claim",
     "target_reason",
     "target_reasons",
@@ -36,7 +39,7 @@ __all__ = [
     "get_probe",
 ]
 
-PAPER_MODULES = (timber, caterpillars, thickets, lumberjack, toppling)
+PAPER_MODULES = (timber, caterpillars, thickets, lumberjack, lumberjack_example, toppling)
 PROBE_MODULES = (timber_probes, toppling_probes, thickets_probes)
 
 T = TypeVar("T")
@@ -63,8 +66,18 @@ def _check_claim(claim: Claim) -> Claim:
     return claim
 
 
-_CLAIMS = _unique(((c.id, m.__name__, _check_claim(c)) for m in PAPER_MODULES
+def _with_all_n(claim: Claim) -> Claim:
+    """The claim with the all-n methods :mod:`cgsat.papers.all_n.claims` attaches to it
+    (issue 37: *Toppling Conjectures* Lemma 1, *Thinning Thickets* Theorem 4.2, ...)."""
+    extra = all_n.METHODS.get(claim.id, ())
+    return replace(claim, methods=claim.methods + extra) if extra else claim
+
+
+_CLAIMS = _unique(((c.id, m.__name__, _check_claim(_with_all_n(c))) for m in PAPER_MODULES
                    for c in m.CLAIMS), "claim id")
+if set(all_n.METHODS) - set(_CLAIMS):
+    raise RuntimeError(f"all-n methods of unknown claims: "
+                       f"{sorted(set(all_n.METHODS) - set(_CLAIMS))}")
 _TARGET_REASONS = _unique(((cid, m.__name__, why) for m in PAPER_MODULES
                            for cid, why in getattr(m, "TARGET_REASONS", {}).items()),
                           "target reason")
@@ -123,6 +136,18 @@ def target_reason(claim_id: str) -> str | None:
     True
     """
     return _TARGET_REASONS.get(claim_id)
+
+
+def all_n_reason(claim_id: str) -> str | None:
+    """Why a claim has no all-n proof, in one line, or what its proof leaves out
+    (:data:`cgsat.papers.all_n.claims.REASONS`; issue 37); None when none is recorded.
+
+    Examples
+    --------
+    >>> all_n_reason("thickets.thm3.1-corrected")[:16]
+    'values unbounded'
+    """
+    return all_n.REASONS.get(claim_id)
 
 
 def target_reasons() -> dict[str, str]:

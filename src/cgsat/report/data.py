@@ -42,6 +42,7 @@ from cgsat.engine.fingerprint import method_fingerprint
 from cgsat.engine.provenance import source_commit
 from cgsat.engine.store import Row, Store, now_utc
 from cgsat.papers.registry import all_claims, target_reason
+from cgsat.report.all_n import all_n_rows, all_n_status
 from cgsat.report.probes import probe_summaries
 from cgsat.report.proved import proved_conflicts, proved_of, proved_rows
 from cgsat.sat.certificates import is_certified
@@ -296,6 +297,7 @@ def claim_summary(claim: Claim, rows: Sequence[Row],
         "counterexamples": counterexamples,
         "runs": runs,
         "proved": proved_of(runs),
+        "all_n": all_n_status(claim, proved_of(runs), runs),
     }
 
 
@@ -515,6 +517,7 @@ def build_report(store: Store) -> dict[str, Any]:
             "disagreements": disagreements(store, all_claims()), "summary": summary(claims),
             "findings": findings(claims),
             "proved": proved_rows(claims), "proved_conflicts": proved_conflicts(claims),
+            "all_n": all_n_rows(claims),
             "beyond_paper": beyond_paper(claims), "claims": claims,
             "probes": probe_summaries(store)}
 

@@ -58,9 +58,10 @@ FINDINGS: tuple[Finding, ...] = (
         "a step of the proof (number stops replaced by double ups); the theorem is not "
         "refuted",
         "*Toppling Conjectures*, proof of Theorem 32. A step of the proof, not the theorem: "
-        "replacing number stops by ⇑/⇓ fails the proof's own outcome check for 20 values of "
-        "length 9 (first LRELLRLE); with three ups every infinitesimal up to length 9 passes, "
-        "with atomic weight -1, 0 or 1 (`toppling.thm32`)."),
+        "replacing number stops by ⇑/⇓ fails the proof's own outcome check for 4 values of "
+        "rows of length 8 (first LRELLRLE) and 20 of length 9; with three ups every "
+        "infinitesimal up to length 9 passes, with atomic weight -1, 0 or 1 "
+        "(`toppling.thm32`)."),
     Finding(
         ("thickets.thm4.4", "thickets.thm4.4-values"),
         "the theorem as printed (T(2n) has temperature at least n); Corollary 4.5 stands",
@@ -85,6 +86,32 @@ FINDINGS: tuple[Finding, ...] = (
         "\"the rows of {a|b} (numbers a ≥ b) are exactly aEb and aLRb\" (every row up to "
         "length 9 of such a value is one of them), and the claims `toppling.unique-x-zero`, "
         "`-switch`, `-x-star` check the cases b = 0, b = -a, b = a by SAT past the data."),
+    Finding(
+        ("timber.thm2.5-printed", "timber.thm2.5"),
+        "the closed sum printed for X(2n+1) at n = 0; the counts of the proof stand",
+        "*The Game of timber!*, Theorem 2.5 as printed. The closed sum for the misère count "
+        "X(2n+1) = 2 SWP(2n) = Σ_{i=0}^{n-2} (-1)^i c_{n-i} (1/2)^i is empty at n = 0 and gives "
+        "X(1) = 0, but L and R are both misère P-positions (the only move leaves the empty "
+        "word, and the player left without a move wins), so X(1) = 2 "
+        "(`timber.thm2.5-printed`, refuted at n = 1 by play and by counting the sets of "
+        "Theorems 2.3 and 2.4). The proof's X(2n+1) = 2 F_n, with F_0 = 1, is right "
+        "(`timber.thm2.5`); the sum drops F_0."),
+    Finding(
+        ("toppling.lem14", "toppling.lem14-positive"),
+        "the lemma as printed, for negative numbers; the lemma for G > 0 stands",
+        "*Toppling Conjectures*, Lemma 14 as printed (\"if G has consecutive non-blue "
+        "dominoes, then G is not a number\") fails for negative numbers: RR = -2 "
+        "(`toppling.lem14`, refuted at n = 2 by canonical forms and by game-tree "
+        "search). The proof assumes G > 0 (G = LxAByL), and that is how Lemma 19 uses "
+        "it; the lemma for G > 0 holds as far as checked (`toppling.lem14-positive`)."),
+    Finding(
+        ("toppling.conj40",),
+        "nothing: the conjecture already follows from Theorem 32 (not a refutation)",
+        "*Toppling Conjectures*, Conjecture 40 (\"some games do not occur\") already "
+        "follows from Theorem 32: ⇑ and ⇑* are infinitesimals of atomic weight 2 "
+        "(cgsat's atomic weights), while every infinitesimal row has atomic weight -1, "
+        "0 or 1, so no row equals them. The SAT check `toppling.conj40` finds no row of "
+        "⇑ or ⇑* (and of the other listed games) up to its verified length."),
     Finding(
         (),
         "a worked example of the paper (Definition 9)",

@@ -58,7 +58,7 @@ def render(r: Report) -> str:
                 "is kept; each line is a bug to look into.</p>", "<ul>"]
         out += [f"<li class='refuted'>{esc(d)}</li>" for d in r.disagreements]
         out.append("</ul>")
-    out += _findings(r) + _proved(r) + _beyond(r) + _every_claim(r) + _earlier(r)
+    out += _findings(r) + _proved(r) + _all_n(r) + _beyond(r) + _every_claim(r) + _earlier(r)
     out += _probes(r)
     for s in r.sections:
         out += _section(s)
@@ -131,6 +131,20 @@ def _proved(r: Report) -> list[str]:
         out.append(f"<tr><td><code>{esc(row.claim)}</code></td>"
                    f"<td>{esc(row.statement)}</td><td>{esc(autos)}</td>"
                    f"<td>{esc(row.deciders)}</td><td>{esc(row.counts)}</td></tr>")
+    out.append("</table>")
+    return out
+
+
+def _all_n(r: Report) -> list[str]:
+    """"All-n status": every claim, proved for every size or why not (issue 37)."""
+    if not r.all_n:
+        return []
+    out = ["<h2>All-n status</h2>", "<p>Every claim: proved for every size (by which "
+           "deciders), or in one line why not (positions not words, values unbounded, a "
+           "step only checked to a bound).</p>",
+           "<table><tr><th>claim</th><th>all-n status</th></tr>"]
+    out += [f"<tr><td><code>{esc(cid)}</code></td><td>{esc(status)}</td></tr>"
+            for cid, status in r.all_n]
     out.append("</table>")
     return out
 

@@ -35,7 +35,7 @@ def render(r: Report) -> str:
     """The Markdown report."""
     lines = ["# cgsat: verified bounds", "", html.escape(r.versions), "", LEGEND, "",
              r.provenance, "", r.summary, ""]
-    lines += _disagreements(r) + _findings(r) + [""] + _proved(r) + _beyond(r)
+    lines += _disagreements(r) + _findings(r) + [""] + _proved(r) + _all_n(r) + _beyond(r)
     lines += _every_claim(r) + _earlier(r) + _probes(r)
     for s in r.sections:
         lines += _section(s)
@@ -96,6 +96,7 @@ def _proved(r: Report) -> list[str]:
               "artifacts |", "|---|---|---|---|---|---|"]
     for row in r.proved:
         autos = ", ".join(f"{name} ({states})" for name, states in row.automata)
+        autos = autos.replace("|", "\\|")  # class names are values: {1|0}
         arts = ", ".join(f"[{a}]({artifact_link(a)})" for a in row.artifacts)
         statement = row.statement.replace("|", "\\|")
         lines.append(f"| `{row.claim}` | {statement} | {autos} | {row.deciders} | "
@@ -111,6 +112,18 @@ def _beyond(r: Report) -> list[str]:
              "|---|---|---|---|---|---|"]
     lines += [f"| `{b.claim}` | {b.source} | {b.paper_bound} | {bound(b.verified)} | "
               f"{bound(b.certified)} | {b.target_bound}{b.hint} |" for b in r.beyond]
+    return lines
+
+
+def _all_n(r: Report) -> list[str]:
+    """"All-n status": every claim, proved for every size or why not (issue 37)."""
+    if not r.all_n:
+        return []
+    lines = ["", "## All-n status", "",
+             "Every claim: proved for every size (by which deciders), or in one line why "
+             "not (positions not words, values unbounded, a step only checked to a bound).",
+             "", "| claim | all-n status |", "|---|---|"]
+    lines += [f"| `{cid}` | {_cell(status)} |" for cid, status in r.all_n]
     return lines
 
 

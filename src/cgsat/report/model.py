@@ -242,6 +242,7 @@ class Report:
     user_claims: tuple[UserClaimRow, ...]
     user_sections: tuple[ClaimSection, ...]
     unloaded: tuple[UnloadedRow, ...]
+    all_n: tuple[tuple[str, str], ...] = ()
 
 
 def _uses_solver(claim: Claim | None, method: str) -> bool:
@@ -383,4 +384,5 @@ def build_model(doc: dict[str, Any], own: Sequence[Claim] = ()) -> Report:
         user_sections=tuple(section(c, mine.get(c["id"])) for c in users),
         unloaded=tuple(UnloadedRow(r["claim"], r["n"], r["method"], r["status"],
                                    r["counterexample"] or "", r["fingerprint"][:12])
-                       for r in doc.get("unloaded_user_rows") or []))
+                       for r in doc.get("unloaded_user_rows") or []),
+        all_n=tuple((r["claim"], r["status"]) for r in doc.get("all_n") or []))

@@ -14,6 +14,7 @@ import json
 from typing import Any
 
 from cgsat.claims import ALL_N
+from cgsat.papers.registry import all_n_reason
 
 __all__ = ["proved_conflicts", "proved_of", "proved_rows"]
 
@@ -52,8 +53,16 @@ def proved_of(runs: list[dict[str, Any]]) -> dict[str, Any] | None:
 
 def proved_rows(claims: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The rows of the section: one per claim with a ``proved`` object."""
-    return [{"claim": c["id"], "statement": c["statement"], **c["proved"]}
-            for c in claims if c.get("proved")]
+    rows = []
+    for c in claims:
+        if not c.get("proved"):
+            continue
+        statement = c["statement"]
+        why = all_n_reason(c["id"])
+        if why:  # a proof of part of the statement says which part (issue 37)
+            statement += f" [proved for every n: {why}]"
+        rows.append({"claim": c["id"], "statement": statement, **c["proved"]})
+    return rows
 
 
 def proved_conflicts(claims: list[dict[str, Any]]) -> list[str]:

@@ -33,6 +33,7 @@ from cgsat.errors import CgsatInputError
 from cgsat.games import get_ruleset
 from cgsat.search import ControlFailed, Disagreement, limits
 from cgsat.search import impartial as search
+from cgsat.search import tree_counts as by_trees
 from cgsat.search.controls import Controls
 from cgsat.search.green_cordon import search as search_cordons
 from cgsat.search.impartial import Target
@@ -210,12 +211,12 @@ def _impartial(q: FindQuery) -> Plan:
     if name == "timber-path":
         if "shape" in query or "height" in query:
             raise CgsatInputError("timber-path takes --length N or --max-length N")
+        lengths = ([query["length"]] if "length" in query
+                   else list(range(1, query["max_length"] + 1)))
         if "length" in query:
             limits.at_most("--length", query["length"], limits.MAX_PATH_LENGTH)
         else:
             limits.at_most("--max-length", query["max_length"], limits.MAX_PATH_MAX_LENGTH)
-        lengths = ([query["length"]] if "length" in query
-                   else list(range(1, query["max_length"] + 1)))
         if mode in ("count", "all"):
             limits.at_most(f"the length (with --{mode})", max(lengths, default=0),
                            limits.MAX_COUNT_SIZE)
@@ -225,6 +226,12 @@ def _impartial(q: FindQuery) -> Plan:
         if "shape" not in query:
             raise CgsatInputError(f"{name} takes --shape EDGES, e.g. --shape \"0-1 1-2 1-3\"")
         shape = graph_shape(_shape_edges(query["shape"]))
+        tree = (by_trees.tree_of(shape.edges)
+                if by_trees.applies(name, target.outcome, misere, mode) else None)
+        if tree is not None:
+            limits.at_most("--shape (a tree counted by the tree programme, in edges)",
+                           len(shape.edges), limits.MAX_TREE_EDGES)
+            return _tree_by_programme(q, shape.edges, tree, target)
         if mode in ("count", "all"):
             limits.at_most(f"--shape (with --{mode}, in edges)", len(shape.edges),
                            limits.MAX_COUNT_SIZE)
@@ -253,6 +260,26 @@ def _impartial(q: FindQuery) -> Plan:
         return FindResult(name, query, positions=tuple(printed), controls=tally)
 
     return Plan(query, lengths, here)
+
+
+def _tree_by_programme(q: FindQuery, edges: Any, tree: Any, target: Target) -> Plan:
+    """``find timber --shape TREE --count`` of P- or N-positions by the tree programme, at
+    any number of edges, with its controls against enumeration
+    (:mod:`cgsat.search.tree_counts`)."""
+    query: dict[str, Any] = {"shape": " ".join(f"{u}-{v}" for u, v in edges)}
+    query.update(target.describe())
+    query["mode"] = q.mode
+    query["route"] = by_trees.ROUTE
+    query["counted_by"] = by_trees.COUNTED_BY
+    outcome = str(target.outcome)
+
+    def here() -> FindResult:
+        seed = f"find:timber:{json.dumps(query, sort_keys=True)}"
+        number, tally = by_trees.controlled_count(tree, outcome, q.controls, seed)
+        return FindResult("timber", query, count=number, controls=tally,
+                          counted_by=("the tree programme",))
+
+    return Plan(query, [], here)
 
 
 def _cordon_by_automaton(height: int, value: str | None, misere: bool,

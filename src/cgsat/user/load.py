@@ -97,6 +97,10 @@ def load_file(path: str) -> list[Claim]:
     except CgsatInputError as exc:
         sys.modules.pop(name, None)
         raise CgsatInputError(f"{shown}: {exc}{_where(exc, path)}") from None
+    except SystemExit as exc:  # sys.exit(0) at import must not end cgsat with exit 0
+        sys.modules.pop(name, None)
+        raise CgsatInputError(f"{shown}: the file calls sys.exit({exc.code!r}) when it is "
+                              "imported; a claims file should only define CLAIMS") from None
     except Exception as exc:  # noqa: BLE001 - the user's file: one line, exit 2
         sys.modules.pop(name, None)
         raise CgsatInputError(f"{shown}: {type(exc).__name__}: {exc}{_where(exc, path)}") \
@@ -111,8 +115,22 @@ def load_file(path: str) -> list[Claim]:
     return list(found)
 
 
-def check_ids(claims: Iterable[Claim]) -> list[Claim]:
+def _registered_file(claim_id: str) -> str:
+    """The file of the paper module that registers ``claim_id`` (for a message)."""
+    from cgsat.papers.registry import PAPER_MODULES  # only on a clash
+
+    for module in PAPER_MODULES:
+        if any(c.id == claim_id for c in module.CLAIMS):
+            return str(getattr(module, "__file__", module.__name__))
+    return "the registry"
+
+
+def check_ids(claims: Iterable[Claim], files: Sequence[str | None] = ()) -> list[Claim]:
     """``claims`` when each id is ``user.<label>``, and none is registered or repeated.
+
+    ``files`` names the file each claim came from (as given to ``--claims``), so that a
+    clash names both files: the two claims files, or the claims file and the paper module
+    that registers the id.
 
     Examples
     --------
@@ -124,22 +142,41 @@ def check_ids(claims: Iterable[Claim]) -> list[Claim]:
     Traceback (most recent call last):
     ...
     cgsat.errors.CgsatInputError: user claim id 'user.a' is defined twice
+    >>> check_ids([c, c], ["a.py", "b.py"])
+    Traceback (most recent call last):
+    ...
+    cgsat.errors.CgsatInputError: user claim id 'user.a' is defined twice: in a.py and in b.py
     """
     registered = {c.id for c in all_claims()}
-    seen: set[str] = set()
+    seen: dict[str, str | None] = {}
     out = []
-    for c in claims:
+    for i, c in enumerate(claims):
+        here = files[i] if i < len(files) else None
         if c.id in registered:
-            raise CgsatInputError(f"user claim id {c.id!r} collides with a registered claim")
+            where = f" (in {here}; registered in {_registered_file(c.id)})" if here else ""
+            raise CgsatInputError(f"user claim id {c.id!r} collides with a registered "
+                                  f"claim{where}")
         if not ID.match(c.id):
             raise CgsatInputError(f"claim id {c.id!r}: a user claim's id is user.<label>")
         if c.id in seen:
-            raise CgsatInputError(f"user claim id {c.id!r} is defined twice")
-        seen.add(c.id)
+            first = seen[c.id]
+            where = ""
+            if first and here:
+                where = (f": in {first} and in {here}" if first != here
+                         else f": both in {here}")
+            raise CgsatInputError(f"user claim id {c.id!r} is defined twice{where}")
+        seen[c.id] = here
         out.append(c)
     return out
 
 
 def load_claims(paths: Sequence[str]) -> list[Claim]:
-    """The claims of every file (``--claims`` may be repeated), ids checked."""
-    return check_ids(c for path in paths for c in load_file(path))
+    """The claims of every file (``--claims`` may be repeated), ids checked; a clash
+    names both files."""
+    claims: list[Claim] = []
+    files: list[str | None] = []
+    for path in paths:
+        found = load_file(path)
+        claims += found
+        files += [path] * len(found)
+    return check_ids(claims, files)

@@ -31,9 +31,10 @@ METHODS = (sec4_brute.family_values, sec4_play.family_values)
 ])
 def test_claims_hold_by_both_methods(cid: str, sizes: range) -> None:
     claim = get_claim(cid)
-    assert {m.name for m in claim.methods} == {"brute", "play"}
+    sized = [m for m in claim.methods if not m.all_n]  # an all-n method: test_partizan.py
+    assert {m.name for m in sized} == {"brute", "play"}
     for n in sizes:
-        for m in claim.methods:
+        for m in sized:
             assert m.run(n, B).status == "holds", (cid, n, m.name)
 
 

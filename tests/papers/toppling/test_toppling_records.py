@@ -14,6 +14,7 @@ from __future__ import annotations
 import pytest
 
 from cgsat.cgt.canonical import ONE, ZERO, nimber
+from cgsat.cgt.value import GameValue
 from cgsat.claims import Budget
 from cgsat.kit import KitClaim, Position, rows
 from cgsat.kit import methods as kit_methods
@@ -67,7 +68,7 @@ def test_a_refuted_record_is_refuted_by_its_statement():
 def _with_value(text, value, family=None):
     """A row whose value is forced to ``value`` (the negative controls)."""
     p = Position(family or rows(), text, len(text))
-    p.__dict__["value"] = value
+    p.__dict__["value"] = GameValue(value)  # what a predicate sees: a value object
     return p
 
 

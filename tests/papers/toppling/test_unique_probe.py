@@ -84,3 +84,15 @@ def test_disagreement_is_loud(monkeypatch):
     monkeypatch.setattr(absence, "listed_rows", wrong)
     with pytest.raises(absence.ProbeDisagreement, match=r"\^\*"):
         absence.size(2)
+
+
+def test_summary_does_not_call_zero_absent():
+    """The empty row has value 0 (issue 37, report corrections): the absent list leaves it
+    out, while the table keeps it (no row of length >= 1 has it)."""
+    from cgsat.papers.toppling.probes import summary
+    sizes = {n: UNIQUENESS.size(n) for n in range(1, UP_TO + 1)}
+    rows = {r["value"]: r for r in UNIQUENESS.table(sizes, UP_TO)}
+    assert rows["0"]["rows"] == 0
+    line = summary(sizes, UP_TO)[-1]
+    absent = line.split(": ", 1)[1].split(" (", 1)[0].split(", ")
+    assert "0" not in absent and "^*" in absent, line

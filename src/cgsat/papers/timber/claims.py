@@ -49,13 +49,14 @@ from cgsat.claims import Claim, Method
 from cgsat.encodings.timber_path import wp_predicate, x_predicate
 from cgsat.games.shapes import ATLAS_MAX_VERTICES
 from cgsat.kit import every, exactly, graphs, record, timber_paths, trees
+from cgsat.papers.timber import minimal
 from cgsat.papers.timber.graphs import brute as graphs_brute
 from cgsat.papers.timber.graphs import sat as graphs_sat
 from cgsat.papers.timber.path import brute as path_brute
 from cgsat.papers.timber.path import heights_brute as path_heights_brute
 from cgsat.papers.timber.path import heights_sat as path_heights_sat
+from cgsat.papers.timber.path import printed, words
 from cgsat.papers.timber.path import sat as path_sat
-from cgsat.papers.timber.path import words
 from cgsat.papers.timber.path.automata import thm23_statement, thm24_statement
 from cgsat.papers.timber.path.heights import RULES as HEIGHT_RULES
 from cgsat.papers.timber.phyminoes import brute as phyminoes_brute
@@ -167,6 +168,52 @@ CLAIMS: list[Claim] = [
         confirm=path_brute.confirm_counts,
         notes="F_n is OEIS A000957(n+1). The paper reports the normal counts for n <= 10 "
               "(CGSuite). The misère characterization X is Theorem 2.4 (timber.thm2.4).",
+    ),
+    # Theorem 2.5's closed sums as printed (issue 37, §4): refuted at n = 1, a finding.
+    Claim(
+        id="timber.thm2.5-printed", paper=PAPER, theorem="Theorem 2.5 (closed sums as printed)",
+        statement="As printed: WP(2n) = (2n)!/(n!(n+1)!), WP(2n+1) = 0; SWP(2n) = "
+                  "1/2 sum_{i=0}^{n-2} (-1)^i c_{n-i} (1/2)^i, SWP(2n+1) = 0; X(0) = 0, "
+                  "X(2n) = F_{n-1} + F_n (n > 0), X(2n+1) = 2 SWP(2n) = "
+                  "sum_{i=0}^{n-2} (-1)^i c_{n-i} (1/2)^i.",
+        kind="theorem", parameter=PEAKS_PARAMETER,
+        base=0, quick_bound=16, target_bound=200, paper_bound=10,
+        methods=(
+            Method("brute", printed.counts_by_play, max_n=PEAKS_MAX_LENGTH, scope=(
+                "the normal and misère P-positions of every word of length n (exhaustive "
+                "play), counted (SWP(n): misère P-positions that are Dyck words), equal the "
+                "printed closed sums")),
+            Method("dp", printed.counts_by_dp, scope=(
+                "the Dyck words (Theorem 2.3), the misère set X (Theorem 2.4) and the Dyck "
+                "words in X, of length n, counted by dynamic programming over automata, "
+                "equal the printed closed sums; covers the printed formulas given Theorems "
+                "2.3 and 2.4 (timber.thm2.3, timber.thm2.4)")),
+        ),
+        confirm=printed.confirm_printed,
+        notes="SWP(n) here is the paper's definition (2), misère P-positions that are Dyck "
+              "paths, so SWP(0) = 0 as the printed sum says (the set SWP contains the "
+              "empty word; timber.thm2.5 counts the set). The printed odd sum is empty at "
+              "n = 0 and gives X(1) = 0, but L and R are misère P-positions: X(1) = 2. "
+              "The proof's X(2n+1) = 2 F_n is right (timber.thm2.5).",
+    ),
+    # The identity in the proof of Theorem 2.5 (issue 37, §4).
+    Claim(
+        id="timber.thm2.5-en", paper=PAPER, theorem="Theorem 2.5 (the E_n identity of its proof)",
+        statement="E_n, the number of Dyck paths of length 2n with no peak at height 2 before "
+                  "the first return to height 0, is F_{n-1} + F_n for n >= 1.",
+        kind="lemma", parameter="n = half the Dyck path's length",
+        base=1, quick_bound=10, target_bound=200,
+        methods=(
+            Method("brute", printed.en_by_enumeration, max_n=12, scope=(
+                "every Dyck word of length 2n, listed by its first return, filtered by the "
+                "peak condition, counted")),
+            Method("dp", printed.en_by_dp, scope=(
+                "Dyck paths of length 2n counted by dynamic programming over (height, "
+                "returned yet, last step up to height 2)")),
+        ),
+        confirm=printed.confirm_en,
+        notes="The proof's first line, E_n = sum_i F_i c_{n-i-1}, is not used by either "
+              "method.",
     ),
     # Theorem 2.4: the misère P-positions of Toppling Peaks are X.
     record(
@@ -283,6 +330,22 @@ CLAIMS: list[Claim] = [
                 "Shared with sat: the tree shapes (shapes.trees)")),
         ),
         confirm=trees_brute.confirm_lemma31,
+    ),
+    # Lemma 3.4: the empty tree is the only minimal P-position (issue 37, §4).
+    record(
+        "timber.lem3.4", trees(), every(minimal.minimal_is_n),
+        paper=PAPER, theorem="Lemma 3.4", kind="lemma",
+        text="The empty tree is the only minimal position (no peak of Lemma 3.2, no vertex "
+             "with two leaf paths directed away from it, Lemma 3.3) that is a P-position.",
+        parameter=TREES_PARAMETER, base=1, quick=7, target=9,
+        rename={"play": "brute"}, max_n={"brute": 9},
+        methods=(
+            Method("alg3.5", minimal.by_algorithm35, max_n=12, scope=(
+                "every orientation of every tree with n edges that is minimal is N by "
+                "Algorithm 3.5 (cgt.timber_trees). Shared with brute: the tree shapes and "
+                "the minimality test")),
+        ),
+        confirm=minimal.confirm_lemma34,
     ),
     # Lemma 3.2: flattening a degree-2 vertex with both arcs out keeps the outcome.
     Claim(

@@ -30,6 +30,7 @@ from cgsat.papers.toppling import (
     conjectures_sat,
     families_brute,
     families_sat,
+    lemmas,
     sat,
     statements,
 )
@@ -149,7 +150,7 @@ CLAIMS: list[Claim] = [
                          "encoding against 0) is the corrected Lemma 1 rule. Controls: 16 "
                          "random rows over LRE, fixed with the violation switched off, "
                          "must have the direct solver's outcome"),
-            Method(name="brute", run=brute.lem1, max_n=11,
+            Method(name="brute", run=brute.lem1, max_n=12,
                    scope="every row of exactly n dominoes over LRE, outcome of the canonical "
                          "form"),
         ),
@@ -374,7 +375,7 @@ CLAIMS: list[Claim] = [
                          + _UNIQ_CONTROLS.replace("over LRE", "over LR")
                          + _LEADERS.replace("R < L < E", "R < L").replace("conj22",
                                                                            "conj33")),
-            Method(name="brute", run=conjectures_brute.conj33, max_n=17,
+            Method(name="brute", run=conjectures_brute.conj33, max_n=19,
                    scope="every LR row of exactly n dominoes, canonical form"),
         ),
         confirm=conjectures_brute.conj33_confirm,
@@ -607,7 +608,7 @@ CLAIMS: list[Claim] = [
     _family_claim("switch", "+-x = {x|-x}", "xE(-x) and xLR(-x)",
                   "For every number x > 0, the rows of value +-x are exactly xE(-x) and "
                   "xLR(-x) (two rows up to reversal; -x is x's row colour-swapped).",
-                  target=TARGET_SWITCH, brute_max=11),
+                  target=TARGET_SWITCH),
     _family_claim("x-star", "x* = {x|x}", "xEx and xLRx",
                   "For every number x > 0, the rows of value x* are exactly xEx and xLRx "
                   "(two rows up to reversal).", target=TARGET_X_STAR),
@@ -621,18 +622,19 @@ TARGET_REASONS: dict[str, str] = {
         "paper's 15, which sat reaches in seconds."
     ),
     'toppling.lem1': (
-        'brute stops at its size limit 11 (was 12): exhaustive play took 0.04 s at n=7 and '
-        '0.25 s at 8 (x6.5 per size, about 70 s at 11 and 450 s at 12; committed store); sat '
-        'continues to the target.'
+        'brute stops at its size limit 12: exhaustive play took 15 s at n=11 and 74 s at 12 '
+        '(1.5 GB; x5 per size, about 370 s and 7 GB at 13; committed store); sat continues '
+        'to the target.'
     ),
     'toppling.conj33': (
-        'brute stops at its size limit 17 (was 20): exhaustive play took 0.08 s at n=11 and '
-        '0.2 s at 12 (x2.5-3.1 per size, about 60 s at 17 and 1700 s at 20; committed store);'
-        ' sat continues to the target.'
+        'brute stops at its size limit 19: exhaustive play took 1.9 s at n=18 and 4.9 s at 19 '
+        '(0.9 GB), and n=20 did not end in 300 s (1.5 GB; committed store); sat continues to '
+        'the target.'
     ),
     'toppling.unique-switch': (
-        'brute stops at its size limit 11 (was 12): exhaustive play took 77 s at n=11 and 241'
-        ' s at 12 (committed store); sat continues to the target.'
+        'brute stops at its size limit 12: exhaustive play took 2.4 s at n=11 and 7.9 s at '
+        '12 (committed store; the limit bounds the brute family of Corollary 8, whose rows '
+        'are enumerated over LRE); sat continues to the target.'
     ),
     'toppling.conj37': (
         'target 14 -> 12: sat took 41 s at n=10 and 74 s at 11 with minisat22 confirming '
@@ -695,6 +697,78 @@ def _short(limit: int, reason: str) -> Reason:
 
 
 _NO_INSTANCE = "no SAT instance at this size"
+
+
+def _lemma_claim(name: str, theorem: str, text: str, quick: int, target: int,  # noqa: PLR0913
+                 brute_max: int, play_max: int, kind: str = "lemma",
+                 notes: str | None = None) -> Claim:
+    """One of the lemmas of :mod:`~cgsat.papers.toppling.lemmas` (issue 37, §4): the same
+    check with two oracles, canonical forms (brute) and game-tree search (play)."""
+    where = lemmas.LEMMAS[name][2]
+    return Claim(
+        id=f"toppling.{name}", paper=PAPER, theorem=theorem, kind=kind, statement=text,
+        parameter="n = number of dominoes" + (" (H and K together)" if name == "lem13"
+                                              else ""),
+        base=0, quick_bound=quick, target_bound=target,
+        methods=(
+            Method("brute", partial(lemmas.run_lemma, name=name, oracle=lemmas.CANON),
+                   max_n=brute_max,
+                   scope=f"{where}: the statement decided with canonical forms (the "
+                         "partizan engine)"),
+            Method("play", partial(lemmas.run_lemma, name=name, oracle=lemmas.TREE),
+                   max_n=play_max,
+                   scope=f"{where}: the statement decided by game-tree search on "
+                         "differences (no canonical forms)"),
+        ),
+        confirm=partial(lemmas.confirm, name=name),
+        notes=notes,
+    )
+
+
+CLAIMS += [
+    _lemma_claim("lem2", "Lemma 2",
+                 "For any string x, every Left move from LxL to some LyR or LyE is "
+                 "reversible through 0 (Right's reply toppling the rest leaves 0 <= LxL).",
+                 quick=7, target=10, brute_max=11, play_max=8),
+    _lemma_claim("lem3", "Lemma 3 (sandwich lemma)",
+                 "If G^L topples east (west) and G^LR topples the same way, then G^LR |> G "
+                 "(G^LR is not <= G).", quick=5, target=8, brute_max=10, play_max=6),
+    _lemma_claim("cor5", "Corollary 5",
+                 "Within any block of adjacent blue dominoes, the two moves that topple an "
+                 "end domino away from the block dominate all other moves within the block.",
+                 quick=6, target=10, brute_max=11, play_max=7, kind="corollary"),
+    _lemma_claim("lem12", "Lemma 12",
+                 "An LR-Toppling Dominoes position G > 0 without RR is f(H) for some H (H: "
+                 "one L removed from every maximal run of L's).",
+                 quick=8, target=14, brute_max=16, play_max=12),
+    _lemma_claim("lem13", "Lemma 13", "1:H >= 1:K if and only if H >= K (rows H, K).",
+                 quick=4, target=6, brute_max=7, play_max=5),
+    _lemma_claim("lem14", "Lemma 14 (as printed)",
+                 "If a Toppling Dominoes position G has consecutive non-blue dominoes, then "
+                 "G is not a number.", quick=6, target=10, brute_max=11, play_max=8,
+                 notes="Refuted by RR = -2: the proof assumes G > 0 (G = LxAByL). "
+                       "toppling.lem14-positive is what the proof shows and what Lemma 19 "
+                       "uses."),
+    _lemma_claim("lem14-positive", "Lemma 14 (for G > 0, as its proof shows)",
+                 "A Toppling Dominoes position that is a number G > 0 has no consecutive "
+                 "non-blue dominoes.", quick=7, target=10, brute_max=11, play_max=8),
+    _lemma_claim("lem15", "Lemma 15",
+                 "If G is a number and G > 0, then G is identical to f(H) for some H.",
+                 quick=7, target=10, brute_max=11, play_max=8),
+    _lemma_claim("lem19", "Lemma 19",
+                 "If x is a number and x' is reached from x by one or more Left moves, then "
+                 "x' < x.", quick=7, target=10, brute_max=11, play_max=8),
+    _lemma_claim("lem24", "Lemma 24",
+                 "For any position x, LxL + *m |> 0 (checked for m = 0..4).",
+                 quick=5, target=8, brute_max=10, play_max=6),
+    _lemma_claim("lem30", "Lemma 30",
+                 "An infinitesimal position beginning in L is (LR)^n, (LR)^n E x or "
+                 "(LR)^n R x.", quick=7, target=10, brute_max=11, play_max=8),
+    _lemma_claim("lem31", "Lemma 31",
+                 "In an infinitesimal position the first player can move to a nimber, and "
+                 "after a move to a non-nimber the second player can reply to a nimber.",
+                 quick=5, target=8, brute_max=10, play_max=6),
+]
 
 CLAIMS = attach(CLAIMS, {
     "toppling.thm36": _no_fraction,

@@ -96,7 +96,8 @@ def table(sizes: Sizes, up_to: int) -> list[TableRow]:
     (from the data, and for the listed values by SAT).
 
     Values with rows come first (by shortest row: length, then alphabetically), then the
-    listed values with no row.
+    listed values with no row of length >= 1 (0 among them: Lemma 1, no row of length
+    >= 1 is a P-position; the empty row, which has it, is not counted).
 
     References
     ----------
@@ -145,7 +146,8 @@ def summary(sizes: Sizes, up_to: int) -> list[str]:
         more = sum(c for k, c in h.items() if k > 3)
         lines.append(f"| {n} | {sum(h.values())} | {h.get(1, 0)} | {h.get(2, 0)} | "
                      f"{h.get(3, 0)} | {more} |")
-    absent = [r for r in table(sizes, up_to) if r["rows"] == 0]
+    # 0 occurs (the empty row has it), although no row of length >= 1 does
+    absent = [r for r in table(sizes, up_to) if r["rows"] == 0 and r["value"] != "0"]
     lines.append("")
     names = ', '.join(r['value'] for r in absent) or 'none'
     sat = [str(r['absent_sat_up_to']) for r in absent if r['absent_sat_up_to'] is not None]
@@ -156,7 +158,8 @@ def summary(sizes: Sizes, up_to: int) -> list[str]:
     else:
         how = "the enumeration"
     lines.append(f"Values of Conjecture 40's list (day ≤ 2 and selected day-3 games) with no "
-                 f"row of length ≤ {up_to}: {names} ({how}).")
+                 f"row of length ≤ {up_to}: {names} ({how}; 0 is left out: the empty row "
+                 "has it).")
     return lines
 
 

@@ -1,7 +1,8 @@
 """The statements of *Toppling Conjectures* that the kit says with ``every(predicate)``.
 
 Each predicate takes one row (a :class:`~cgsat.kit.statements.Position` of the family
-``rows("LRE")`` or ``rows("LR")``, with its canonical form ``p.value``) and says whether
+``rows("LRE")`` or ``rows("LR")``, with its value ``p.value``, whose canonical form is
+``p.value.game``) and says whether
 the row keeps the claim; :mod:`~cgsat.papers.toppling.claims` makes them records
 (:func:`cgsat.kit.paper.record`). The records keep their own methods, so no method runs
 these predicates: they state the claims, and the kit's play over them is tested against
@@ -125,7 +126,7 @@ def miny_is_rlxlr(p: Position) -> bool:
     ----------
     Fink et al., *Toppling Conjectures*, Conjecture 22.
     """
-    x = miny_argument(p.value)
+    x = miny_argument(p.value.game)
     if x is None:
         return True
     q = cast(Fraction, x.number_value())
@@ -168,7 +169,7 @@ def weight_at_most_one(p: Position) -> bool:
     ----------
     Fink et al., *Toppling Conjectures*, Theorem 32.
     """
-    g = p.value
+    g = p.value.game
     if not is_infinitesimal(g):
         return True
     for ups in (2, 3):
@@ -207,6 +208,6 @@ def only_claimed_rows(fam: Family) -> Callable[[Position], bool]:
         q = _claimed(fam, p.n).get(p.text)
         if q is not None:
             return p.value == fam.game(number(q))
-        return family_argument(fam, p.value) is None
+        return family_argument(fam, p.value.game) is None
     only_the_claimed_rows.__name__ = f"only_the_claimed_rows_of_{fam.name}"
     return only_the_claimed_rows
