@@ -100,3 +100,13 @@ def test_command_line_garbage_and_lies(tmp_path, monkeypatch):
     assert "Traceback" not in run.stderr
     assert run.returncode == 3, (run.stdout, run.stderr)
     assert "mona" in run.stdout + run.stderr and "control" in run.stdout + run.stderr
+
+
+def test_partizan_mona_garbage_is_unknown_with_one_line(tmp_path, monkeypatch):
+    from cgsat.automata import partizan_mona
+    from cgsat.automata.partizan_families import toppling_lem1
+
+    _fake_mona(tmp_path, monkeypatch, "echo '%%% not an answer'")
+    d = partizan_mona.decide(toppling_lem1())
+    assert d.verdict == "unknown"
+    assert d.reason.startswith("could not read MONA's answer") and "\n" not in d.reason
