@@ -147,7 +147,7 @@ def test_kill_9_control_workers_without_pdeathsig_survive(tmp_path, script, monk
     path.write_text(_SCRIPT.replace(
         "from cgsat.cli import main",
         "from cgsat.cli import main\nimport cgsat.engine.executors.local as r\n"
-        "r.init_worker = lambda parent: None"))
+        "r.init_worker = lambda *args: None"))
     proc, workers = _start_slow(str(path), str(tmp_path / "r.sqlite"))
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()

@@ -16,7 +16,9 @@ class Decision:
     decider : str
         ``"product"``, ``"setops"`` or ``"mona"``.
     verdict : str
-        ``"proved"`` (the statement holds for every word), ``"refuted"`` or ``"unknown"``.
+        ``"proved"`` (the statement holds for every word), ``"refuted"``, ``"unknown"``, or
+        ``"error"``: the decider failed its own control (MONA said "valid" to a statement
+        known to be false), so none of its answers counts.
     counterexample : str or None
         For ``"refuted"``: a violating word; None with ``bottom`` set means ⊥.
     bottom : bool
@@ -43,6 +45,6 @@ class Decision:
         if self.verdict == "refuted":
             where = "⊥" if self.bottom else repr(self.counterexample)
             return f"{self.decider}: refuted at {where} ({self.reason})"
-        if self.verdict == "unknown":
-            return f"{self.decider}: unknown ({self.reason})"
+        if self.verdict in ("unknown", "error"):
+            return f"{self.decider}: {self.verdict} ({self.reason})"
         return f"{self.decider}: proved ({self.states} states, {self.seconds:.2f} s)"

@@ -12,7 +12,9 @@ is installed). A method built here runs them on one statement and returns
 - ``refuted`` when a decider refutes it, none proves it, and plain play
   (:mod:`cgsat.automata.replay`) confirms the counterexample; an unconfirmed one is
   ``error``;
-- ``error`` when the deciders disagree (one proves, another refutes): exit code 3;
+- ``error`` when the deciders disagree (one proves, another refutes), or when a decider
+  fails its own control (MONA says "valid" to a statement known to be false,
+  :func:`cgsat.automata.mona.control`): exit code 3;
 - ``unknown`` when fewer than two prove it and none refutes it (a limit, a timeout):
   nothing is called proved on one decider alone.
 
@@ -113,6 +115,10 @@ def decide_all(statement: Statement, label: str, timeout: float | None) -> Verdi
             statement.family.domain.dump(where / "domain.json")
         (where / "proof.json").write_text(json.dumps(detail, indent=1) + "\n")
     text = json.dumps(detail)
+    failed = [d.describe() for d in decisions if d.verdict == "error"]
+    if failed:  # a decider failed its own control: none of its answers counts
+        return Verdict.error("a decider failed its control: " + "; ".join(failed),
+                             detail=text)
     proved = [d for d in decisions if d.verdict == "proved"]
     refuted = [d for d in decisions if d.verdict == "refuted"]
     if proved and refuted:
@@ -179,6 +185,8 @@ def _sized(n: int, budget: Budget, *, build: Callable[[int], Statement], decider
         return Verdict.holds(detail=detail)
     if d.verdict == "unknown":
         return Verdict.unknown(d.reason, detail=detail)
+    if d.verdict == "error":  # the decider failed its own control
+        return Verdict.error(d.describe(), detail=detail)
     replay = confirm(st, None if d.bottom else d.counterexample)
     if not replay.confirmed:
         return Verdict.error(f"{d.describe()}, NOT confirmed by plain play ({replay.detail}); "

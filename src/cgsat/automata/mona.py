@@ -21,18 +21,24 @@ References
 
 from __future__ import annotations
 
+import itertools
+import os
 import re
+import select
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from cgsat.automata.decision import Decision
 from cgsat.automata.dfa import Automaton
-from cgsat.automata.options import OptionRule, Statement
+from cgsat.automata.options import OptionRule, Statement, Word
 
-__all__ = ["available", "decide", "formula", "parse_output", "summary"]
+__all__ = ["CONTROL_LENGTH", "LIE", "OUTPUT_LIMIT", "available", "control", "decide",
+           "formula", "parse_output", "summary"]
 
 
 def _bits(n: int) -> int:
@@ -260,25 +266,183 @@ def parse_output(text: str, statement: Statement) -> tuple[str, str | None, bool
     return "refuted", "".join(letters), False, states
 
 
+_READ_ERRORS = (RuntimeError, ValueError, IndexError, KeyError)
+"""What reading a garbled answer may raise (:func:`parse_output`)."""
+
+LIE = "mona says valid to a false control statement"
+"""The start of the reason of a MONA answer that failed its control (:func:`decide`)."""
+
+CONTROL_LENGTH = 6
+"""Words up to this length (and ⊥) are searched for the witness that the control statement
+is false (:func:`control`)."""
+
+
+OUTPUT_LIMIT = 1 << 26
+"""Bytes of output (both streams) at most that MONA may print: 64 MiB, far above what
+``mona -s`` prints for the statements decided here; more is no answer."""
+
+
+class _TooMuch(Exception):
+    """MONA printed more than :data:`OUTPUT_LIMIT` bytes."""
+
+
+def _run_mona(src: Path, timeout: float | None) -> tuple[int, str, str]:
+    """Run ``mona -s src`` in a process group of its own and end the whole group when it
+    returns, times out or fails (a ``mona`` behind a wrapper script leaves nothing behind);
+    (exit code, output, error output). It stays in the caller's session, so that the runner
+    can end it with the worker that runs it (:mod:`cgsat.engine.executors.reaper`). Its
+    output is read up to :data:`OUTPUT_LIMIT` bytes.
+
+    Raises
+    ------
+    subprocess.TimeoutExpired
+        After ``timeout`` seconds (the group is ended first).
+    _TooMuch
+        Past :data:`OUTPUT_LIMIT` bytes of output (likewise).
+    """
+    proc = subprocess.Popen(["mona", "-s", str(src)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, process_group=0)
+    assert proc.stdout is not None and proc.stderr is not None
+    deadline = None if timeout is None else time.monotonic() + timeout
+    out, err = bytearray(), bytearray()
+    open_fds = {proc.stdout.fileno(): out, proc.stderr.fileno(): err}
+
+    def left() -> float | None:
+        if deadline is None:
+            return None
+        wait = deadline - time.monotonic()
+        if wait <= 0:
+            raise subprocess.TimeoutExpired(["mona"], timeout or 0.0)
+        return wait
+
+    try:
+        while open_fds:
+            ready, _, _ = select.select(list(open_fds), [], [], left())
+            for fd in ready:
+                chunk = os.read(fd, 1 << 16)
+                if not chunk:
+                    del open_fds[fd]
+                    continue
+                open_fds[fd] += chunk
+                if len(out) + len(err) > OUTPUT_LIMIT:
+                    raise _TooMuch()
+        proc.wait(timeout=left())
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        proc.kill()
+        proc.stdout.close()
+        proc.stderr.close()
+        proc.wait()
+    return (proc.returncode, out.decode(errors="replace"), err.decode(errors="replace"))
+
+
+def _one_line(text: str) -> str:
+    """The first non-blank line of ``text`` (80 characters at most), for a message."""
+    line = next((x.strip() for x in text.splitlines() if x.strip()), "(nothing)")
+    return repr(line[:80])
+
+
+def _decide_once(statement: Statement, where: Path, timeout: float | None,
+                 t0: float) -> tuple[Decision, str]:
+    """One MONA run on ``statement`` in ``where``: its decision and MONA's output."""
+    src = where / "statement.mona"
+    src.write_text(formula(statement))
+    try:
+        code, raw, err = _run_mona(src, timeout)
+    except subprocess.TimeoutExpired:
+        return Decision("mona", "unknown", seconds=time.perf_counter() - t0,
+                        reason=f"timeout {timeout:g}s"), ""
+    except _TooMuch:
+        return Decision("mona", "unknown", seconds=time.perf_counter() - t0,
+                        reason=f"could not read MONA's answer: more than "
+                               f"{OUTPUT_LIMIT >> 20} MiB of output"), ""
+    out = re.sub(r"[^\n]*\r", "", raw)  # drop the progress lines
+    if code < 0:  # killed by a signal: MONA aborts when its tables overflow
+        return Decision("mona", "unknown", seconds=time.perf_counter() - t0,
+                        reason=f"mona stopped by signal {-code}"), out
+    if code != 0:
+        return Decision("mona", "unknown", seconds=time.perf_counter() - t0,
+                        reason=f"mona failed: exit code {code}, "
+                               f"{_one_line(err or out)}"), out
+    try:
+        verdict, word, bottom, _ = parse_output(out, statement)
+    except _READ_ERRORS:  # a garbled answer is no answer
+        return Decision("mona", "unknown", seconds=time.perf_counter() - t0,
+                        reason=f"could not read MONA's answer: {_one_line(out)}"), out
+    sizes = [int(m) for m in _SIZES.findall(out)]
+    states = max(sizes) if sizes else None
+    reason = "" if verdict == "proved" else "MONA's counter-example of least length"
+    return Decision("mona", verdict, word, bottom, states, time.perf_counter() - t0,
+                    reason), out
+
+
+def control(statement: Statement) -> tuple[Statement, str] | None:
+    """A statement known to be false, for the control of a "valid" answer: ``statement``
+    with the accepting states of R_0 complemented (or, failing a word that shows it, ⊥ as
+    well), with the position where it fails,
+    found by evaluating the mex rule there (:meth:`Statement.violated_at`, no decider);
+    None when no position of at most :data:`CONTROL_LENGTH` letters shows it.
+
+    Examples
+    --------
+    >>> from cgsat.automata.options import WordFamily
+    >>> nim = WordFamily("take one", "1", (OptionRule("1", "", keep_prefix=True,
+    ...                  at_end=True),), False, "none", str)
+    >>> even = Automaton("1", ((1,), (0,)), frozenset({0}))
+    >>> control(Statement(nim, (even,)))[1]
+    "'': R_0 rejects it, the mex rule says yes"
+
+    References
+    ----------
+    *Thinning Thickets*, §2.1 (the mex rule).
+    """
+    r0 = statement.automata[0]
+    fam = statement.family
+    words: list[Word] = []
+    for n in range(CONTROL_LENGTH + 1):
+        words += ["".join(t) for t in itertools.product(fam.alphabet, repeat=n)]
+    # a word first (MONA's run of the automata), then ⊥ (its free Boolean)
+    for flip_empty, candidates in ((False, words), (True, [None] if fam.bottom else [])):
+        flipped = replace(r0, accepting=frozenset(range(r0.size)) - r0.accepting,
+                          empty=r0.empty != flip_empty, name=f"not {r0.name}".strip())
+        wrong = statement.with_automaton(0, flipped)
+        for w in candidates:
+            why = wrong.violated_at(w)
+            if why:
+                return wrong, f"{'⊥' if w is None else repr(w)}: {why}"
+    return None
+
+
 def decide(statement: Statement, *, timeout: float | None = None,
            workdir: str | Path | None = None) -> Decision:
-    """Decide ``statement`` for every word with MONA.
+    """Decide ``statement`` for every word with MONA, with a control of its answer.
+
+    MONA runs in a process group of its own, ended when it answers, times out or fails.
+    Its "valid" counts only when MONA, in the same call, refutes the :func:`control`
+    statement (R_0 complemented, false at a position found without MONA): a "valid" to
+    the control is ``error`` (MONA's answers are not counted: exit code 3 at the command
+    line), an undecided control leaves the answer ``unknown``. An exit code other than 0 or
+    an answer that cannot be read is ``unknown``, with one line saying so.
 
     Parameters
     ----------
     statement : Statement
         The family, its option rules and R_0 .. R_k.
     timeout : float or None
-        Seconds before MONA is stopped ("unknown").
+        Seconds before MONA is stopped ("unknown"), for the statement and its control.
     workdir : path or None
         Where to write ``statement.mona`` and MONA's output ``statement.out`` (artifacts);
-        a temporary directory when None.
+        a temporary directory (``cgsat-mona-*``) when None.
 
     Returns
     -------
     Decision
         ``proved``; ``refuted`` with a counter-example of least length (⊥ as ``bottom``);
-        ``unknown`` with reason "mona not installed" or a timeout.
+        ``unknown`` with reason "mona not installed", a timeout, a failure or an unreadable
+        answer; ``error`` when MONA proves the control.
 
     References
     ----------
@@ -287,28 +451,31 @@ def decide(statement: Statement, *, timeout: float | None = None,
     t0 = time.perf_counter()
     if not available():
         return Decision("mona", "unknown", reason="mona not installed")
-    text = formula(statement)
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory(prefix="cgsat-mona-") as tmp:
         where = Path(workdir) if workdir is not None else Path(tmp)
         where.mkdir(parents=True, exist_ok=True)
-        src = where / "statement.mona"
-        src.write_text(text)
-        try:
-            proc = subprocess.run(["mona", "-s", str(src)], capture_output=True, text=True,
-                                  timeout=timeout, check=False)
-        except subprocess.TimeoutExpired:
-            return Decision("mona", "unknown", seconds=time.perf_counter() - t0,
-                            reason=f"timeout {timeout:g}s")
-        out = re.sub(r"[^\n]*\r", "", proc.stdout)  # drop the progress lines
-        if proc.returncode < 0:  # killed by a signal: MONA aborts when its tables overflow
-            return Decision("mona", "unknown", seconds=time.perf_counter() - t0,
-                            reason=f"mona stopped by signal {-proc.returncode}")
-        if proc.returncode != 0:
-            raise RuntimeError(f"mona exited with {proc.returncode}: {proc.stderr.strip()[:500]}")
-        verdict, word, bottom, _ = parse_output(out, statement)
-        sizes = [int(m) for m in _SIZES.findall(out)]
-        states = max(sizes) if sizes else None
-        if workdir is not None:
-            (where / "statement.out").write_text(summary(out, states))
-    reason = "" if verdict == "proved" else "MONA's counter-example of least length"
-    return Decision("mona", verdict, word, bottom, states, time.perf_counter() - t0, reason)
+        found, out = _decide_once(statement, where, timeout, t0)
+        if workdir is not None and out:
+            sizes = [int(m) for m in _SIZES.findall(out)]
+            (where / "statement.out").write_text(summary(out, max(sizes) if sizes
+                                                         else None))
+        if found.verdict != "proved":
+            return found
+        wrong = control(statement)
+        if wrong is None:
+            return replace(found, verdict="unknown", seconds=time.perf_counter() - t0,
+                           reason="no control: no short position shows the complemented "
+                                  "R_0 false")
+        left = None if timeout is None else max(1.0, timeout - (time.perf_counter() - t0))
+        check = Path(tmp) / "control"
+        check.mkdir()
+        said, _ = _decide_once(wrong[0], check, left, t0)
+    seconds = time.perf_counter() - t0
+    if said.verdict == "proved":
+        return replace(found, verdict="error", seconds=seconds,
+                       reason=f"{LIE} (R_0 complemented; false at {wrong[1]}): its "
+                              "answers are not counted")
+    if said.verdict != "refuted":
+        return replace(found, verdict="unknown", seconds=seconds,
+                       reason=f"the control of MONA's answer was not decided ({said.reason})")
+    return replace(found, seconds=seconds)

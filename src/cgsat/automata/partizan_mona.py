@@ -155,23 +155,30 @@ def decide(statement: PartizanStatement, *, timeout: float | None = None,
         return Decision("mona", "unknown", reason=f"more than {MAX_CLASSES} classes under "
                         f"the {statement.rule} rule (2^(2k) combinations)")
     text = formula(statement)
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory(prefix="cgsat-mona-") as tmp:
         where = Path(workdir) if workdir is not None else Path(tmp)
         where.mkdir(parents=True, exist_ok=True)
         src = where / "statement.mona"
         src.write_text(text)
-        try:
-            proc = subprocess.run(["mona", "-s", str(src)], capture_output=True, text=True,
-                                  timeout=timeout, check=False)
+        try:  # in a process group of its own, ended whatever happens (issue 38)
+            code, raw, _ = mona._run_mona(src, timeout)
         except subprocess.TimeoutExpired:
             return Decision("mona", "unknown", seconds=time.perf_counter() - t0,
                             reason=f"timeout {timeout:g}s")
-    if proc.returncode != 0:
+        except mona._TooMuch:
+            return Decision("mona", "unknown", seconds=time.perf_counter() - t0,
+                            reason="could not read MONA's answer: more than "
+                                   f"{mona.OUTPUT_LIMIT >> 20} MiB of output")
+    if code != 0:
         return Decision("mona", "unknown", seconds=time.perf_counter() - t0,
-                        reason=f"mona exited with {proc.returncode}")
-    out = re.sub(r"[^\n]*\r", "", proc.stdout)
+                        reason=f"mona exited with {code}")
+    out = re.sub(r"[^\n]*\r", "", raw)
     wrapper = Statement(statement.family.side(0), statement.automata)
-    verdict, word, _, _ = mona.parse_output(out, wrapper)
+    try:
+        verdict, word, _, _ = mona.parse_output(out, wrapper)
+    except mona._READ_ERRORS:  # a garbled answer is no answer (issue 38)
+        return Decision("mona", "unknown", seconds=time.perf_counter() - t0,
+                        reason=f"could not read MONA's answer: {mona._one_line(out)}")
     sizes = [int(m) for m in re.findall(r"\((\d+),\d+\) ->", out)]
     if workdir is not None:
         (Path(workdir) / "statement.out").write_text(

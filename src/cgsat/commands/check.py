@@ -21,6 +21,7 @@ from cgsat.claims import ALL_N
 from cgsat.commands.options import own_claims
 from cgsat.engine.progress import Progress
 from cgsat.engine.revalidate import revalidate
+from cgsat.engine.runner import blamed_tools
 from cgsat.engine.store import Store, db_path
 from cgsat.errors import CgsatInputError
 from cgsat.papers.registry import all_claims, all_probes, get_claim
@@ -110,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"results": [r.to_json() for r in report.results]}, indent=2))
     for problem in report.problems:
-        sys.stderr.write(f"cgsat: DISAGREEMENT (a bug, please report): {problem}\n")
+        sys.stderr.write(f"cgsat: DISAGREEMENT ({_blame(problem)}): {problem}\n")
     explained: set[tuple[str, str]] = set()
     for r in report.refutations:
         by = f"{r.method} ({r.solver})" if r.solver else r.method
@@ -125,6 +126,24 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"cgsat: stopped short: {line}\n")
     sys.stderr.write(summary_line(report) + "\n")
     return report.exit_code
+
+
+def _blame(problem: str) -> str:
+    """Who is to look at a disagreement: the external tool it names (a tool that lies is
+    not a bug of cgsat; issue 38), else cgsat (a bug to report).
+
+    Examples
+    --------
+    >>> _blame("c n=4: method 'sat' (answered by the external solver 'liar') holds but "
+    ...        "method 'brute' refutes it with LR")
+    "the external solver 'liar' failed a control or disagrees: check that tool first"
+    >>> _blame("c n=4: method 'sat' holds but method 'brute' refutes it with LR")
+    'a bug, please report'
+    """
+    tools = blamed_tools(problem)
+    if not tools:
+        return "a bug, please report"
+    return f"{' and '.join(tools)} failed a control or disagrees: check that tool first"
 
 
 def _explain(own: dict[str, Any], r: CheckResult) -> list[str]:

@@ -103,6 +103,10 @@ __all__ = [
     "reusable",
     "run_checks",
     "find_disagreements",
+    "blamed_tools",
+    "tool_of",
+    "TOOL_NOTE",
+    "MONA_LIE",
 ]
 
 MAX_SIZE = 10_000  # the largest n a check may be asked for (every target bound is far below)
@@ -544,7 +548,8 @@ class _Run:
     def show(self, res: CheckResult) -> None:
         """Hand one result on: to the summary and to ``on_result``."""
         if res.status == "error":
-            res = replace(res, problem=f"{res.claim} n={res.n} {res.method}: {res.reason}")
+            res = replace(res, problem=f"{res.claim} n={res.n} {res.method}{_by(res)}: "
+                                       f"{res.reason}")
             self.summary.problems.append(res.problem or "")
         self.summary.results.append(res)
         if self.on_result and self.progress is not None:
@@ -674,8 +679,62 @@ def _result_of(out: Outcome, lane: _Lane, n: int, budget: Budget,
     return CheckResult.of_verdict(cid, n, name, ran, peak_rss_mb=out.peak_rss_mb, **where)
 
 
+MONA_LIE = "mona says valid to a false control statement"
+"""The reason of a MONA answer that failed its control: :data:`cgsat.automata.mona.LIE`,
+repeated here (the engine imports no all-n code; ``tests/commands/test_check_tools.py``
+checks that both say the same)."""
+
+TOOL_NOTE = " (answered by "
+"""How a disagreement names the external tool a side's answer rests on
+(:func:`find_disagreements`, :func:`blamed_tools`)."""
+
+
+def tool_of(result: CheckResult) -> str | None:
+    """The external tool whose answer ``result`` rests on: an external SAT solver
+    (``--external-solver``: solver ``external:NAME``), or MONA (the method ``mona``, or an
+    all-n method whose MONA failed its control, :data:`MONA_LIE`).
+
+    Examples
+    --------
+    >>> tool_of(CheckResult("c", 4, "sat", "holds", solver="external:liar.sh"))
+    "the external solver 'liar.sh'"
+    >>> tool_of(CheckResult("c", 4, "mona", "holds")), tool_of(CheckResult("c", 4, "sat",
+    ...     "holds", solver="cadical153"))
+    ('MONA', None)
+    """
+    if result.solver and result.solver.startswith("external:"):
+        return f"the external solver {result.solver.split(':', 1)[1]!r}"
+    if result.method == "mona" or MONA_LIE in (result.reason or ""):
+        return "MONA"
+    return None
+
+
+def _by(result: CheckResult) -> str:
+    tool = tool_of(result)
+    return f"{TOOL_NOTE}{tool})" if tool else ""
+
+
+def blamed_tools(problem: str) -> list[str]:
+    """The external tools a disagreement of :func:`find_disagreements` names: a tool that
+    disagrees with another method may be what is wrong, before cgsat (issue 38).
+
+    Examples
+    --------
+    >>> blamed_tools("c n=4: method 'sat' (answered by the external solver 'liar') holds "
+    ...              "but method 'brute' refutes it with LRLR")
+    ["the external solver 'liar'"]
+    >>> blamed_tools("c n=4: method 'sat' holds but method 'brute' refutes it with LR")
+    []
+    """
+    tools = []
+    for part in problem.split(TOOL_NOTE)[1:]:
+        tools.append(part.split(")", 1)[0])
+    return tools
+
+
 def find_disagreements(results: Sequence[CheckResult]) -> list[str]:
-    """Pairs of methods of one claim where one holds and the other is first refuted at n.
+    """Pairs of methods of one claim where one holds and the other is first refuted at n;
+    a side whose answer rests on an external tool names it (:func:`tool_of`).
 
     Examples
     --------
@@ -683,28 +742,33 @@ def find_disagreements(results: Sequence[CheckResult]) -> list[str]:
     ...     counterexample="LRLR")
     >>> find_disagreements([a, b])
     ["c n=4: method 'sat' holds but method 'brute' refutes it with LRLR"]
+    >>> lie = CheckResult("c", 4, "sat", "holds", solver="external:liar")
+    >>> find_disagreements([lie, b])
+    ["c n=4: method 'sat' (answered by the external solver 'liar') holds but method 'brute' \
+refutes it with LRLR"]
     """
     first_refuted: dict[tuple[str, str], int] = {}
     for r in results:
         if r.status == "refuted":
             k = (r.claim, r.method)
             first_refuted[k] = min(first_refuted.get(k, r.n), r.n)
-    holds = {(r.claim, r.n, r.method) for r in results if r.status == "holds"}
+    holds = sorted(((r.claim, r.n, r.method), r) for r in results if r.status == "holds")
     problems = []
-    proved = {r.claim: r.method for r in results if r.status == "proved"}
+    proved = {r.claim: r for r in results if r.status == "proved"}
     for r in results:
         if r.status == "refuted" and r.claim in proved:
             where = "every n" if r.n == ALL_N else f"n={r.n}"
-            problems.append(f"{r.claim}: method {proved[r.claim]!r} proved it for every n but "
-                            f"method {r.method!r} refutes it at {where} with "
+            p = proved[r.claim]
+            problems.append(f"{r.claim}: method {p.method!r}{_by(p)} proved it for every n "
+                            f"but method {r.method!r}{_by(r)} refutes it at {where} with "
                             f"{r.counterexample}")
     for r in results:
         if r.status != "refuted" or first_refuted[(r.claim, r.method)] != r.n:
             continue
-        for claim, n, method in sorted(holds):
+        for (claim, n, method), h in holds:
             if claim == r.claim and n == r.n and method != r.method:
                 problems.append(
-                    f"{claim} n={n}: method {method!r} holds but method {r.method!r} "
-                    f"refutes it with {r.counterexample}"
+                    f"{claim} n={n}: method {method!r}{_by(h)} holds but method "
+                    f"{r.method!r}{_by(r)} refutes it with {r.counterexample}"
                 )
     return problems

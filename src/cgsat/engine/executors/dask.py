@@ -23,7 +23,10 @@ result is then dropped, as the local executor drops it.
 
 from __future__ import annotations
 
+import socket
+import struct
 import threading
+import time
 import uuid
 from dataclasses import replace
 from typing import Any
@@ -35,7 +38,8 @@ from cgsat.engine.executors.worker import worker_name
 from cgsat.engine.result import Why
 from cgsat.errors import CgsatInputError
 
-__all__ = ["CONNECT_TIMEOUT", "run_task", "DaskExecutor"]
+__all__ = ["CONNECT_TIMEOUT", "HANDSHAKE_LIMIT", "DaskExecutor", "probe_scheduler",
+           "read_handshake", "run_task"]
 
 CONNECT_TIMEOUT = 10
 """Seconds to reach the scheduler: a reachable one answers in well under a second, and
@@ -110,6 +114,117 @@ def _check_address(scheduler: str) -> None:
                               f"such as tcp://host:8786 ({exc})") from None
 
 
+HANDSHAKE_LIMIT = 1 << 16
+"""Bytes at most of a Dask scheduler's first message (its handshake is about 60 bytes)."""
+
+
+def _recv_exact(sock: socket.socket, size: int, deadline: float) -> bytes:
+    """``size`` bytes from ``sock`` by ``deadline`` (time.monotonic); TimeoutError, or
+    ConnectionError when the peer closes first."""
+    chunks, left = [], size
+    while left:
+        wait = deadline - time.monotonic()
+        if wait <= 0:
+            raise TimeoutError("no answer")
+        sock.settimeout(wait)
+        chunk = sock.recv(min(left, 1 << 16))
+        if not chunk:
+            raise ConnectionError("the connection was closed")
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
+def read_handshake(data: bytes) -> dict[Any, Any]:
+    """The handshake a Dask scheduler sends first, from its frames (after the 8-byte
+    length): ValueError unless it is Dask's (a msgpack map naming ``python`` and
+    ``pickle-protocol``).
+
+    Examples
+    --------
+    >>> import msgpack, struct
+    >>> body = msgpack.packb({"compression": None, "python": [3, 11, 7],
+    ...                       "pickle-protocol": 5})
+    >>> read_handshake(struct.pack("QQ", 1, len(body)) + body)["pickle-protocol"]
+    5
+    >>> read_handshake(b"HTTP/1.1 400 Bad Request")
+    Traceback (most recent call last):
+    ...
+    ValueError: not Dask's frames
+    """
+    import msgpack  # type: ignore[import-untyped]  # a dependency of Dask distributed
+
+    if len(data) < 16:
+        raise ValueError("not Dask's frames")
+    (count,) = struct.unpack_from("Q", data)
+    if not 1 <= count <= 16 or len(data) < 8 * (1 + count):
+        raise ValueError("not Dask's frames")
+    lengths = struct.unpack_from(f"{count}Q", data, 8)
+    start = 8 * (1 + count)
+    if sum(lengths) != len(data) - start:
+        raise ValueError("not Dask's frames")
+    for length in lengths:
+        frame = data[start:start + length]
+        start += length
+        try:
+            msg = msgpack.unpackb(frame, raw=False, strict_map_key=False)
+        except Exception:  # noqa: BLE001 - any garbage is "not Dask's"
+            continue
+        if isinstance(msg, dict) and "python" in msg and "pickle-protocol" in msg:
+            return msg
+    raise ValueError("no Dask handshake in its frames")
+
+
+def probe_scheduler(scheduler: str, timeout: float = CONNECT_TIMEOUT) -> None:
+    """Bad input (one line) unless a Dask scheduler answers at ``scheduler`` within
+    ``timeout`` seconds, checked before Dask's client is given the address (issue 38): for
+    ``tcp://`` (and an address without a scheme), the first message must be a Dask
+    handshake of at most :data:`HANDSHAKE_LIMIT` bytes; for ``tls://``, ``ws://`` and
+    ``wss://`` the port must accept a connection; any other scheme is refused at once. So an
+    HTTP server, a listener that says nothing, one that sends random bytes, or
+    ``file:///etc/passwd`` is exit 2 within ``timeout``, never a traceback or a huge
+    allocation.
+
+    Examples
+    --------
+    >>> try:
+    ...     probe_scheduler("file:///etc/passwd")
+    ... except CgsatInputError as exc:
+    ...     print(str(exc)[:62])
+    --scheduler 'file:///etc/passwd': not a Dask scheduler address
+    """
+    from distributed.comm.addressing import parse_address, parse_host_port  # optional dep
+
+    scheme, location = parse_address(scheduler)
+    if scheme not in ("tcp", "tls", "ws", "wss"):
+        raise CgsatInputError(f"--scheduler {scheduler!r}: not a Dask scheduler address "
+                              f"(scheme {scheme!r}; expected tcp://host:8786)")
+    try:
+        host, port = parse_host_port(location)
+    except (ValueError, TypeError) as exc:
+        raise CgsatInputError(f"--scheduler {scheduler!r}: not a Dask scheduler address "
+                              f"such as tcp://host:8786 ({exc})") from None
+    deadline = time.monotonic() + timeout
+    try:
+        with socket.create_connection((host, int(port)), timeout=timeout) as sock:
+            if scheme != "tcp":
+                return
+            head = _recv_exact(sock, 8, deadline)
+            (size,) = struct.unpack("Q", head)
+            if not 16 <= size <= HANDSHAKE_LIMIT:
+                raise ValueError(f"a first message of {size} bytes")
+            read_handshake(_recv_exact(sock, size, deadline))
+    except TimeoutError:
+        raise CgsatInputError(f"--scheduler {scheduler}: cannot connect to a Dask "
+                              f"scheduler (no Dask handshake within {timeout:g} s)") from None
+    except OSError as exc:
+        raise CgsatInputError(f"--scheduler {scheduler}: cannot connect to a Dask "
+                              f"scheduler ({exc.strerror or exc})") from None
+    except (ValueError, struct.error) as exc:
+        raise CgsatInputError(f"--scheduler {scheduler}: not a Dask scheduler (it answered "
+                              f"with something else: {exc})") from None
+
+
 class DaskExecutor:
     """``--executor dask``: the checks as tasks of the Dask scheduler at ``scheduler``.
 
@@ -135,6 +250,9 @@ class DaskExecutor:
         self._distributed = distributed
         self.limit = limit
         _check_address(scheduler)
+        start = time.monotonic()
+        probe_scheduler(scheduler, connect_timeout)
+        connect_timeout = max(1.0, connect_timeout - (time.monotonic() - start))
         try:
             self.client = distributed.Client(scheduler, timeout=connect_timeout,
                                              set_as_default=False)

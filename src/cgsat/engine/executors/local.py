@@ -5,7 +5,11 @@ timeout is stopped by killing its worker process (pebble starts a new one), and 
 cancelled call that is running. A :class:`cgsat.engine.memory.Watcher` thread reads the
 resident memory of each busy worker and kills one over the limit; the workers announce
 which call they run in an array they share with this process (``_SLOTS``, set before the
-fork). Workers die with this process (``PR_SET_PDEATHSIG``).
+fork). Workers die with this process (``PR_SET_PDEATHSIG``). Each worker leads a session of
+its own: the processes a call starts (MONA, an external solver and its children) are ended
+with the call's worker when it times out, dies or is stopped, and by a supervisor when this
+process is killed (:mod:`cgsat.engine.executors.reaper`); stale temporary folders of
+external programs are removed when a pool starts.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
 
 from cgsat.engine import memory
+from cgsat.engine.executors import reaper
 from cgsat.engine.executors.base import Call, Outcome
 from cgsat.engine.executors.worker import init_worker, run_watched, worker_name
 from cgsat.engine.result import Why
@@ -67,10 +72,13 @@ class LocalExecutor:
         _SLOTS = context.RawArray("q", max(1, size))  # before the fork: the workers share it
         self.workers = workers
         self.limit = limit
+        reaper.sweep()  # the folders of programs a killed run left
+        fd = reaper.shared()  # before any thread of ours: it starts a process
         self.watcher = memory.Watcher(_SLOTS, limit).start()
         self.slots: dict[Any, int] = {}
+        self.ended: set[int] = set()  # sessions of workers killed with a call running
         self.pool = ProcessPool(max_workers=workers, context=context,
-                                initializer=init_worker, initargs=(os.getpid(),))
+                                initializer=init_worker, initargs=(os.getpid(), fd))
 
     def submit(self, call: Call) -> Any:
         slot = len(self.slots)
@@ -101,15 +109,43 @@ class LocalExecutor:
                                               self.watcher.killed.get(exc.pid))
             out = Outcome(why=why, reason=reason, peak_rss_mb=seen)
         finally:
+            worker_pid = _SLOTS[slot]
             _SLOTS[slot] = 0  # a killed worker could not clear it
+        if out.why is not None and worker_pid:  # killed: end what its call started
+            self.ended.add(worker_pid)
+        self._reap()
         return out
 
+    def _reap(self) -> None:
+        """End the sessions of the workers whose call did not end (a timeout, a death, a
+        cancellation): every process in them but a worker still alive (the pool ends it;
+        ending it here would break the pool), again until the worker is gone."""
+        for pid in sorted(self.ended):
+            leader = reaper.alive(pid)
+            reaper.end_session(pid, spare_leader=leader)
+            if not leader:
+                self.ended.discard(pid)
+
+    def _busy(self) -> list[int]:
+        """The workers running a call now."""
+        return [pid for pid in _SLOTS if pid] if _SLOTS is not None else []
+
+    def _end_sessions(self, pids: list[int]) -> None:
+        """After the pool is joined (every worker gone): end the sessions of the workers
+        that were busy, and of those whose call did not end."""
+        self.ended.update(pids + self._busy())
+        self._reap()
+
     def stop(self) -> None:
+        busy = self._busy()
         self.watcher.stop()
         self.pool.stop()
         self.pool.join()
+        self._end_sessions(busy)
 
     def close(self) -> None:
+        busy = self._busy()
         self.watcher.stop()
         self.pool.close()
         self.pool.join()
+        self._end_sessions(busy)

@@ -14,7 +14,9 @@ of its own (the model counter of ``cgsat find --count`` does).
 
 The protocol is one pickled message per request and per answer, each preceded by its
 length (8 bytes, big-endian), on the child's stdin and stdout; the child's own prints go
-to stderr. The child sets ``PR_SET_PDEATHSIG``, so it dies with its Dask worker.
+to stderr. The child sets ``PR_SET_PDEATHSIG``, so it dies with its Dask worker, and leads
+a session of its own, which is ended with it (what its checks started, such as MONA or an
+external solver, goes too; :mod:`cgsat.engine.executors.reaper`).
 
 Memory: while a check runs, a :class:`cgsat.engine.memory.Watcher` of the Dask worker
 watches the sandbox (and what it starts) and kills it over the limit, as the local runner
@@ -34,6 +36,7 @@ from typing import IO, Any, BinaryIO
 
 import cgsat
 from cgsat.engine import memory
+from cgsat.engine.executors import reaper
 from cgsat.engine.executors.base import Outcome
 from cgsat.engine.result import Why
 
@@ -143,6 +146,7 @@ class Sandbox:
             proc.kill()
             proc.wait()
             raise RuntimeError(f"the cgsat sandbox process said {ready!r}, not ready")
+        reaper.register(proc.pid)  # its session ends even if this process is killed
         return proc
 
     def run(self, fn: Callable[..., Any], args: tuple[Any, ...], limit: int | None,
@@ -188,6 +192,7 @@ class Sandbox:
         if self.proc is not None:
             self.proc.kill()
             self.proc.wait()
+            reaper.end_session(self.proc.pid)  # what its check started
             for stream in (self.proc.stdin, self.proc.stdout):
                 if stream is not None:
                     stream.close()

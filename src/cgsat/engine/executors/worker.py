@@ -16,19 +16,24 @@ from collections.abc import Callable
 from typing import Any
 
 from cgsat.engine import memory
+from cgsat.engine.executors import reaper
 
 __all__ = ["PR_SET_PDEATHSIG", "init_worker", "worker_name", "run_watched"]
 
 PR_SET_PDEATHSIG = 1
 
 
-def init_worker(parent: int) -> None:
-    """Worker initializer: die with ``parent`` (SIGKILL when it dies, even by kill -9)."""
+def init_worker(parent: int, reaper_fd: int | None = None) -> None:
+    """Worker initializer: die with ``parent`` (SIGKILL when it dies, even by kill -9), and
+    lead a session of its own, registered with the supervisor at ``reaper_fd``, so that
+    everything the worker's calls start can be ended with it
+    (:func:`cgsat.engine.executors.reaper.lead_session`)."""
     if sys.platform.startswith("linux"):
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     if os.getppid() != parent:  # the parent died before prctl took effect
         os._exit(1)
+    reaper.lead_session(reaper_fd)
 
 
 def worker_name() -> str:
@@ -46,7 +51,9 @@ def run_watched(fn: Callable[..., Any], args: tuple[Any, ...],
                 limit: int | None) -> tuple[Any, float | None]:
     """``fn(*args)`` under the memory ``limit`` (bytes, or None); its value and its peak
     resident memory in MiB over the worker's memory when the call started
-    (:func:`cgsat.engine.memory.begin` and ``end``).
+    (:func:`cgsat.engine.memory.begin` and ``end``). In a worker that leads its session,
+    every process the call left running is ended afterwards
+    (:func:`cgsat.engine.executors.reaper.end_others`).
 
     Examples
     --------
@@ -59,4 +66,5 @@ def run_watched(fn: Callable[..., Any], args: tuple[Any, ...],
         value = fn(*args)
     finally:
         peak = memory.end()
+        reaper.end_others()  # what the call left running (in a worker's own session)
     return value, peak
