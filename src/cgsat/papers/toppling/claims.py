@@ -701,7 +701,7 @@ _NO_INSTANCE = "no SAT instance at this size"
 
 def _lemma_claim(name: str, theorem: str, text: str, quick: int, target: int,  # noqa: PLR0913
                  brute_max: int, play_max: int, kind: str = "lemma",
-                 notes: str | None = None) -> Claim:
+                 notes: str = "") -> Claim:
     """One of the lemmas of :mod:`~cgsat.papers.toppling.lemmas` (issue 37, §4): the same
     check with two oracles, canonical forms (brute) and game-tree search (play)."""
     where = lemmas.LEMMAS[name][2]
