@@ -48,8 +48,7 @@ from dataclasses import dataclass
 from cgsat.automata.decision import Decision
 from cgsat.automata.dfa import Automaton
 from cgsat.automata.options import OptionRule, Statement
-from cgsat.automata.tables import (Table, explore, minimal, product, reverse_determinised,
-                                   shortest)
+from cgsat.automata.tables import Table, explore, minimal, product, reverse_determinised, shortest
 
 __all__ = ["Goal", "decide", "preimage"]
 
@@ -131,58 +130,69 @@ Forward = tuple[int, frozenset[int], bool, frozenset[tuple[int, int, int]], bool
 letters matched, base; base -1 for ⊥), at index 0), or the sink :data:`_FOUND`."""
 
 
-def _forward(rules: tuple[OptionRule, ...], chosen: list[int], goal: Goal, alphabet: str,
-             tick: Callable[[], None] | None) -> Table:
-    """The DFA of the words with an option in ``goal`` by one of the ``chosen`` rules
-    (module docstring: read forward)."""
-    useful = goal.useful()
-    prefix = any(rules[ri].keep_prefix for ri in chosen)
+class _Forward:
+    """The forward construction's states and moves (module docstring: read forward)."""
 
-    def opened(state: Forward) -> Forward:
+    def __init__(self, rules: tuple[OptionRule, ...], chosen: list[int], goal: Goal,
+                 alphabet: str):
+        self.rules, self.chosen, self.goal, self.alphabet = rules, chosen, goal, alphabet
+        self.useful = goal.useful()
+        self.prefix = any(rules[ri].keep_prefix for ri in chosen)
+
+    def base(self, rule: OptionRule, p: int) -> tuple[int, bool]:
+        """The goal's state on the option's start (-1 for ⊥), and whether the option may
+        still be in the goal."""
+        goal = self.goal
+        if rule.insert is None:
+            return -1, goal.bottom
+        base = goal.run(rule.insert, self.alphabet, p if rule.keep_prefix else 0)
+        if rule.keep_suffix and not rule.at_end:
+            return base, base in self.useful
+        return base, base in goal.accepting
+
+    def opened(self, state: Forward) -> Forward:
         """Open the windows that start at the current index."""
         if isinstance(state, str):
             return state
         p, run, end, pend, start = state
         new_run, new_pend = set(run), set(pend)
-        for ri in chosen:
-            rule = rules[ri]
+        for ri in self.chosen:
+            rule = self.rules[ri]
             if rule.at_start and not start:
                 continue
-            if rule.insert is None:
-                base, inside = -1, goal.bottom
-            else:
-                base = goal.run(rule.insert, alphabet, p if rule.keep_prefix else 0)
-                inside = base in goal.accepting
-            suffix = rule.keep_suffix and not rule.at_end
-            if not (base in useful if suffix else inside):
-                continue  # this option cannot be in the goal
+            base, possible = self.base(rule, p)
+            if not possible:
+                continue
             if rule.window:
                 new_pend.add((ri, 0, base))
             elif rule.at_end:
                 end = True
-            elif suffix:
+            elif rule.keep_suffix:
                 new_run.add(base)
             else:
                 return _FOUND
         return p, frozenset(new_run), end, frozenset(new_pend), start
 
-    def accept(state: Forward) -> bool:
-        state = opened(state)
+    def accept(self, state: Forward) -> bool:
+        """Whether the word read has an option in the goal."""
+        state = self.opened(state)
         if isinstance(state, str):
             return True
-        return state[2] or not state[1].isdisjoint(goal.accepting)
+        return state[2] or not state[1].isdisjoint(self.goal.accepting)
 
-    def step(state: Forward, c: int) -> Forward:
-        state = opened(state)
+    def step(self, state: Forward, c: int) -> Forward:
+        """Read the letter with index c."""
+        state = self.opened(state)
         if isinstance(state, str):
             return state
         p, run, _, pend, _ = state
-        new_run = {t for t in (goal.delta[q][c] for q in run) if t in useful}
+        delta = self.goal.delta
+        new_run = {t for t in (delta[q][c] for q in run) if t in self.useful}
         end = False
         new_pend = set()
-        letter = alphabet[c]
+        letter = self.alphabet[c]
         for ri, m, base in pend:
-            rule = rules[ri]
+            rule = self.rules[ri]
             if rule.window[m] != letter:
                 continue
             if m + 1 < len(rule.window):
@@ -193,11 +203,17 @@ def _forward(rules: tuple[OptionRule, ...], chosen: list[int], goal: Goal, alpha
                 new_run.add(base)
             else:
                 return _FOUND
-        return (goal.delta[p][c] if prefix else 0, frozenset(new_run), end,
+        return (delta[p][c] if self.prefix else 0, frozenset(new_run), end,
                 frozenset(new_pend), False)
 
+
+def _forward(rules: tuple[OptionRule, ...], chosen: list[int], goal: Goal, alphabet: str,
+             tick: Callable[[], None] | None) -> Table:
+    """The minimal DFA of the words with an option in ``goal`` by one of the ``chosen``
+    rules (module docstring: read forward)."""
+    walk = _Forward(rules, chosen, goal, alphabet)
     start: Forward = (0, frozenset(), False, frozenset(), True)
-    return minimal(explore(start, len(alphabet), step, accept, tick))
+    return minimal(explore(start, len(alphabet), walk.step, walk.accept, tick))
 
 
 Backward = tuple[frozenset[int], frozenset[tuple[int, int]]] | str
@@ -292,8 +308,7 @@ def preimage(statement: Statement, goal: Goal,
         return Table.constant(len(fam.alphabet), False)
     if len(parts) == 1:
         return parts[0]
-    a, b = parts
-    return minimal(product(parts, lambda t: a.accepting[t[0]] or b.accepting[t[1]]))
+    return _combine(parts[0], parts[1], union=True)
 
 
 class _Stop(Exception):
@@ -422,10 +437,15 @@ def _checks(statement: Statement, domain: Table, built: Callable[[Table], Table]
 
         checks.append(_Check(f"R_{j}", (domain, have, below, some), bad))
         if j + 1 < len(statement.automata):
-            b = below
-            below = built(minimal(product(
-                [b, some], lambda t, b=b, s=some: b.accepting[t[0]] and s.accepting[t[1]])))
+            below = built(_combine(below, some, union=False))
     return checks
+
+
+def _combine(a: Table, b: Table, *, union: bool) -> Table:
+    """The minimal DFA of the union (or the intersection) of two languages."""
+    if union:
+        return minimal(product([a, b], lambda t: a.accepting[t[0]] or b.accepting[t[1]]))
+    return minimal(product([a, b], lambda t: a.accepting[t[0]] and b.accepting[t[1]]))
 
 
 def _coreachable(table: Table) -> frozenset[int]:
