@@ -214,3 +214,19 @@ def test_reverse_determinised_is_the_reversal():
 def test_timeout_gives_unknown():
     d = preimage.decide(cordon(4), timeout=0.0)
     assert d.verdict == "unknown" and d.reason.startswith("timeout")
+
+
+def test_shares_no_automata_code_with_the_other_deciders():
+    """The decider's modules import neither ``automata-lib`` nor another decider."""
+    import ast
+    from pathlib import Path
+
+    import cgsat.automata.preimage as pre
+    import cgsat.automata.tables as tab
+    for module in (pre, tab):
+        tree = ast.parse(Path(module.__file__ or "").read_text())
+        names = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        names |= {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+        assert not {n for n in names if n.startswith("automata")}, names
+        assert not names & {"cgsat.automata.setops", "cgsat.automata.product",
+                            "cgsat.automata.mona", "cgsat.automata.partizan_setops"}, names
