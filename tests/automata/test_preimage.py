@@ -22,7 +22,7 @@ from cgsat.automata.library import SEC5, pattern, regex, stored
 from cgsat.automata.options import OptionRule, Statement, Word, WordFamily
 from cgsat.automata.replay import confirm, wrong_at
 from cgsat.automata.tables import Table, minimal, reverse_determinised
-from cgsat.papers.timber.path.automata import dyck, thm23_statement, thm24_statement
+from cgsat.papers.timber.path.automata import dyck, misere_x, thm23_statement, thm24_statement
 
 
 def _same(st: Statement) -> Decision:
@@ -230,3 +230,32 @@ def test_shares_no_automata_code_with_the_other_deciders():
         assert not {n for n in names if n.startswith("automata")}, names
         assert not names & {"cgsat.automata.setops", "cgsat.automata.product",
                             "cgsat.automata.mona", "cgsat.automata.partizan_setops"}, names
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("theorem", [thm23_statement, thm24_statement])
+def test_proves_height_range_16_and_refutes_a_perturbed_dyck_condition(theorem):
+    """Issue 37 §3: every height range up to 16 by two deciders (here the 16th), and the
+    negative control (the Dyck condition, or X, on height range 15 only) refuted at the
+    same word, confirmed by play."""
+    st = theorem(16)
+    assert _same(st).verdict == "proved"
+    bad = st.with_automaton(0, (dyck if theorem is thm23_statement else misere_x)(15))
+    d = _same(bad)
+    assert d.counterexample == "L" * 16 + "R" * 16
+    assert d.verdict == "refuted" and d.counterexample is not None
+    replay = confirm(bad, d.counterexample)
+    assert replay.confirmed and wrong_at(bad, replay.word)
+
+
+@pytest.mark.slow
+def test_proves_nim_20_and_refutes_a_wrong_a20():
+    """Issue 37 §3: R_0 .. R_20 (the block-pattern automata) by two deciders, and A_21 in
+    place of A_20 refuted at the same word (plain play on a cordon of height 21 takes
+    minutes; :func:`test_a_wrong_nim4_rule_is_refuted_and_play_confirms` replays one)."""
+    from cgsat.papers.thickets.all_n import pattern_statement
+
+    st = pattern_statement(20)
+    assert _same(st).verdict == "proved"
+    d = _same(st.with_automaton(20, pattern(21)))
+    assert d.verdict == "refuted" and d.counterexample == "1" * 19 + "0"
