@@ -17,6 +17,9 @@ at once. Two deciders share no deciding code:
   of a product automaton, returning a shortest violating word;
 - :mod:`cgsat.automata.mona`: the statement written as an M2L-Str formula and decided by
   MONA.
+- :mod:`cgsat.automata.preimage` (issue 37): pre-images built by cgsat's own subset
+  constructions and minimisation (:mod:`cgsat.automata.tables`), one breadth-first search
+  per equation; a fourth decider next to :mod:`cgsat.automata.setops`.
 
 :mod:`cgsat.automata.replay` confirms any counterexample by plain play on the ruleset, and
 :mod:`cgsat.automata.controls` runs the single-edit negative controls.
