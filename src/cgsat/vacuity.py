@@ -47,6 +47,7 @@ __all__ = [
     "ScopedMethod",
     "Scoped",
     "vacuous_at",
+    "control_at",
     "gap_at",
     "with_vacuity",
     "attach",
@@ -108,6 +109,25 @@ def vacuous_at(claim: Claim, n: int) -> str | None:
         return f"below the base of the claim: it speaks of n >= {claim.base}"
     decide = getattr(claim, "vacuous", None)
     return None if decide is None else decide(n)
+
+
+def control_at(claim: Claim, n: int) -> str | None:
+    """The failure of the record's own run-time control at size ``n`` (a kit record's
+    filter coverage, :meth:`cgsat.kit.records.KitClaim.control`), or None: it passed, or
+    the record has none. The engine asks it before it trusts the record's vacuity, so a
+    record that calls a size vacuous wrongly fails here (issue 36).
+
+    Examples
+    --------
+    >>> from cgsat.claims import Claim, Method, Verdict
+    >>> m = Method("brute", lambda n, b: Verdict.holds(), "every position")
+    >>> print(control_at(Claim("p.x", "P", "T", "s", "theorem", "n", 2, 4, 8, (m, m)), 3))
+    None
+    """
+    if n == ALL_N:
+        return None
+    control = getattr(claim, "control", None)
+    return None if control is None else control(n)
 
 
 def gap_at(method: Method, n: int) -> str | None:
