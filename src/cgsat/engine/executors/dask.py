@@ -23,6 +23,7 @@ result is then dropped, as the local executor drops it.
 
 from __future__ import annotations
 
+import socket
 import threading
 import uuid
 from dataclasses import replace
@@ -127,8 +128,6 @@ def _check_reachable(scheduler: str, timeout: float) -> None:
     ...     print(str(exc)[:62])
     --scheduler tcp://127.0.0.1:1: cannot connect to a Dask schedu
     """
-    import socket
-
     from distributed.comm.addressing import parse_address, parse_host_port  # optional dep
 
     scheme, location = parse_address(scheduler)
