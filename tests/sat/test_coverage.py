@@ -5,6 +5,8 @@ and the projected count's variables and stdout."""
 
 from __future__ import annotations
 
+import os
+
 from cgsat.claims import Budget
 from cgsat.sat.coverage import check_count, check_targets, count_projected
 from cgsat.sat.solve import SatRun
@@ -63,12 +65,21 @@ def test_the_counter_has_every_variable_of_the_clauses_and_of_the_projection() -
 
 
 def test_the_counter_leaves_stdout_and_stderr_as_they_were(capfd) -> None:
-    print("before", flush=True)
+    """File descriptors 1 and 2 (Ganak writes to fd 1 from C): the same files after the
+    call, and nothing of Ganak's on them."""
+    os.write(1, b"before\n")
     assert count_projected([[1, 2], [-1, 3]], 3, [1, 2, 3]) == 4
-    print("after", flush=True)
-    import sys
-
-    print("err", file=sys.stderr, flush=True)
+    os.write(1, b"after\n")
+    os.write(2, b"err\n")
     out, err = capfd.readouterr()
     assert out == "before\nafter\n"
     assert err == "err\n"
+
+
+def test_each_check_passes_its_kind_on() -> None:
+    counted = SatRun(Budget())
+    check_count(counted, "rows", 9, 9, how="sample")
+    assert counted.coverage_kinds == {"sample"}
+    targets = SatRun(Budget())
+    check_targets(targets, "values", [1], [1], how="sample")
+    assert targets.coverage_kinds == {"sample"}
