@@ -72,7 +72,7 @@ def _positions(ruleset: str, query: dict[str, Any]) -> tuple[int, Iterator[Any]]
             return None
         rs = get_ruleset("green-cordon")
         return total, (rs.parse(cordon_game.format_cordon(c)) for c in cordon_game.cordons(h))
-    edges = [tuple(e.split("-")) for e in str(query["shape"]).split()]
+    edges = [(u, v) for u, v in (e.split("-", 1) for e in str(query["shape"]).split())]
     if 2 ** len(edges) > LIMIT:
         return None
     return 2 ** len(edges), iter(oriented.orientations(nx.Graph(edges)))
