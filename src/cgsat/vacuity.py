@@ -47,6 +47,7 @@ __all__ = [
     "ScopedMethod",
     "Scoped",
     "vacuous_at",
+    "control_at",
     "gap_at",
     "with_vacuity",
     "attach",
@@ -82,9 +83,19 @@ class Scoped(Claim):
     vacuous : callable or None
         ``vacuous(n)``: why size n has nothing to check (no position of the claim's family
         has size n), or None where there is something to check.
+    controls : callable or None
+        ``controls(n)``: a control of the record that runs with every check of size n,
+        before the vacuity is trusted (a count by the method's own code against the
+        direct solver's, at small n; issue 36): None when it passes, else why it failed.
     """
 
     vacuous: Reason | None = None
+    controls: Reason | None = None
+
+    def control(self, n: int) -> str | None:
+        """The record's run-time control at size n (``controls``; issue 36): None when it
+        passes or there is none, else why it failed (the engine makes it an ``error``)."""
+        return None if self.controls is None else self.controls(n)
 
 
 def vacuous_at(claim: Claim, n: int) -> str | None:
@@ -110,6 +121,24 @@ def vacuous_at(claim: Claim, n: int) -> str | None:
     return None if decide is None else decide(n)
 
 
+def control_at(claim: Claim, n: int) -> str | None:
+    """The failure of the record's own run-time control at size ``n`` (a kit record's
+    filter coverage, :meth:`cgsat.kit.records.KitClaim.control`), or None: it passed, or
+    the record has none. The engine asks it before it trusts the record's vacuity, so a
+    record that calls a size vacuous wrongly fails here (issue 36).
+
+    Examples
+    --------
+    >>> from cgsat.claims import Claim, Method, Verdict
+    >>> m = Method("brute", lambda n, b: Verdict.holds(), "every position")
+    >>> print(control_at(Claim("p.x", "P", "T", "s", "theorem", "n", 2, 4, 8, (m, m)), 3))
+    None
+    """
+    if n == ALL_N or not isinstance(claim, Scoped):
+        return None
+    return claim.control(n)
+
+
 def gap_at(method: Method, n: int) -> str | None:
     """What the scope of ``method`` leaves out at size ``n``, or None."""
     decide = getattr(method, "gaps", None)
@@ -119,7 +148,8 @@ def gap_at(method: Method, n: int) -> str | None:
 
 
 def with_vacuity(claim: Claim, vacuous: Reason | None = None, *,
-                 gaps: Mapping[str, Reason] | None = None) -> Claim:
+                 gaps: Mapping[str, Reason] | None = None,
+                 controls: Reason | None = None) -> Claim:
     """``claim`` with its vacuous sizes (and its methods' gaps) decided by the record.
 
     Parameters
@@ -130,6 +160,9 @@ def with_vacuity(claim: Claim, vacuous: Reason | None = None, *,
         ``n -> reason or None``; default: keep the record's own (none for a plain claim).
     gaps : mapping, optional
         Method name -> ``n -> reason or None``, the sizes that method's scope leaves out.
+    controls : callable, optional
+        ``n -> failure or None``, the record's run-time control (default: keep the
+        record's own).
 
     Returns
     -------
@@ -149,10 +182,11 @@ def with_vacuity(claim: Claim, vacuous: Reason | None = None, *,
         _scoped(m, gaps[m.name]) if m.name in gaps else m for m in claim.methods)
     if isinstance(claim, Scoped):
         keep = claim.vacuous if vacuous is None else vacuous
-        return dataclasses.replace(claim, vacuous=keep, methods=methods)
+        control = claim.controls if controls is None else controls
+        return dataclasses.replace(claim, vacuous=keep, methods=methods, controls=control)
     fields = {f.name: getattr(claim, f.name) for f in dataclasses.fields(Claim)}
     fields["methods"] = methods
-    return Scoped(**fields, vacuous=vacuous)
+    return Scoped(**fields, vacuous=vacuous, controls=controls)
 
 
 def _scoped(method: Method, gaps: Reason) -> ScopedMethod:
@@ -161,9 +195,11 @@ def _scoped(method: Method, gaps: Reason) -> ScopedMethod:
 
 
 def attach(claims: Iterable[Claim], vacuous: Mapping[str, Reason], *,
-           gaps: Mapping[str, Mapping[str, Reason]] | None = None) -> list[Claim]:
-    """A paper's ``CLAIMS`` with the vacuous sizes of some records, and the gaps of some
-    methods, decided by the records (:func:`with_vacuity`).
+           gaps: Mapping[str, Mapping[str, Reason]] | None = None,
+           controls: Mapping[str, Reason] | None = None) -> list[Claim]:
+    """A paper's ``CLAIMS`` with the vacuous sizes of some records, the gaps of some
+    methods and the run-time controls of some records, decided by the records
+    (:func:`with_vacuity`).
 
     Raises
     ------
@@ -171,10 +207,12 @@ def attach(claims: Iterable[Claim], vacuous: Mapping[str, Reason], *,
         For an id that names no claim of the list (a typo must not go unnoticed).
     """
     gaps = gaps or {}
+    controls = controls or {}
     claims = list(claims)
     ids = {c.id for c in claims}
-    for cid in [*vacuous, *gaps]:
+    for cid in [*vacuous, *gaps, *controls]:
         if cid not in ids:
             raise KeyError(cid)
-    return [with_vacuity(c, vacuous.get(c.id), gaps=gaps.get(c.id))
-            if c.id in vacuous or c.id in gaps else c for c in claims]
+    return [with_vacuity(c, vacuous.get(c.id), gaps=gaps.get(c.id),
+                         controls=controls.get(c.id))
+            if c.id in vacuous or c.id in gaps or c.id in controls else c for c in claims]

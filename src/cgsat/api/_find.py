@@ -4,7 +4,9 @@
 hands it to the search (:mod:`cgsat.search.plan`): run here, or, for ``--max-length`` with
 ``--jobs J`` or ``--executor dask``, one task per length on an executor
 (:func:`cgsat.engine.executors.base.map_calls`), each task the search of one length
-(:func:`cgsat.search.plan.run_query`), never this function again.
+(:func:`cgsat.search.plan.run_query`), never this function again. A ``--count`` by SAT is
+recounted by the direct solver at the small sizes it reaches (:mod:`cgsat.api._recount`,
+issue 36): a difference is a failed control (exit code 3).
 """
 
 from __future__ import annotations
@@ -160,6 +162,7 @@ def find(  # noqa: PLR0913 - the API: one keyword per option of cgsat find
     controls_count("--controls", controls)
     whole_number("--jobs", jobs, 1)
     _no_ignored_option(ruleset, alphabet, jobs, max_length)
+    from cgsat.api._recount import check_count  # start-up time of cgsat value
     from cgsat.engine.executors.base import (
         Call,
         check_executor,
@@ -179,13 +182,13 @@ def find(  # noqa: PLR0913 - the API: one keyword per option of cgsat find
             return counted
     how = plan(query)
     if len(how.lengths) < 2 or (jobs <= 1 and executor == "local"):
-        return how.search()
+        return check_count(how.search())
     # one task per length: each a whole search of its length, with its controls and replay
     backend = open_executor(executor, scheduler, min(jobs, len(how.lengths)),
                             len(how.lengths))
     parts = map_calls(backend, [Call(run_query, (query.at_length(n),), key=f"find-{n}")
                                 for n in how.lengths])
-    return combine(ruleset, how.query, parts)
+    return check_count(combine(ruleset, how.query, parts))
 
 
 def _no_ignored_option(ruleset: str, alphabet: str | None, jobs: int,

@@ -8,6 +8,9 @@ registered claims only), and returns a :class:`~cgsat.engine.result.Ran`.
 - A ``refuted`` stands only after ``claim.confirm(n, counterexample)``, the direct
   solver's replay, returns True; a refutation that does not replay is an ``error`` (a bug,
   exit code 3), as is a solver disagreement.
+- A record's own run-time control (:func:`cgsat.vacuity.control_at`: a kit family's filter
+  against an enumeration written apart from it) runs first, at every size of every
+  method; a failure is an ``error`` (exit code 3) naming the control (issue 36).
 - The claim's record decides which sizes are vacuous (:mod:`cgsat.vacuity`): at such a
   size no method runs, and the result is ``vacuous`` with the record's reason. A method
   that answers ``vacuous`` where the record does not is an ``error`` (a disagreement, exit
@@ -33,7 +36,7 @@ from cgsat.errors import CgsatInputError, TooLargeError
 from cgsat.sat.certificates import misfit
 from cgsat.sat.external import ExternalSolverError
 from cgsat.sat.solvers import SolverDisagreement
-from cgsat.vacuity import GAP, gap_at, vacuous_at
+from cgsat.vacuity import GAP, control_at, gap_at, vacuous_at
 
 __all__ = ["ACTIVE", "find_claim", "run_check"]
 
@@ -97,6 +100,12 @@ def _by_record(claim: Claim, method: Method, n: int) -> Ran | None:
     >>> _by_record(c, c.method("brute"), 4) is None
     True
     """
+    try:  # before the record's vacuity is trusted (issue 36)
+        failed = control_at(claim, n)
+    except Exception as exc:  # noqa: BLE001 - a control that cannot run has not passed
+        failed = f"the record's control raised {type(exc).__name__}: {exc}"
+    if failed is not None:
+        return Ran(Verdict.error(f"control failed: {failed}"), 0.0)
     vacuous = vacuous_at(claim, n)  # the record decides, once, for every method
     if vacuous is not None:
         return Ran(Verdict.vacuous(vacuous), 0.0)

@@ -115,6 +115,19 @@ class KitClaim(Scoped):
         """Whether the claim has two independent methods."""
         return len(self.methods) > 1
 
+    def control(self, n: int) -> str | None:
+        """The record's run-time control at size n (issue 36): its own ``controls``, then
+        the family's filter against an enumeration written apart from it
+        (:func:`cgsat.kit.coverage.filter_control`), for a filtered family (``match=``,
+        ``palindrome=``, a domain); None when it passes or there is nothing to control,
+        else why it failed (the engine makes that an ``error``, exit code 3)."""
+        own = super().control(n)
+        if own is not None or self.family is None or not self.family.filtered:
+            return own
+        from cgsat.kit.coverage import filter_control  # run by the engine only
+
+        return filter_control(self.family, n)
+
 
 @dataclass(frozen=True)
 class UserClaim(KitClaim):

@@ -51,12 +51,15 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from cgsat.claims import Claim, Method
+from cgsat.claims import Budget, Claim, Method
 from cgsat.games.timber import adjacency, parse
+from cgsat.games.tree_counts import count_p
 from cgsat.kit import caterpillars, every, record
 from cgsat.kit.statements import Position
 from cgsat.papers.caterpillars import brute, counts_brute, counts_dp, counts_sat, sat
+from cgsat.papers.caterpillars.counts import tree_text
 from cgsat.papers.caterpillars.legs import (
+    all_trees,
     caterpillar_one,
     cor34_even,
     cor34_odd,
@@ -64,10 +67,11 @@ from cgsat.papers.caterpillars.legs import (
     thm33_pairs,
 )
 from cgsat.papers.timber.graphs import brute as graphs_brute
+from cgsat.sat.solve import SatRun
 from cgsat.vacuity import Reason, attach
 
 __all__ = ["PAPER", "FOLLOWUP", "CLAIMS", "TARGET_REASONS", "leaf_arc_out_is_n",
-           "comb_is_not_p"]
+           "comb_is_not_p", "tree_counts_control"]
 
 PAPER = "Timber Game with Caterpillars (Furtado, Dantas, de Figueiredo, Gravier)"
 FOLLOWUP = "Timber game as a counting problem (Furtado et al., DAM 261, 2019)"
@@ -392,6 +396,41 @@ def _no_tree_count(n: int) -> str | None:
     return "at most one tree with n edges" if n < 4 else None
 
 
+COUNT_CONTROL_UP_TO = 6
+"""The largest n at which the record of ``caterpillars.path-most`` recounts by SAT (issue
+36): every tree with 6 edges (6 trees, 64 orientations each) in about a second."""
+
+
+def tree_counts_control(n: int, up_to: int = COUNT_CONTROL_UP_TO) -> str | None:
+    """The run-time control of ``caterpillars.path-most`` (issue 36): at n <= ``up_to``,
+    the P-orientations of every tree with n edges counted by the SAT method's own code
+    (:class:`~cgsat.papers.caterpillars.counts_sat.TreeCount`: the kernel's models
+    enumerated with blocking clauses) must equal the direct solver's count of every
+    orientation (:func:`cgsat.games.tree_counts.count_p`). A blocking clause that blocks
+    more than its model makes the SAT count fall short, which the sat method's own
+    verdict ("fewer than C(n/2)") would not notice for a tree other than the path.
+
+    Examples
+    --------
+    >>> print(tree_counts_control(4))
+    None
+
+    References
+    ----------
+    *Timber Game with Caterpillars*, §4; *The Game of timber!*, Theorem 2.1 (one kernel
+    model per orientation).
+    """
+    if n < 1 or n > up_to:
+        return None
+    run = SatRun(Budget(controls=0))
+    for g in all_trees(n):
+        got, want = counts_sat.TreeCount(run, g).count(), count_p(g)
+        if got != want:
+            return (f"count control at n={n}: the SAT enumeration (blocking clauses) counts "
+                    f"{got} P-orientations of {tree_text(g)}, the direct solver {want}")
+    return None
+
+
 CLAIMS = attach(CLAIMS, {
     # a record's vacuity is its family's, and every caterpillar family has positions at
     # every n >= 1; Theorem 3.2 speaks of cat(1,...,1) only, which has none at even n
@@ -405,4 +444,4 @@ CLAIMS = attach(CLAIMS, {
     # 0 and 1 only are the path itself); brute counts every double broom
     "caterpillars.cor3.5": {"sat": _none_of("double broom with a leg count >= 2",
                                             cor35_pairs)},
-})
+}, controls={"caterpillars.path-most": tree_counts_control})

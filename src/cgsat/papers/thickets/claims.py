@@ -348,7 +348,7 @@ CLAIMS: list[Claim] = [
         text="A green cordon has nim-value 2 iff its gaps a(1), a(2)-a(1), ..., n-a(k) "
              "are X (1 Y)* E O*: one arbitrary gap, then any number of pairs (gap 1, "
              "gap >= 2), then an even gap and only odd gaps after it.",
-        parameter=HEIGHT, base=0, quick=17, target=60, rename=PLAY_AS_BRUTE,
+        parameter=HEIGHT, base=0, quick=15, target=60, rename=PLAY_AS_BRUTE,
         methods=(
             all_n_method(partial(library.nim_statement, 2), "thickets.green-nim2", ALL_N_SCOPE,
                          counts=partial(all_n.count_table, 2)),
@@ -372,7 +372,7 @@ CLAIMS: list[Claim] = [
         text="A green cordon has nim-value 3 iff its gaps a(1), a(2)-a(1), ..., n-a(k) "
              "are X X (1 Y)* E O*: two arbitrary gaps, then any number of pairs (gap "
              "1, gap >= 2), then an even gap and only odd gaps after it.",
-        parameter=HEIGHT, base=0, quick=17, target=100, rename=PLAY_AS_BRUTE,
+        parameter=HEIGHT, base=0, quick=15, target=100, rename=PLAY_AS_BRUTE,
         methods=(
             all_n_method(partial(library.nim_statement, 3), "thickets.green-nim3", ALL_N_SCOPE,
                          counts=partial(all_n.count_table, 3)),

@@ -353,7 +353,7 @@ CLAIMS: list[Claim] = [
         statement="Removing a degree-2 vertex x with arcs (x,y), (x,z) and identifying "
                   "y with z preserves the outcome.",
         parameter=TREES_PARAMETER + " (T_t has n edges, T'_t has n - 2)",
-        base=2, quick_bound=8, target_bound=9,
+        base=2, quick_bound=7, target_bound=9,
         methods=(
             Method("sat", partial(trees_sat.lemma32, oracle=graphs_brute.nim_and_misere),
                    uses_solver=True, scope=(
@@ -377,7 +377,7 @@ CLAIMS: list[Claim] = [
                   "be replaced by one of length a XOR b: the outcome and the nim-value "
                   "are preserved.",
         parameter=TREES_PARAMETER + " (T_t has n edges)",
-        base=2, quick_bound=7, target_bound=8,
+        base=2, quick_bound=6, target_bound=8,
         methods=(
             Method("sat", partial(trees_sat.lemma33, oracle=graphs_brute.nim_and_misere),
                    uses_solver=True, scope=(
