@@ -31,7 +31,8 @@ def test_check_reports_proved_for_every_n(tmp_path, need_mona):
     doc = build_report(Store(db))
     claim = next(c for c in doc["claims"] if c["id"] == "thickets.green-nim4")
     assert claim["proved"]["method"] == "automata"
-    assert {d["decider"] for d in claim["proved"]["deciders"]} == {"product", "setops", "mona"}
+    assert {d["decider"] for d in claim["proved"]["deciders"]} == {"product", "setops",
+                                                                   "preimage", "mona"}
     text = render_markdown(doc)
     assert text.index("## Proved for every size") < text.index("## Beyond the paper")
     assert "`thickets.green-nim4`" in text.split("## Beyond the paper")[0]
@@ -43,8 +44,9 @@ def test_check_reports_proved_for_every_n(tmp_path, need_mona):
 
 
 def test_without_mona_two_deciders_prove_it(tmp_path, monkeypatch):
-    """A pip-only machine (no MONA on PATH): the product search and set operations prove
-    every all-n claim of the papers, and the proof lists the two deciders that ran."""
+    """A pip-only machine (no MONA on PATH): set operations, pre-images and the product
+    search prove every all-n claim of the papers, and the proof lists the deciders that
+    ran."""
     from cgsat.automata import mona
 
     monkeypatch.setattr(mona.shutil, "which", lambda name: None)
@@ -60,7 +62,8 @@ def test_without_mona_two_deciders_prove_it(tmp_path, monkeypatch):
         assert report.exit_code == 0
     doc = build_report(Store(db))
     claim = next(c for c in doc["claims"] if c["id"] == "thickets.green-nim4")
-    assert {d["decider"] for d in claim["proved"]["deciders"]} == {"product", "setops"}
+    assert {d["decider"] for d in claim["proved"]["deciders"]} == {"product", "setops",
+                                                                   "preimage"}
 
 
 def _fake(decider: str, verdict: str, word: str | None = None):
@@ -71,21 +74,23 @@ def _fake(decider: str, verdict: str, word: str | None = None):
 
 
 @pytest.mark.parametrize(("answers", "status"), [
-    (("proved", "proved", "proved"), "proved"),
-    (("proved", "proved", "unknown"), "proved"),
-    (("proved", "unknown", "unknown"), "unknown"),
-    (("proved", "refuted", "proved"), "error"),
-    (("unknown", "unknown", "unknown"), "unknown"),
+    (("proved", "proved", "proved", "proved"), "proved"),
+    (("proved", "proved", "unknown", "unknown"), "proved"),
+    (("proved", "unknown", "unknown", "proved"), "proved"),
+    (("proved", "unknown", "unknown", "unknown"), "unknown"),
+    (("proved", "refuted", "proved", "proved"), "error"),
+    (("unknown", "unknown", "unknown", "unknown"), "unknown"),
 ])
-def test_two_deciders_of_three(monkeypatch, answers, status):
+def test_two_deciders_of_four(monkeypatch, answers, status):
     """The combination rule of decide_all, with stand-in deciders: proved needs two
     proofs and no refutation; a proof and a refutation are a disagreement (error)."""
-    from cgsat.automata import methods, mona, product, setops
+    from cgsat.automata import methods, mona, preimage, product, setops
     from cgsat.automata.library import nim_statement
 
     monkeypatch.setattr(setops, "decide", _fake("setops", answers[0], "1"))
-    monkeypatch.setattr(product, "decide", _fake("product", answers[1], "1"))
-    monkeypatch.setattr(mona, "decide", _fake("mona", answers[2], "1"))
+    monkeypatch.setattr(preimage, "decide", _fake("preimage", answers[1], "1"))
+    monkeypatch.setattr(product, "decide", _fake("product", answers[2], "1"))
+    monkeypatch.setattr(mona, "decide", _fake("mona", answers[3], "1"))
     monkeypatch.setattr(mona, "available", lambda: True)
     verdict = methods.decide_all(nim_statement(2), "t", None)
     assert verdict.status == status, verdict.reason
@@ -102,7 +107,7 @@ def test_all_n_methods_registered():
     from cgsat.automata import mona
 
     # the sized claims: a method per decider, MONA's where it is installed (issue 35)
-    expected = {"product", "setops"} | ({"mona"} if mona.available() else set())
+    expected = {"product", "setops", "preimage"} | ({"mona"} if mona.available() else set())
     for cid in ("timber.thm2.3-height", "timber.thm2.4-height", "thickets.green-nim-pattern"):
         assert {m.name for m in get_claim(cid).methods} == expected
 

@@ -1,10 +1,11 @@
 """All-n methods: a claim's statement about automata, decided for every size at once by the
 deciders of :mod:`cgsat.automata` (issues 25 and 35), as a :class:`~cgsat.claims.Method`.
 
-Three deciders share nothing but the :class:`~cgsat.automata.options.Statement`: the
-product search (:mod:`~cgsat.automata.product`), set operations on automata
-(:mod:`~cgsat.automata.setops`, pip only) and MONA (:mod:`~cgsat.automata.mona`, when it
-is installed). A method built here runs them on one statement and returns
+Four deciders share nothing but the :class:`~cgsat.automata.options.Statement`: set
+operations on automata (:mod:`~cgsat.automata.setops`, automata-lib), pre-images by cgsat's
+own automata code (:mod:`~cgsat.automata.preimage`; both pip only), MONA
+(:mod:`~cgsat.automata.mona`, when it is installed) and the product search
+(:mod:`~cgsat.automata.product`). A method built here runs them on one statement and returns
 
 - ``proved`` when at least two of them prove it and none refutes it (with every decider's
   answer, states and time in ``detail``; a decider that is not installed is left out of
@@ -38,7 +39,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from cgsat.automata import mona, product, setops
+from cgsat.automata import mona, preimage, product, setops
 from cgsat.automata.decision import Decision
 from cgsat.automata.options import Statement
 from cgsat.automata.replay import confirm, wrong_at
@@ -56,7 +57,7 @@ __all__ = [
     "sized_method",
 ]
 
-DECIDERS = ("setops", "mona", "product")
+DECIDERS = ("setops", "preimage", "mona", "product")
 """The deciders of an all-n verdict, in the order they run (fastest first, as measured by
 ``benchmarks/bench_deciders.py``); two must prove it. MONA runs only when installed
 (:func:`cgsat.automata.mona.available`)."""
@@ -103,7 +104,8 @@ def decide_all(statement: Statement, label: str, timeout: float | None) -> Verdi
     def left() -> float | None:  # each decider gets what its predecessors left
         return None if deadline is None else max(1.0, deadline - time.perf_counter())
 
-    decisions = [setops.decide(statement, timeout=left())]
+    decisions = [setops.decide(statement, timeout=left()),
+                 preimage.decide(statement, timeout=left())]
     if mona.available():
         decisions.append(mona.decide(statement, timeout=left(), workdir=where))
     decisions.append(product.decide(statement, timeout=left()))
@@ -177,7 +179,8 @@ def _sized(n: int, budget: Budget, *, build: Callable[[int], Statement], decider
     if decider == "mona":
         d = mona.decide(st, timeout=budget.timeout, workdir=artifacts_dir(f"{label}/{n}"))
     else:
-        d = {"product": product.decide, "setops": setops.decide}[decider](
+        d = {"product": product.decide, "setops": setops.decide,
+             "preimage": preimage.decide}[decider](
             st, timeout=budget.timeout)
     detail = json.dumps({"decider": d.decider, "states": d.states,
                          "seconds": round(d.seconds, 4)})

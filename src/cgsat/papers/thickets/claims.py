@@ -46,6 +46,7 @@ References
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -437,17 +438,21 @@ CLAIMS.append(Claim(
     statement="For every k >= 2, the green cordons of nim-value k are those whose leaf word "
               "the block-pattern automaton A_k accepts (with Theorems 3.2, 3.3 for 0, 1).",
     kind="conjecture", parameter="k, the largest nim-value (every height at once)",
-    base=2, quick_bound=6, target_bound=11,
+    base=2, quick_bound=6, target_bound=20,
     methods=(
-        sized_method(all_n.pattern_statement, "product", "thickets.green-nim-pattern",
-                     "the statement for nim-values 0 .. k with A_2 .. A_k, every height at "
-                     "once, by cgsat's product search"),
-        *([sized_method(all_n.pattern_statement, "mona", "thickets.green-nim-pattern",
-                        "the same statement, every height at once, by MONA (registered "
-                        "where MONA is installed)")] if mona.available() else []),
+        replace(sized_method(all_n.pattern_statement, "product", "thickets.green-nim-pattern",
+                             "the statement for nim-values 0 .. k with A_2 .. A_k, every "
+                             "height at once, by cgsat's product search"), max_n=12),
+        *([replace(sized_method(all_n.pattern_statement, "mona", "thickets.green-nim-pattern",
+                                "the same statement, every height at once, by MONA "
+                                "(registered where MONA is installed)"), max_n=18)]
+          if mona.available() else []),
         sized_method(all_n.pattern_statement, "setops", "thickets.green-nim-pattern",
                      "the same statement, every height at once, by set operations on "
                      "automata (automata-lib, pip only; issue 35)"),
+        sized_method(all_n.pattern_statement, "preimage", "thickets.green-nim-pattern",
+                     "the same statement, every height at once, by pre-images with cgsat's "
+                     "own automata code (pip only; issue 37)"),
     ),
     confirm=partial(confirm_sized, build=all_n.pattern_statement),
     notes="Proved for each k the deciders reach; no argument for every k at once yet.",
@@ -565,8 +570,9 @@ TARGET_REASONS: dict[str, str] = {
         'n.'
     ),
     'thickets.green-nim-pattern': (
-        'target 12 -> 11: product took 0.12 s at n=5 and 0.34 s at 6 (x2.9-3.3 per size, '
-        'about 60-120 s at 11 and 180-420 s at 12; committed store); mona stays under 1 s.'
+        'target 20, every k by set operations and pre-images (at most 4.8 s at k = 20, '
+        'benchmarks/bench_preimage.py); MONA stops at its limit 18 and the product search at '
+        '12 (196 s at k = 12, x2-3 per k; benchmarks/bench_deciders.py).'
     ),
     'thickets.green-nim2': (
         'target 100 -> 60: sat took 1.5 s at n=30 (committed store) and 18 s at 60 and 19 s '

@@ -39,6 +39,7 @@ References
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -607,19 +608,24 @@ def _height_range_claim(cid: str, theorem: str, build: Callable[[int], Any],
         statement=(f"{theorem} ({play} play) on every Toppling Peaks word of height range at "
                    "most h, of every length: the P-positions are exactly "
                    + ("X (Theorem 2.4)." if misere else "the Dyck words WP.")),
-        kind="theorem", parameter=HEIGHT_PARAMETER, base=1, quick_bound=8, target_bound=10,
+        kind="theorem", parameter=HEIGHT_PARAMETER, base=1, quick_bound=8, target_bound=16,
         methods=(
-            sized_method(build, "product", cid,
-                         "every word of height range <= h, every length: the automaton "
-                         "statement decided by cgsat's product search"),
-            *([sized_method(build, "mona", cid,
-                            "every word of height range <= h, every length: the same "
-                            "statement decided by MONA (registered where MONA is "
-                            "installed)")] if mona.available() else []),
+            replace(sized_method(build, "product", cid,
+                                 "every word of height range <= h, every length: the "
+                                 "automaton statement decided by cgsat's product search"),
+                    max_n=10),
+            *([replace(sized_method(build, "mona", cid,
+                                    "every word of height range <= h, every length: the same "
+                                    "statement decided by MONA (registered where MONA is "
+                                    "installed)"), max_n=12)] if mona.available() else []),
             sized_method(build, "setops", cid,
                          "every word of height range <= h, every length: the same "
                          "statement decided by set operations on automata (automata-lib, "
                          "pip only; issue 35)"),
+            sized_method(build, "preimage", cid,
+                         "every word of height range <= h, every length: the same "
+                         "statement decided by pre-images with cgsat's own automata code "
+                         "(pip only; issue 37)"),
         ),
         confirm=partial(confirm_sized, build=build),
         notes="The known-theorem control of the all-n deciders (issue 25): 'verified to h' "
@@ -634,6 +640,11 @@ CLAIMS += [
 ]
 
 TARGET_REASONS: dict[str, str] = {
+    **{f'timber.{t}-height': (
+        'target 16, every height range by set operations and pre-images (at most 1 s at '
+        'h = 16); MONA stops at its limit 12 (345 s at h = 12, out of memory over 9 GB at 13) '
+        'and the product search at 10 (27 s at h = 10, x3 per step).'
+    ) for t in ('thm2.3', 'thm2.4')},
     'timber.phyminoes-odd-cycle-path': (
         'target 20 -> 16: sat took 102 s at n=16, 306 s at 17 and 1550 s at 20 (x1.6-3 per '
         'size; committed store); brute stops at its size limit 13 (exhaustive play, 4.8 s at '
