@@ -52,9 +52,9 @@ FILE[phyminoes_sat]=src/cgsat/papers/timber/phyminoes/sat.py
 TESTS[phyminoes_sat]="tests/papers/timber/test_phyminoes_families.py tests/papers/timber/test_controls_timber.py tests/papers/thickets/test_thickets_sat.py tests/papers/timber/test_phyminoes_sat.py tests/encodings/test_green_cordon_dfa.py tests/encodings/test_moore.py tests/encodings/test_timber_path.py tests/encodings/test_green_cordon.py tests/encodings/test_encodings_graphs.py src/cgsat/papers/timber/phyminoes/sat.py"
 # the all-n path and the counts from automata (issue 36)
 FILE[counting]=src/cgsat/automata/counting.py
-TESTS[counting]="tests/automata/test_counting.py tests/automata/test_proof_controls.py src/cgsat/automata/counting.py"
+TESTS[counting]="tests/automata/test_counting.py tests/automata/test_count_controls.py src/cgsat/automata/counting.py"
 FILE[count_controls]=src/cgsat/automata/count_controls.py
-TESTS[count_controls]="tests/automata/test_proof_controls.py src/cgsat/automata/count_controls.py"
+TESTS[count_controls]="tests/automata/test_count_controls.py src/cgsat/automata/count_controls.py"
 FILE[proof_controls]=src/cgsat/automata/proof_controls.py
 TESTS[proof_controls]="tests/automata/test_proof_controls.py src/cgsat/automata/proof_controls.py"
 FILE[decision]=src/cgsat/automata/decision.py
@@ -64,10 +64,12 @@ TESTS[product]="tests/automata/test_deciders.py tests/automata/test_proof_contro
 FILE[setops]=src/cgsat/automata/setops.py
 TESTS[setops]="tests/automata/test_setops.py tests/automata/test_deciders.py tests/automata/test_proof_controls.py src/cgsat/automata/setops.py"
 FILE[methods]=src/cgsat/automata/methods.py
-TESTS[methods]="tests/automata/test_all_n_claims.py tests/automata/test_proof_controls.py src/cgsat/automata/methods.py"
+TESTS[methods]="tests/automata/test_all_n_claims.py tests/automata/test_slips_caught.py src/cgsat/automata/methods.py"
 FILE[green_cordon_automata]=src/cgsat/search/green_cordon_automata.py
-TESTS[green_cordon_automata]="tests/api/test_count_from_proof.py tests/automata/test_proof_controls.py tests/automata/test_all_n_claims.py src/cgsat/search/green_cordon_automata.py"
-ORDER="certificates external solve kernel gates toppling_leaders toppling timber_graphs timber_trees green_cordon timber_path caterpillars cnf green_cordon_dfa moore thickets_sat phyminoes_sat counting count_controls proof_controls decision product setops methods green_cordon_automata"
+TESTS[green_cordon_automata]="tests/api/test_count_from_proof.py tests/automata/test_slips_caught.py tests/automata/test_all_n_claims.py src/cgsat/search/green_cordon_automata.py"
+FILE[caterpillar_counts_dp]=src/cgsat/papers/caterpillars/counts_dp.py
+TESTS[caterpillar_counts_dp]="tests/papers/caterpillars/test_tree_count_rules.py tests/papers/caterpillars/test_caterpillar_claims.py src/cgsat/papers/caterpillars/counts_dp.py"
+ORDER="certificates external solve kernel gates toppling_leaders toppling timber_graphs timber_trees green_cordon timber_path caterpillars cnf green_cordon_dfa moore thickets_sat phyminoes_sat counting count_controls proof_controls decision product setops methods green_cordon_automata caterpillar_counts_dp"
 
 mods=("$@")
 [ ${#mods[@]} -eq 0 ] && read -r -a mods <<<"$ORDER"

@@ -60,3 +60,27 @@ def test_minimal_recurrence_is_proved_against_the_transfer_matrix():
 
 def test_recurrence_text():
     assert FIB.text("f") == "f(n) = f(n-1) + f(n-2) for n >= 2"
+
+
+@pytest.mark.parametrize("k", range(0, 4))
+def test_count_at_agrees_with_play_at_every_small_height(k):
+    """count_at (the answer of ``find --count``), height by height from ⊥, against
+    exhaustive play (issue 36: a shifted length or a wrong ⊥ count is caught)."""
+    from cgsat.search.green_cordon_automata import play_counts
+
+    auto = stored("thm3.2" if k == 0 else "thm3.3" if k == 1 else f"nim{k}")
+    assert [count_at(auto, h, True) for h in range(11)] == play_counts(k, 10)
+
+
+def test_count_at_with_a_dead_state():
+    from cgsat.automata.dfa import Automaton
+
+    zeros = Automaton("01", ((0, 1), (1, 1)), frozenset({0}))  # 0*: state 1 is dead
+    assert [count_at(zeros, n, False) for n in range(4)] == [1, 1, 1, 1]
+    assert [count_at(zeros, n, True) for n in range(4)] == [0, 1, 1, 1]
+    assert word_counts(zeros, 3) == [1, 1, 1, 1]
+
+
+def test_minimal_recurrence_starts_at_0_unless_told():
+    assert minimal_recurrence([0, 1, 1, 2, 3, 5]).start == 0
+    assert minimal_recurrence([0, 1, 1, 2, 3, 5], 4).start == 4
