@@ -113,7 +113,7 @@ def decide_all(statement: Statement, label: str, timeout: float | None) -> Verdi
         decisions.append(mona.decide(statement, timeout=left(), workdir=where))
     decisions.append(product.decide(statement, timeout=left()))
     detail = summary(statement, decisions, label)
-    detail["controls"] = proof_controls.summary(sorted(running))
+    detail["controls"] = proof_controls.summary(statement, sorted(running))
     if where is not None:
         for a in statement.automata:
             a.dump(where / f"{a.name or 'automaton'}.json")

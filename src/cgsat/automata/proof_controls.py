@@ -27,8 +27,9 @@ domain (the product search: a bit per product state; set operations: the preimag
 domain's complement; MONA: a conjunct of the formula). :data:`CLOSURE_CONTROLS` are small
 statements whose only fault is a domain that is not closed (one per kind of rule: a prefix
 kept, a suffix kept, a letter changed, a window of two letters); every decider that takes
-part in a proof must refute each of them, at a word that is in the domain and has an option
-outside it (checked here by the rank argument's own option reader).
+part in a proof of a statement with a domain must refute each of them, at a word that is in
+the domain and has an option outside it (checked here by the rank argument's own option
+reader).
 
 A failed control is an ``error`` verdict (exit 3) naming it: ``control failed: ...``.
 
@@ -240,18 +241,22 @@ def closure_controls(deciders: dict[str, Callable[[Statement], Decision]]) -> li
 def controls_failed(statement: Statement,
                     deciders: dict[str, Callable[[Statement], Decision]]) -> list[str]:
     """Every control of a proof of ``statement`` by ``deciders``: well-foundedness of its
-    family by two arguments, and domain closure by each decider. Empty: all passed.
+    family by two arguments, and, when the family has a domain (whose closure the proof
+    then rests on), domain closure by each decider. Empty: all passed.
 
     References
     ----------
     *Thinning Thickets*, §2.1; *The Game of timber!*, Theorems 2.1, 2.2.
     """
-    return well_founded_controls(statement.family) + closure_controls(deciders)
+    closure = closure_controls(deciders) if statement.family.domain is not None else []
+    return well_founded_controls(statement.family) + closure
 
 
-def summary(deciders: Sequence[str]) -> dict[str, object]:
+def summary(statement: Statement, deciders: Sequence[str]) -> dict[str, object]:
     """The controls' record for a proved verdict's ``detail``."""
-    return {"well-founded": ["length-weight order", "rank function"],
-            "well-founded controls refused": 2,
-            "closure controls refused": [name for name, _ in CLOSURE_CONTROLS],
-            "by": list(deciders)}
+    out: dict[str, object] = {"well-founded": ["length-weight order", "rank function"],
+                              "well-founded controls refused": 2}
+    if statement.family.domain is not None:
+        out["closure controls refused"] = [name for name, _ in CLOSURE_CONTROLS]
+        out["by"] = list(deciders)
+    return out
