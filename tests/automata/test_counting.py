@@ -141,3 +141,12 @@ def test_what_a_proof_compared():
     even = Automaton("01", ((1, 1), (0, 0)), frozenset({0}))  # 1, 0, 4, 0, 16, ...
     late = prove_same_counts(even, False, Recurrence((0, 4), 1), [0, 4])
     assert late.holds and late.terms == 1 + 2 + 2 + 1
+
+
+def test_a_proof_from_height_1_counts_its_terms_from_there():
+    auto = stored("thm3.2")  # heights 1, 2, 3, 4: 0, 1, 1, 2
+    from_1 = Recurrence((1, 1), 1)
+    ok = prove_same_counts(auto, True, from_1, [0, 1])
+    bad = prove_same_counts(auto, True, from_1, [0, 2])
+    assert ok.holds and not bad.holds and bad.first_difference == 2
+    assert ok.terms == bad.terms == auto.size + 2 + 1 == len(ok.counts)
