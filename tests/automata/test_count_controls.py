@@ -78,3 +78,20 @@ def test_against_play_names_every_size():
 def test_the_paper_count_controls_pass(k):
     table = all_n.count_table(k)
     assert table["proved"] and "control failed" not in table
+
+
+def test_exactly_the_needed_terms_pass_and_the_recount_span_is_stated():
+    auto = stored("thm3.2")
+    proof = prove_same_counts(auto, True, FIB, [1, 0])
+    need = needed_terms(auto, True, FIB)
+    enough = CountProof(True, need, None, proof.counts[:need])
+    assert recheck_recurrence(auto, True, FIB, [1, 0], enough) == []
+    # a refutation of a true identity: the recount says on how many sizes they agree
+    # (sizes 0 .. 2 * need + 2)
+    (failed,) = recheck_recurrence(auto, True, FIB, [1, 0], CountProof(False, need, 3, ()))
+    assert failed == (f"the proof says the counts differ from {FIB.text()}, but they agree on "
+                      f"{2 * need + 3} sizes (recomputed)")
+    late = Recurrence((1, 1), 1)  # heights 1, 2, ...: 0, 1, 1, 2, ...
+    need = needed_terms(auto, True, late)
+    (failed,) = recheck_recurrence(auto, True, late, [0, 1], CountProof(False, need, 3, ()))
+    assert failed.endswith(f"agree on {2 * need + 3} sizes (recomputed)")  # sizes 1 .. 2 need + 3

@@ -83,3 +83,22 @@ def test_a_recurrence_control_with_one_term_too_few_fails():
     assert wrong and "at size 0" in wrong[0]
     assert "agree" in recheck_recurrence(auto, False, rec, [1, 0],
                                          CountProof(False, 5, 3, ()))[0]
+
+
+def test_the_closure_controls_fail_only_by_their_domains():
+    """Without its domain each control statement is proved (its automata are right), and
+    with it the shortest violation is a word that leaves the domain."""
+    from cgsat.automata import product, setops
+    from cgsat.automata.options import Statement
+
+    built = proof_controls._closure_statements()
+    assert tuple(name for name, _ in built) == proof_controls.CLOSURE_CONTROLS
+    for name, st in built:
+        free = Statement(replace(st.family, domain=None), st.automata)
+        assert product.decide(free).verdict == setops.decide(free).verdict == "proved", name
+        d = product.decide(st)
+        assert d.reason == "an option leaves the domain", name
+        assert d.counterexample == ("1111" if name == "window of two" else "11"), name
+        assert proof_controls.leaves_domain(st, d.counterexample)
+        assert not proof_controls.leaves_domain(st, "1")
+        assert not proof_controls.leaves_domain(st, None)
