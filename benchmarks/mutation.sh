@@ -59,7 +59,26 @@ FILE[sat_coverage]=src/cgsat/sat/coverage.py
 TESTS[sat_coverage]="tests/sat/test_model_counter.py tests/sat/test_coverage.py src/cgsat/sat/coverage.py"
 FILE[drat]=src/cgsat/sat/drat.py
 TESTS[drat]="tests/sat/test_drat.py tests/sat/test_certificates.py src/cgsat/sat/drat.py"
-ORDER="certificates external solve kernel gates toppling_leaders toppling timber_graphs timber_trees green_cordon timber_path caterpillars cnf green_cordon_dfa moore thickets_sat phyminoes_sat kit_families kit_statements sat_coverage drat"
+# the all-n path and the counts from automata (issue 36)
+FILE[counting]=src/cgsat/automata/counting.py
+TESTS[counting]="tests/automata/test_counting.py tests/automata/test_count_controls.py src/cgsat/automata/counting.py"
+FILE[count_controls]=src/cgsat/automata/count_controls.py
+TESTS[count_controls]="tests/automata/test_count_controls.py src/cgsat/automata/count_controls.py"
+FILE[proof_controls]=src/cgsat/automata/proof_controls.py
+TESTS[proof_controls]="tests/automata/test_proof_controls.py src/cgsat/automata/proof_controls.py"
+FILE[decision]=src/cgsat/automata/decision.py
+TESTS[decision]="tests/automata/test_deciders.py tests/automata/test_all_n_claims.py src/cgsat/automata/decision.py"
+FILE[product]=src/cgsat/automata/product.py
+TESTS[product]="tests/automata/test_deciders.py tests/automata/test_proof_controls.py tests/automata/test_controls.py src/cgsat/automata/product.py"
+FILE[setops]=src/cgsat/automata/setops.py
+TESTS[setops]="tests/automata/test_setops.py tests/automata/test_deciders.py tests/automata/test_proof_controls.py src/cgsat/automata/setops.py"
+FILE[methods]=src/cgsat/automata/methods.py
+TESTS[methods]="tests/automata/test_all_n_claims.py tests/automata/test_slips_caught.py src/cgsat/automata/methods.py"
+FILE[green_cordon_automata]=src/cgsat/search/green_cordon_automata.py
+TESTS[green_cordon_automata]="tests/api/test_count_from_proof.py tests/automata/test_slips_caught.py tests/automata/test_all_n_claims.py src/cgsat/search/green_cordon_automata.py"
+FILE[caterpillar_counts_dp]=src/cgsat/papers/caterpillars/counts_dp.py
+TESTS[caterpillar_counts_dp]="tests/papers/caterpillars/test_tree_count_rules.py tests/papers/caterpillars/test_caterpillar_claims.py src/cgsat/papers/caterpillars/counts_dp.py"
+ORDER="certificates external solve kernel gates toppling_leaders toppling timber_graphs timber_trees green_cordon timber_path caterpillars cnf green_cordon_dfa moore thickets_sat phyminoes_sat kit_families kit_statements sat_coverage drat counting count_controls proof_controls decision product setops methods green_cordon_automata caterpillar_counts_dp"
 
 mods=("$@")
 [ ${#mods[@]} -eq 0 ] && read -r -a mods <<<"$ORDER"

@@ -39,7 +39,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from cgsat.automata import mona, preimage, product, setops
+from cgsat.automata import mona, preimage, product, proof_controls, setops
 from cgsat.automata.decision import Decision
 from cgsat.automata.options import Statement
 from cgsat.automata.replay import confirm, wrong_at
@@ -100,6 +100,14 @@ def decide_all(statement: Statement, label: str, timeout: float | None) -> Verdi
     """
     where = artifacts_dir(label)
     deadline = None if timeout is None else time.perf_counter() + SHARE * timeout
+    running: dict[str, Callable[[Statement], Decision]] = {"setops": setops.decide,
+                                                          "preimage": preimage.decide,
+                                                          "product": product.decide}
+    if mona.available():
+        running["mona"] = mona.decide
+    failed = proof_controls.controls_failed(statement, running)
+    if failed:  # issue 36: well-foundedness twice, domain closure by each decider
+        return Verdict.error("control failed: " + "; ".join(failed))
 
     def left() -> float | None:  # each decider gets what its predecessors left
         return None if deadline is None else max(1.0, deadline - time.perf_counter())
@@ -110,6 +118,7 @@ def decide_all(statement: Statement, label: str, timeout: float | None) -> Verdi
         decisions.append(mona.decide(statement, timeout=left(), workdir=where))
     decisions.append(product.decide(statement, timeout=left()))
     detail = summary(statement, decisions, label)
+    detail["controls"] = proof_controls.summary(statement, sorted(running))
     if where is not None:
         for a in statement.automata:
             a.dump(where / f"{a.name or 'automaton'}.json")
@@ -150,6 +159,9 @@ def _run(n: int, budget: Budget, *, build: Callable[[], Statement], label: str,
         return verdict
     detail = json.loads(verdict.detail or "{}")
     detail["counts"] = counts()
+    failed = detail["counts"].get("control failed")
+    if failed:  # issue 36: the counts' controls (recurrence re-checked, play at small sizes)
+        return Verdict.error("control failed: " + "; ".join(failed), detail=json.dumps(detail))
     return Verdict.proved(detail=json.dumps(detail))
 
 
@@ -176,12 +188,17 @@ def _sized(n: int, budget: Budget, *, build: Callable[[int], Statement], decider
     """One decider on the statement of size n (a parameter such as h or k): ``holds``
     means it holds for every length at that size."""
     st = build(n)
+    decide: dict[str, Callable[..., Decision]] = {
+        "product": product.decide, "setops": setops.decide, "preimage": preimage.decide,
+        "mona": mona.decide}
+    ran = {} if decider == "mona" and not mona.available() else {decider: decide[decider]}
+    failed = proof_controls.controls_failed(st, ran)
+    if failed:  # issue 36: well-foundedness twice, domain closure by this decider
+        return Verdict.error("control failed: " + "; ".join(failed))
     if decider == "mona":
         d = mona.decide(st, timeout=budget.timeout, workdir=artifacts_dir(f"{label}/{n}"))
     else:
-        d = {"product": product.decide, "setops": setops.decide,
-             "preimage": preimage.decide}[decider](
-            st, timeout=budget.timeout)
+        d = decide[decider](st, timeout=budget.timeout)
     detail = json.dumps({"decider": d.decider, "states": d.states,
                          "seconds": round(d.seconds, 4)})
     if d.verdict == "proved":

@@ -13,15 +13,27 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from cgsat.automata.counting import Recurrence, minimal_recurrence, prove_same_counts
+from cgsat.automata.count_controls import against_play, recheck_recurrence
+from cgsat.automata.counting import (
+    CountProof,
+    Recurrence,
+    minimal_recurrence,
+    prove_same_counts,
+)
 from cgsat.automata.counting import counts as automaton_counts
 from cgsat.automata.families import GREEN_CORDON
 from cgsat.automata.library import nim_statement, pattern, stored
 from cgsat.automata.methods import decide_all
 from cgsat.automata.options import Statement
 from cgsat.claims import Budget, Verdict
+from cgsat.papers.thickets.cordon_nim import nim_values
 
-__all__ = ["FIBONACCI", "pattern_statement", "sec5_statement", "fibonacci_counts", "count_table"]
+__all__ = ["FIBONACCI", "PLAY_HEIGHT", "count_controls", "pattern_statement", "sec5_statement",
+           "fibonacci_counts", "count_table"]
+
+PLAY_HEIGHT = 14
+"""The counts of a proof are compared with play at every height 0 .. PLAY_HEIGHT (the
+cordons' nim-values by :func:`~cgsat.papers.thickets.cordon_nim.nim_values`, about 0.2 s)."""
 
 FIBONACCI = Recurrence((1, 1), 0)
 """f(n) = f(n-1) + f(n-2) (Theorems 3.4 and 3.5)."""
@@ -56,6 +68,24 @@ def sec5_statement(name: str) -> Statement:
     return Statement(family, tuple(autos), name=f"§5 {name}")
 
 
+def count_controls(k: int, other: Recurrence, initial: list[int], proof: CountProof
+                   ) -> list[str]:
+    """The controls of a count proved for R_k (issue 36): the recurrence proof re-checked
+    on more terms by other code (:func:`~cgsat.automata.count_controls.recheck_recurrence`),
+    and the automaton's counts against the nim-values by play at heights 0 ..
+    :data:`PLAY_HEIGHT`. The failures, as text.
+
+    References
+    ----------
+    *Thinning Thickets*, Theorems 3.4, 3.5 and Problem 5.1.
+    """
+    auto = nim_statement(k).automata[k]
+    failed = recheck_recurrence(auto, True, other, initial, proof)
+    mine = automaton_counts(auto, PLAY_HEIGHT, True)
+    play = [sum(1 for v in nim_values(h) if v == k) for h in range(PLAY_HEIGHT + 1)]
+    return failed + against_play(f"R_{k}", mine, play)
+
+
 def fibonacci_counts(n: int, budget: Budget, *, value: int, f0: int, f1: int) -> Verdict:
     """Theorem 3.4 (value 0) or 3.5 (value 1) for every height: two deciders prove the
     characterization (Theorem 3.2 or 3.3, with 3.2 for 3.5's options), then the counts of
@@ -74,6 +104,11 @@ def fibonacci_counts(n: int, budget: Budget, *, value: int, f0: int, f1: int) ->
     detail = json.loads(verdict.detail or "{}")
     detail["counts"] = {"terms_compared": proof.terms, "first": list(proof.counts[:12]),
                         "recurrence": FIBONACCI.text("f")}
+    failed = count_controls(value, FIBONACCI, [f0, f1], proof)
+    if failed:
+        return Verdict.error("control failed: " + "; ".join(failed), detail=json.dumps(detail))
+    detail["counts"]["controls"] = (f"recurrence re-checked on more terms; counts equal play "
+                                    f"at heights 0..{PLAY_HEIGHT}")
     if not proof.holds:
         return Verdict.refuted(f"height {proof.first_difference}", detail=json.dumps(detail))
     return Verdict.proved(detail=json.dumps(detail))
@@ -97,5 +132,7 @@ def count_table(k: int, up_to: int = 12) -> dict[str, object]:
     seq = automaton_counts(auto, 4 * auto.size + 8, True)
     rec = minimal_recurrence(seq[1:], 1)
     proof = prove_same_counts(auto, True, rec, seq[1:1 + rec.order])
+    failed = count_controls(k, rec, seq[1:1 + rec.order], proof)
     return {"value": k, "counts": seq[: up_to + 1], "recurrence": rec.text("a"),
-            "order": rec.order, "proved": proof.holds}
+            "order": rec.order, "proved": proof.holds and not failed,
+            **({"control failed": failed} if failed else {})}
