@@ -23,7 +23,7 @@ at once. Two deciders share no deciding code:
 
 :mod:`cgsat.automata.replay` confirms any counterexample by plain play on the ruleset, and
 :mod:`cgsat.automata.controls` runs the single-edit negative controls.
-:mod:`cgsat.automata.methods` makes a claim's all-n method of a statement (two deciders of three),
+:mod:`cgsat.automata.methods` makes a claim's all-n method of a statement (two deciders of four),
 and :mod:`cgsat.automata.library` holds the green-cordon automata as data
 (``library_data/*.json``). Nothing here imports the SAT side, the papers or the engine.
 

@@ -7,7 +7,7 @@ automaton consistent with the complete table of nim-values by exhaustive play up
 H. ``claim(id, family, rule(...))`` then gets three methods:
 
 - ``automata``: the rule, with R_0 .. R_{k-1}, decided for every size at once by two
-  deciders of three (set operations, product search, MONA when installed;
+  deciders of four (set operations, pre-images, product search, MONA when installed;
   :func:`cgsat.automata.methods.all_n_method`), a counterexample replayed by plain play;
 - ``play`` and ``sat``: the rule as ``exactly(positions, value="*k")``, the positions of
   size n being the words the rule accepts (:mod:`cgsat.kit.methods`).
@@ -736,7 +736,7 @@ def table_value(family: Family, text: str) -> int:
 
 def automata_method(cid: str, family: Family, spec: RuleSpec) -> Method:
     """The claim's all-n method ``automata``: :func:`rule_statement` decided by
-    :func:`cgsat.automata.methods.all_n_method` (two deciders of three)."""
+    :func:`cgsat.automata.methods.all_n_method` (two deciders of four)."""
     k = spec.nim
     parts = [f"R_{k} the rule on {family.describe()}"]
     if _upto(family, spec) >= 0:

@@ -2,7 +2,7 @@
 
 The nim-value-k cordons of every height are those the automaton of ``thickets.green-nim<k>``
 (Theorems 3.2, 3.3 for k = 0, 1; :func:`cgsat.automata.library.nim_statement`) accepts,
-once two all-n deciders of three have proved the statement for R_0 .. R_k
+once two all-n deciders of four have proved the statement for R_0 .. R_k
 (:func:`cgsat.automata.methods.decide_all`, run here, a fraction of a second for small k
 and about half a minute for k = 12). The count at height N is then exact
 arithmetic on the automaton's transfer matrix, for any N up to :data:`MAX_HEIGHT`.
@@ -61,7 +61,7 @@ def count(height: int, k: int, controls: Controls | None = None,
     ``proved`` is ``(claim, deciders)`` when the statement's proof is already known
     (the claim's stored ``automata`` verdict, :func:`cgsat.find` with ``db``): it is not
     proved again. Controls (a :class:`cgsat.search.Controls`, optional): the proof by two
-    deciders of three counts as one; then ``controls.k`` seeded random cordons of the
+    deciders of four counts as one; then ``controls.k`` seeded random cordons of the
     height (at most :data:`SAMPLE_HEIGHT`) must be accepted by the automaton exactly when
     plain play gives them nim-value k.
 
@@ -158,7 +158,7 @@ def proved_by(k: int, status: str, why: str | None, detail: str | None) -> list[
 
 
 def _proved(k: int) -> tuple[Statement, list[str]]:
-    """R_0 .. R_k, proved for every height now by two deciders of three, and the deciders
+    """R_0 .. R_k, proved for every height now by two deciders of four, and the deciders
     that proved it."""
     statement = nim_statement(k)
     v = decide_all(statement, f"thickets.green-nim{k}", None)
@@ -188,7 +188,7 @@ class Answer:
 
 def value(position: str) -> Answer:
     """The nim-value of a green cordon of any height, from the automata R_0 .. R_k proved
-    for every height (two deciders of three), with every winning move (an option in R_0).
+    for every height (two deciders of four), with every winning move (an option in R_0).
 
     Its control, run with every answer: the options' values read from the same automata
     must have mex k (else :class:`ControlFailed`, exit 3).
