@@ -14,8 +14,10 @@ loaded by the command. Every failure is one line naming the file, exit 2
 
 The child's standard input, output and error are /dev/null (a file that prints does so
 again when the command loads it). It reports on a pipe of its own, one line per event:
-``loading PATH``, then ``ok`` or ``error MESSAGE``. The memory limit is on the child's
-whole resident memory, as a check's is. It dies with its parent (``PR_SET_PDEATHSIG``), so a
+``loading PATH``, then ``ok`` or ``error MESSAGE``. The memory limit is on what loading
+adds to the child's resident memory over the command's own at the fork (the child starts
+as a copy of it: a command that is already large, a test process, must not fail a small
+file). It dies with its parent (``PR_SET_PDEATHSIG``), so a
 SIGKILL of cgsat leaves no file looping on.
 """
 
@@ -66,11 +68,14 @@ class _Child:
         return self.returncode
 
     def kill_group(self) -> None:
-        """End the child and every process it started (its own process group)."""
-        try:
-            os.killpg(self.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
+        """End the child and every process it started (its own process group). The child
+        itself is killed by pid too: on a loaded machine it may not have reached its
+        ``setsid`` yet, and then there is no group of that id (the wait would block)."""
+        for kill in (os.killpg, os.kill):
+            try:
+                kill(self.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
         if self.returncode is None:
             _, status = os.waitpid(self.pid, 0)
             self.returncode = os.waitstatus_to_exitcode(status)
@@ -113,7 +118,7 @@ def trial_load(paths: Sequence[str], seconds: float | None = None,
                memory: int | None = None) -> None:
     """Import ``paths`` in a child process first; return if they load there within
     ``seconds`` (default :data:`DEFAULT_SECONDS`) and ``memory`` bytes of resident memory
-    (None: no limit), else raise :class:`CgsatInputError` naming the file.
+    more than this process had at the fork (None: no limit), else raise :class:`CgsatInputError` naming the file.
 
     Examples
     --------
@@ -131,6 +136,8 @@ def trial_load(paths: Sequence[str], seconds: float | None = None,
     seconds = DEFAULT_SECONDS if seconds is None else seconds
     from cgsat.user import load  # noqa: F401 - before the fork, so the child starts warm
 
+    # the child starts as a copy of this process: the budget is what loading adds to it
+    inherited = (_tree_rss(os.getpid()) or 0) if memory is not None else 0
     read_fd, write_fd = os.pipe()
     for stream in (sys.stdout, sys.stderr):  # nothing buffered is written twice
         if stream is not None:
@@ -161,7 +168,7 @@ def trial_load(paths: Sequence[str], seconds: float | None = None,
                 why = f"did not finish loading within {seconds:g} s (the time budget of a check)"
                 break
             rss = _tree_rss(proc.pid) if memory is not None else None
-            if memory is not None and rss is not None and rss > memory:
+            if memory is not None and rss is not None and rss - inherited > memory:
                 why = (f"took more than {_megabytes(memory)} of memory while loading (the "
                        "memory budget of a check)")
                 break
