@@ -118,7 +118,8 @@ def trial_load(paths: Sequence[str], seconds: float | None = None,
                memory: int | None = None) -> None:
     """Import ``paths`` in a child process first; return if they load there within
     ``seconds`` (default :data:`DEFAULT_SECONDS`) and ``memory`` bytes of resident memory
-    more than this process had at the fork (None: no limit), else raise :class:`CgsatInputError` naming the file.
+    more than this process had at the fork (None: no limit), else raise
+    :class:`CgsatInputError` naming the file.
 
     Examples
     --------
