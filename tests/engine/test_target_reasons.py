@@ -40,5 +40,6 @@ def test_report_shows_the_reason():
     doc["runs"] = [{}]
     lines = targets_lowered([doc, dict(doc, id="x", target_reason=None)])
     # the text is escaped as all stored or user text in bounds.md (issue 38): -> is -&gt;
-    assert lines[-1] == f"- `toppling.conj38`: {html.escape(target_reason('toppling.conj38'), quote=False)}"
+    why = html.escape(target_reason("toppling.conj38"), quote=False)
+    assert lines[-1] == f"- `toppling.conj38`: {why}"
     assert not any("`x`" in line for line in lines)

@@ -214,10 +214,13 @@ def _child(fd: int, paths: Sequence[str]) -> int:  # pragma: no cover - in the c
 
     out = os.fdopen(fd, "w", buffering=1)
     claims = []
+    files: list[str] = []
     for path in paths:
         out.write(f"loading {path}\n")
         try:
-            claims.extend(load_file(path))
+            loaded = load_file(path)
+            claims.extend(loaded)
+            files.extend([path] * len(loaded))
         except CgsatInputError as exc:
             out.write(f"error {_one_line(str(exc))}\n")
             return 2
@@ -230,7 +233,7 @@ def _child(fd: int, paths: Sequence[str]) -> int:  # pragma: no cover - in the c
                       f"{_one_line(str(exc))}\n")
             return 2
     try:
-        check_ids(claims)
+        check_ids(claims, files)  # a clash names both files
     except CgsatInputError as exc:
         out.write(f"error {_one_line(str(exc))}\n")
         return 2
