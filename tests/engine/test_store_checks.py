@@ -317,7 +317,8 @@ def test_a_file_that_is_not_a_store_of_this_cgsat_is_refused(tmp_path, capsys, k
 
 
 def test_the_committed_store_is_recognised_and_marked_when_written(tmp_path, capsys):
-    path = _committed_copy(tmp_path)
+    # as the committed store was before a cgsat that marks stores wrote to it
+    path = _committed_copy(tmp_path, "PRAGMA application_id = 0")
     assert sqlite3.connect(path).execute("PRAGMA application_id").fetchone()[0] == 0
     with Store(path, readonly=True) as store:  # as report opens it (a whole report: minutes)
         assert store.current_rows()

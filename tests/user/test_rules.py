@@ -243,6 +243,6 @@ def test_proved_without_mona(monkeypatch: pytest.MonkeyPatch) -> None:
     (x,) = r.results
     assert x.status == "proved", x.reason
     assert [d["decider"] for d in json.loads(x.detail or "")["deciders"]] == [
-        "setops", "product"]
+        "setops", "preimage", "product"]
     w = claim("user.t-nomona-w", green_cordons(max_leaves=2), rule(3, regex="0*10*1(00)*"))
     assert cgsat.check(w, up_to=2, methods="automata").exit_code == 1

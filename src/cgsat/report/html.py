@@ -139,7 +139,7 @@ def _all_n(r: Report) -> list[str]:
     """"All-n status": every claim, proved for every size or why not (issue 37)."""
     if not r.all_n:
         return []
-    out = ["<h2>All-n status</h2>", "<p>Every claim: proved for every size (by which "
+    out = ["<h2>All-n status</h2>", "<p>Each claim: proved for every size (by which "
            "deciders), or in one line why not (positions not words, values unbounded, a "
            "step only checked to a bound).</p>",
            "<table><tr><th>claim</th><th>all-n status</th></tr>"]

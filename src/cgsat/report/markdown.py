@@ -152,7 +152,7 @@ def _all_n(r: Report) -> list[str]:
     if not r.all_n:
         return []
     lines = ["", "## All-n status", "",
-             "Every claim: proved for every size (by which deciders), or in one line why "
+             "Each claim: proved for every size (by which deciders), or in one line why "
              "not (positions not words, values unbounded, a step only checked to a bound).",
              "", "| claim | all-n status |", "|---|---|"]
     lines += [f"| `{cid}` | {_cell(status)} |" for cid, status in r.all_n]
