@@ -237,3 +237,36 @@ def test_registered_claims_hold_to_n22(tmp_path):
     assert summary.problems == []
     assert len(summary.results) == sum(len(c.methods) * len(sizes[c.id]) for c in claims)
     assert all(r.status == "holds" for r in summary.results)
+
+
+# -- the CaDiCaL loader is compiled once, before the workers fork (issue 36) ----------
+
+
+def _loader_inherited(n: int, budget: Budget) -> Verdict:
+    """holds when this (forked) worker found the loader already compiled."""
+    from cgsat.sat.loader import cadical_loader
+
+    return Verdict.holds() if cadical_loader.cache_info().currsize else Verdict.refuted("x")
+
+
+@pytest.mark.parametrize("uses_solver", [True, False])
+def test_workers_inherit_the_compiled_loader(tmp_path, register, uses_solver):
+    """A planned check that uses PySAT's CaDiCaL has the parent compile the numba loader
+    before the workers fork, so no worker (nor a replacement) compiles it again; a run with
+    no such check does not pay for it."""
+    from cgsat.sat.loader import cadical_loader
+
+    claim = _claim("test.loader", (Method("m", _loader_inherited, "all",
+                                          uses_solver=uses_solver),),
+                   confirm=lambda n, cex: True, quick=2)
+    register(claim)
+    cadical_loader.cache_clear()
+    with Store(str(tmp_path / "r.sqlite")) as store:
+        summary = run_checks([claim], {claim.id: ["m"]}, {claim.id: range(0, 3)},
+                             Budget(timeout=60), store, jobs=2)
+    statuses = {r.status for r in summary.results}
+    if uses_solver:
+        assert statuses == {"holds"}
+    else:
+        assert "refuted" in statuses and "holds" not in statuses
+        assert cadical_loader.cache_info().currsize == 0

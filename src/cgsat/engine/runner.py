@@ -260,6 +260,20 @@ def own_timeout(timeout: float | None, n: int) -> float | None:
     return max(timeout, PROOF_SECONDS)
 
 
+def _warm_loader(todo: Sequence[tuple[_Lane, int]], budget: Budget) -> None:
+    """Compile the CaDiCaL clause loader (:func:`cgsat.sat.loader.cadical_loader`) here,
+    before the local workers fork, when a planned check uses PySAT's CaDiCaL: each forked
+    worker then inherits it instead of compiling it again (about 2 s of numba per worker,
+    and per replacement worker after a timeout, issue 36). The loader is the same either
+    way: only where it is compiled changes."""
+    if budget.solver != "cadical195":
+        return
+    if any(m.uses_solver for lane, _ in todo if lane.claim in ACTIVE
+           for m in ACTIVE[lane.claim].methods if m.name == lane.method):
+        from cgsat.sat.loader import cadical_loader
+        cadical_loader()
+
+
 @dataclass
 class _Lane:
     """The sizes of one (claim, method): its store key, what came back, what was shown."""
@@ -438,6 +452,8 @@ def run_checks(  # noqa: PLR0913 - what cgsat check passes on, option by option
                             f"in it (first: {lane.claim} n={n} {lane.method})")
     backend: Executor | None = None
     workers = max(1, min(jobs or os.cpu_count() or 1, len(run.todo) or 1))
+    if run.todo and executor == "local" and external is None:
+        _warm_loader(run.todo, budget)
     if run.todo:
         limit = (memory.resolve_limit(memory_limit, jobs)
                  if isinstance(memory_limit, str) and executor == "local" else memory_limit)
