@@ -115,8 +115,10 @@ def _one_line_exit_2(proc: subprocess.CompletedProcess[str], seconds: float,
     assert "Traceback" not in proc.stderr and "MemoryError" not in proc.stderr, proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
     assert "--scheduler" in proc.stderr
-    # the connect timeout (10 s), with 5 s to spare, over what starting cgsat takes now
-    assert seconds < baseline + CONNECT_TIMEOUT + 5, (seconds, baseline)
+    # the connect timeout (10 s), with 5 s to spare, over what starting cgsat takes now;
+    # twice the baseline, as a load that changes between the two runs changes the start
+    # (seen: 21 s then 37 s at load average 8 on 2 cores)
+    assert seconds < 2 * baseline + CONNECT_TIMEOUT + 5, (seconds, baseline)
 
 
 def test_probe_refuses_each_kind_within_its_timeout(address):

@@ -266,13 +266,35 @@ def test_find_on_dask_gives_the_local_answer(cluster):
         assert there.controls["passed"] == there.controls["total"]
 
 
+@pytest.fixture(scope="module")
+def start_seconds(tmp_path_factory):
+    """Seconds ``cgsat check`` takes to start and refuse an address it cannot read (no
+    connection tried), measured now: a loaded machine starts Python slowly."""
+    import subprocess
+    import sys
+    import time
+
+    pytest.importorskip("distributed")
+    tmp = tmp_path_factory.mktemp("start")
+    start = time.monotonic()
+    proc = subprocess.run([sys.executable, "-m", "cgsat", "check", "timber.thm2.3", "--up-to",
+                           "2", "--executor", "dask", "--scheduler", "not a url", "--db",
+                           str(tmp / "r.sqlite")], capture_output=True, text=True,
+                          timeout=60, cwd=tmp)
+    assert proc.returncode == 2, proc.stderr
+    return time.monotonic() - start
+
+
 @pytest.mark.parametrize("address", ["not a url", "tcp://:8786", "localhost:99999",
                                      "tcp://127.0.0.1:1"])
 @pytest.mark.parametrize("command", [["check", "timber.thm2.3", "--up-to", "2"],
                                      ["probe", "phyminoes", "--up-to", "3"]])
-def test_a_bad_or_unreachable_scheduler_is_one_line_within_20_s(address, command, tmp_path):
+def test_a_bad_or_unreachable_scheduler_is_one_line_within_20_s(address, command, tmp_path,
+                                                                 start_seconds):
     """Issue 26: 'not a url' took 68 s and printed a traceback; an unreachable scheduler
-    34 to 38 s. Now: one line, exit 2, within 20 s (the connect timeout is 10 s)."""
+    34 to 38 s. Now: one line, exit 2, within the connect timeout (10 s) and 5 s to spare
+    over cgsat's start (20 s on an idle machine; the start is measured in the same run,
+    and counted twice, as a load that changes between the runs changes it: issue 36)."""
     import subprocess
     import sys
     import time
@@ -281,7 +303,9 @@ def test_a_bad_or_unreachable_scheduler_is_one_line_within_20_s(address, command
     start = time.monotonic()
     proc = subprocess.run([sys.executable, "-m", "cgsat", *command, "--executor", "dask",
                            "--scheduler", address, "--db", str(tmp_path / "r.sqlite")],
-                          capture_output=True, text=True, timeout=60, cwd=tmp_path)
+                          capture_output=True, text=True, timeout=90, cwd=tmp_path)
     assert proc.returncode == 2, proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1 and "Traceback" not in proc.stderr
-    assert "--scheduler" in proc.stderr and time.monotonic() - start < 20
+    seconds = time.monotonic() - start
+    assert "--scheduler" in proc.stderr
+    assert seconds < max(20, 2 * start_seconds + 10 + 5), (seconds, start_seconds)

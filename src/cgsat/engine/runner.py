@@ -270,7 +270,7 @@ def _warm_loader(todo: Sequence[tuple[_Lane, int]], budget: Budget) -> None:
         return
     if any(m.uses_solver for lane, _ in todo if lane.claim in ACTIVE
            for m in ACTIVE[lane.claim].methods if m.name == lane.method):
-        from cgsat.sat.loader import cadical_loader
+        from cgsat.sat.loader import cadical_loader  # numba: only when a check needs it
         cadical_loader()
 
 
