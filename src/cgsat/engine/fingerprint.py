@@ -103,6 +103,9 @@ _PLAIN = (type(None), bool, int, float, str)
 
 # (scheme, module name) -> (hash of its code, the cgsat modules it imports); cleared by tests
 _MODULES: dict[tuple[int, str], tuple[str, frozenset[str]]] = {}
+# (scheme, module name, is a package, sha256 of its bytes) -> the same entry, whatever
+# clear_cache() says (the entry depends on nothing else: see _module_entry)
+_BY_SOURCE: dict[tuple[int, str, bool, bytes], tuple[str, frozenset[str]]] = {}
 # the flags of a code object that change what it does (not the __future__ flags, such as
 # annotations, with which it was compiled)
 _CODE_FLAGS = 0xFFFF
@@ -430,13 +433,23 @@ def _module_entry(module: str, scheme: int) -> tuple[str, frozenset[str]] | None
         return None
     source = read_source(path)
     is_package = os.path.basename(path) == "__init__.py"
+    own = scheme == 2 and _own_module(path)
+    # the same bytes of the same module give the same entry: kept across clear_cache(),
+    # which a check in a long-lived process calls, so that only edited modules are parsed
+    # again (a module outside cgsat also reads its folder, so it is never kept)
+    key = (scheme, module, is_package, hashlib.sha256(source).digest())
+    if not own and key in _BY_SOURCE:
+        _MODULES[scheme, module] = _BY_SOURCE[key]
+        return _BY_SOURCE[key]
     code = source if scheme == 1 else normalized_code(source, module, is_package)
     imports = imports_of(source, module, is_package)
-    if scheme == 2 and _own_module(path):
+    if own:
         # a module outside cgsat (a user's claims file): its own modules beside it count
         imports |= local_imports(source, module, is_package, os.path.dirname(path))
     entry = (hashlib.sha256(code).hexdigest(), imports)
     _MODULES[scheme, module] = entry
+    if not own:
+        _BY_SOURCE[key] = entry
     return entry
 
 
