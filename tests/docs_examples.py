@@ -92,6 +92,12 @@ def _shown(path: Path) -> str:
         return str(path)
 
 
+def section_of(block: Block) -> int:
+    """The number of the ``##`` or ``###`` heading above ``block`` in its file (0: none)."""
+    lines = block.path.read_text(encoding="utf-8").splitlines()[:block.lineno]
+    return sum(1 for line in lines if line.startswith(("## ", "### ")))
+
+
 def parse_blocks(path: Path) -> list[Block]:
     """The ``console`` blocks of a Markdown file, in order."""
     lines = path.read_text(encoding="utf-8").splitlines()

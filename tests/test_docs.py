@@ -123,9 +123,15 @@ def test_the_documented_defaults_are_the_parser_defaults():
 _WITH_EXAMPLES = [p for p in dx.DOC_FILES if dx.parse_blocks(p)]
 
 
-def _run_file(path: Path, tmp_path: Path, slow: bool) -> list[str]:
+def _run_file(path: Path, tmp_path: Path, slow: bool,
+              section: int | None = None) -> list[str]:
+    """Run the examples of ``path`` (of its ``section``-th section only, when given), in
+    order, in ``tmp_path``."""
     failures: list[str] = []
-    for block in dx.parse_blocks(path):
+    blocks = dx.parse_blocks(path)
+    if section is not None:
+        blocks = [b for b in blocks if dx.section_of(b) == section]
+    for block in blocks:
         if block.marker == "skip" or (block.marker == "slow") != slow:
             continue
         if block.marker == "needs" and dx._unavailable(block):
@@ -134,11 +140,20 @@ def _run_file(path: Path, tmp_path: Path, slow: bool) -> list[str]:
     return failures
 
 
-@pytest.mark.parametrize("path", _WITH_EXAMPLES, ids=lambda p: p.name)
-def test_the_console_examples_print_what_the_docs_say(path, tmp_path):
+# one test per section with examples (## or ### heading): the sections run on both
+# workers of the suite, not one file on one (the reference alone took 551 s under load,
+# issue 36); each section runs in its own folder, so none depends on another's files
+_SECTIONS = sorted({(p, dx.section_of(b)) for p in _WITH_EXAMPLES
+                    for b in dx.parse_blocks(p)
+                    if b.marker not in ("skip", "slow")})
+
+
+@pytest.mark.parametrize(("path", "section"), _SECTIONS,
+                         ids=[f"{p.name}-{s}" for p, s in _SECTIONS])
+def test_the_console_examples_print_what_the_docs_say(path, section, tmp_path):
     """Every ``console`` example (not marked slow or skip) prints its documented output,
     up to times, memory, worker counts and digests, and exits with its documented code."""
-    failures = _run_file(path, tmp_path, slow=False)
+    failures = _run_file(path, tmp_path, slow=False, section=section)
     assert not failures, "\n\n".join(failures)
 
 
