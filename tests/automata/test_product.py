@@ -233,3 +233,43 @@ def test_a_refutation_reports_the_states_and_the_time():
     assert d.verdict == "refuted" and d.decider == "product" and d.counterexample == ""
     assert d.states is not None and d.states >= 1 and d.seconds >= 0.0
     assert d.counterexample is not None and not d.bottom
+
+
+def test_a_move_to_bottom_counts_every_automaton_that_accepts_it():
+    # ⊥ is no position of the family (nothing checks it) but a rule moves there: the
+    # option's memberships are the automata's ``empty`` flags, all of them
+    fam = _word_family([OptionRule("a", None), OptionRule("b", "", keep_prefix=True)],
+                       weights={"b": 1})
+    autos = list(_all_automata())[::3]
+    verdicts = set()
+    for r0, r1 in itertools.product(autos, autos[::2]):
+        for e0, e1 in itertools.product([False, True], repeat=2):
+            st = Statement(fam, (Automaton("ab", r0.delta, r0.accepting, e0),
+                                 Automaton("ab", r1.delta, r1.accepting, e1)))
+            verdicts.add(agrees(st, 4))
+    assert "refuted" in verdicts
+
+
+def test_every_edit_of_a_sec5_statement_agrees_with_brute_force():
+    # three automata and a domain (the one-leaf cordons, *Thinning Thickets* §5)
+    domain = stored("sec5-one-leaf-nim2-domain")
+    fam = WordFamily(**{**GREEN_CORDON.__dict__, "domain": domain})
+    st = Statement(fam, (stored("thm3.2"), stored("thm3.3"), stored("sec5-one-leaf-nim2")))
+    assert agrees(st, 6) == "proved"
+    verdicts = {agrees(bad, 6) for _, bad in edited(st)}
+    assert "refuted" in verdicts
+
+
+def test_words_that_left_the_domain_for_good_are_not_read_further():
+    # the family a* (a dead domain state on b): removing the last a; R_0 = even number of
+    # a's, R_1 = odd, each with two more states reached only after a b (2 <-> 3)
+    dom = Automaton("ab", ((0, 1), (1, 1)), frozenset({0}))
+    r0 = Automaton("ab", ((1, 2), (0, 2), (3, 3), (2, 2)), frozenset({0}))
+    r1 = Automaton("ab", ((1, 2), (0, 2), (3, 3), (2, 2)), frozenset({1}))
+    fam = _word_family([OptionRule("a", "", keep_prefix=True, at_end=True)], domain=dom)
+    st = Statement(fam, (r0, r1))
+    d = product.decide(st)
+    # by hand: the start, "a", "b" (dead, not read further), "aa" (the state tuple of the
+    # start, but no longer at the start); "ab", "aab" ... are "b"'s product state again
+    assert (d.verdict, d.states) == ("proved", 4)
+    agrees(st, 6)
