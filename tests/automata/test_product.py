@@ -16,10 +16,23 @@ import pytest
 
 from all_n_statements import cordon, peaks
 from cgsat.automata import product
+from cgsat.automata.decision import Decision
 from cgsat.automata.dfa import Automaton
 from cgsat.automata.families import GREEN_CORDON, height_range
 from cgsat.automata.library import stored
 from cgsat.automata.options import OptionRule, Statement, WordFamily
+
+LIMIT = 20_000
+"""A bound on the product states far above those of every statement here (a few hundred at
+most): a search that blows up (a mutant of the search) fails quickly instead of running on;
+so does one that never ends (a timeout of a minute, for a search of a few milliseconds)."""
+
+
+def decide(st: Statement, **kw) -> Decision:
+    """The product search, bounded by :data:`LIMIT` and a minute unless told otherwise."""
+    kw.setdefault("max_states", LIMIT)
+    kw.setdefault("timeout", 60.0)
+    return product.decide(st, **kw)
 
 
 def first_violation(st: Statement, longest: int) -> tuple[str | None, str] | None:
@@ -40,7 +53,7 @@ def first_violation(st: Statement, longest: int) -> tuple[str | None, str] | Non
 
 def agrees(st: Statement, longest: int) -> str:
     """Check the product's answer on ``st`` against the brute force; returns its verdict."""
-    d = product.decide(st)
+    d = decide(st)
     first = first_violation(st, longest)
     if first is None:
         # nothing up to ``longest``: proved, or refuted only further out
@@ -91,7 +104,7 @@ def test_edits_of_the_domain_are_caught_as_options_leaving_it():
     for _, dom in fam.domain.edits():
         bad = Statement(WordFamily(**{**fam.__dict__, "domain": dom}), st.automata)
         agrees(bad, 7)
-        reasons.add(product.decide(bad).reason)
+        reasons.add(decide(bad).reason)
     assert "an option leaves the domain" in reasons
 
 
@@ -177,7 +190,7 @@ def test_the_bottom_position_is_checked_against_each_automaton():
     for (e0, e1), reason in cases.items():
         bad = Statement(st.family, (Automaton(r0.alphabet, r0.delta, r0.accepting, e0),
                                     Automaton(r1.alphabet, r1.delta, r1.accepting, e1)))
-        d = product.decide(bad)
+        d = decide(bad)
         if reason is None:
             assert d.verdict == "proved"
         else:
@@ -186,7 +199,7 @@ def test_the_bottom_position_is_checked_against_each_automaton():
     # misère play: ⊥ (no options) is an N-position, R_0 must reject it
     mis = Statement(st.family, (Automaton(r0.alphabet, r0.delta, r0.accepting, True),),
                     misere=True)
-    d = product.decide(mis)
+    d = decide(mis)
     assert (d.verdict, d.bottom, d.reason) == ("refuted", True, "R_0 accepts ⊥")
 
 
@@ -203,33 +216,33 @@ def test_bottom_outside_the_domain():
     bad = Statement(fam2, (Automaton(r0.alphabet, r0.delta, r0.accepting, False),)
                     + st.automata[1:])
     assert agrees(bad, 6) == "refuted"
-    d = product.decide(bad)
+    d = decide(bad)
     assert (d.bottom, d.counterexample, d.reason) == (False, "", "an option leaves the domain")
 
 
 def test_the_state_limit_is_strict():
     st = cordon(2)
-    d = product.decide(st)
+    d = decide(st)
     assert d.verdict == "proved" and d.decider == "product"
-    assert product.decide(st, max_states=d.states).verdict == "proved"
-    over = product.decide(st, max_states=d.states - 1)
+    assert decide(st, max_states=d.states).verdict == "proved"
+    over = decide(st, max_states=d.states - 1)
     assert (over.verdict, over.states) == ("unknown", d.states)
     assert over.reason == f"more than {d.states - 1} product states"
 
 
 def test_a_timeout_gives_unknown_and_none_does_not():
     st = cordon(2)
-    d = product.decide(st, timeout=0.0)
+    d = decide(st, timeout=0.0)
     assert d.verdict == "unknown" and d.reason == "timeout 0s"
     assert d.states and d.seconds >= 0
-    assert product.decide(st, timeout=60.0).verdict == "proved"
+    assert decide(st, timeout=60.0).verdict == "proved"
 
 
 def test_a_refutation_reports_the_states_and_the_time():
     st = cordon(1)
     r0 = st.automata[0]
     bad = st.with_automaton(0, Automaton(r0.alphabet, r0.delta, r0.accepting ^ {0}, True))
-    d = product.decide(bad)
+    d = decide(bad)
     assert d.verdict == "refuted" and d.decider == "product" and d.counterexample == ""
     assert d.states is not None and d.states >= 1 and d.seconds >= 0.0
     assert d.counterexample is not None and not d.bottom
@@ -268,7 +281,7 @@ def test_words_that_left_the_domain_for_good_are_not_read_further():
     r1 = Automaton("ab", ((1, 2), (0, 2), (3, 3), (2, 2)), frozenset({1}))
     fam = _word_family([OptionRule("a", "", keep_prefix=True, at_end=True)], domain=dom)
     st = Statement(fam, (r0, r1))
-    d = product.decide(st)
+    d = decide(st)
     # by hand: the start, "a", "b" (dead, not read further), "aa" (the state tuple of the
     # start, but no longer at the start); "ab", "aab" ... are "b"'s product state again
     assert (d.verdict, d.states) == ("proved", 4)
