@@ -92,6 +92,16 @@ def test_real_deciders_prove_a_statement_and_write_its_artifacts(monkeypatch, tm
         assert (where / "statement.mona").exists()
 
 
+def test_artifacts_without_mona(monkeypatch, tmp_path):
+    # MONA makes the artifacts' directory when it runs; without it decide_all makes it
+    monkeypatch.setenv("CGSAT_PROOFS", str(tmp_path))
+    monkeypatch.setattr(mona, "available", lambda: False)
+    st = cordon(1)
+    assert methods.decide_all(st, "a/b", None).status == "proved"
+    detail = json.loads((tmp_path / "a" / "b" / "proof.json").read_text())
+    assert [d["decider"] for d in detail["deciders"]] == ["setops", "preimage", "product"]
+
+
 def test_no_domain_no_domain_file_and_unnamed_automata(monkeypatch, tmp_path):
     monkeypatch.setenv("CGSAT_PROOFS", str(tmp_path))
     st = cordon(0)
@@ -323,3 +333,106 @@ def test_confirm_sized_replays_by_play():
     no_word = Statement(type(st.family)(**{**st.family.__dict__, "word": None}),
                         st.automata)
     assert not methods.confirm_sized(1, "LR", build=lambda n: no_word)
+
+
+def _wrong_at_a_word() -> Statement:
+    """R_1 rejects the empty word (the cordon of height 1, nim-value 1) but is right at ⊥."""
+    st = cordon(1)
+    r1 = st.automata[1]
+    assert r1.accepts("") and not r1.empty
+    return st.with_automaton(1, Automaton(r1.alphabet, r1.delta, r1.accepting ^ {0}, False))
+
+
+def test_a_refutation_at_a_word_is_replayed_from_that_word(monkeypatch):
+    bad = _wrong_at_a_word()
+    real = methods.decide_all(bad, "t", None)
+    assert (real.status, real.counterexample) == ("refuted", "1:"), real.reason
+    for decider in ("product", "setops"):
+        v = methods.sized_method(lambda n: bad, decider, "lab", "n").run(1, Budget())
+        assert (v.status, v.counterexample) == ("refuted", "1:"), v.reason
+    _install(monkeypatch, ("unknown", "refuted", "unknown", "unknown"), word="")
+    v = methods.decide_all(bad, "t", None)
+    assert (v.status, v.counterexample) == ("refuted", "1:"), v.reason
+    assert methods.confirm_sized(1, "1:", build=lambda n: bad)
+    assert not methods.confirm_sized(1, "0:", build=lambda n: bad)
+
+
+def test_the_reasons_in_full(monkeypatch):
+    _install(monkeypatch, ("proved", "error", "error", "proved"))
+    v = methods.decide_all(cordon(1), "t", None)
+    assert v.reason == ("a decider failed its control: preimage: error (preimage says so); "
+                        "mona: error (mona says so)")
+    _install(monkeypatch, ("proved", "refuted", "unknown", "proved"), word="0")
+    v = methods.decide_all(cordon(1), "t", None)
+    assert v.reason == ("the deciders disagree: setops: proved (7 states, 0.25 s); "
+                        "preimage: refuted at '0' (preimage says so); "
+                        "mona: unknown (mona says so); product: proved (7 states, 0.25 s)")
+    _install(monkeypatch, ("refuted", "unknown", "unknown", "unknown"), word="01")
+    v = methods.decide_all(cordon(1), "t", None)
+    assert v.reason.startswith("setops: refuted at '01' (setops says so), NOT confirmed by "
+                               "plain play (plain play agrees with every automaton on ")
+    assert v.reason.endswith(" positions); this is a bug")
+    assert [d["decider"] for d in json.loads(v.detail)["deciders"]] == [
+        "setops", "preimage", "mona", "product"]
+    v = methods.sized_method(lambda n: cordon(n), "setops", "lab", "n").run(1, Budget())
+    assert v.reason.startswith("setops: refuted at '01' (setops says so), NOT confirmed by "
+                               "plain play (plain play agrees with every automaton on ")
+    assert v.reason.endswith(" positions); this is a bug")
+    assert json.loads(v.detail)["decider"] == "setops"
+
+
+def test_the_detail_names_the_label_and_the_proof_file_is_indented_by_one(monkeypatch,
+                                                                         tmp_path):
+    monkeypatch.setenv("CGSAT_PROOFS", str(tmp_path))
+    _install(monkeypatch, ("proved",) * 4)
+    st = cordon(1)
+    v = methods._run(ALL_N, Budget(timeout=None), build=lambda: Statement(
+        st.family, st.automata), label="my/label")
+    detail = json.loads(v.detail)
+    assert (detail["statement"], detail["artifacts"]) == ("my/label",
+                                                          "results/proofs/my/label/")
+    # the format of the committed proofs (results/proofs/*/proof.json)
+    text = (tmp_path / "my" / "label" / "proof.json").read_text()
+    assert text == json.dumps(detail, indent=1) + "\n"
+
+
+def test_all_n_method_runs_its_statement(monkeypatch):
+    _install(monkeypatch, ("proved",) * 4)
+    m = methods.all_n_method(lambda: cordon(1), "lab", "every n", counts=_counts())
+    v = m.run(ALL_N, Budget(timeout=None))
+    assert v.status == "proved"
+    detail = json.loads(v.detail)
+    assert (detail["statement"], detail["counts"]) == ("nim0..1", {"counts": [1, 2, 3]})
+
+
+def test_a_sized_method_without_mona_still_runs_the_controls_of_its_decider(monkeypatch):
+    seen: list = []
+
+    def record(st, ran):
+        seen.append(sorted(ran))
+        return ["x", "y"]
+
+    monkeypatch.setattr(proof_controls, "controls_failed", record)
+    monkeypatch.setattr(mona, "available", lambda: False)
+    v = methods.sized_method(lambda h: peaks(h, False), "setops", "lab", "h").run(
+        1, Budget(timeout=None))
+    assert (v.status, v.reason, seen) == ("error", "control failed: x; y", [["setops"]])
+
+
+def test_a_sized_mona_run_gets_the_budget(monkeypatch, tmp_path):
+    calls: list = []
+    _install(monkeypatch, ("proved",) * 4, calls=calls)
+    monkeypatch.setenv("CGSAT_PROOFS", str(tmp_path))
+    v = methods.sized_method(lambda n: cordon(n), "mona", "lab", "n").run(
+        1, Budget(timeout=12.5))
+    assert v.status == "holds"
+    assert calls == [("mona", {"timeout": 12.5, "workdir": tmp_path / "lab" / "1"})]
+
+
+def test_a_sized_detail_rounds_seconds_to_four_places(monkeypatch):
+    def decide(statement, **kw):
+        return Decision("product", "proved", states=3, seconds=0.123456)
+
+    monkeypatch.setattr(product, "decide", decide)
+    v = methods.sized_method(lambda n: cordon(n), "product", "lab", "n").run(1, Budget())
+    assert json.loads(v.detail) == {"decider": "product", "states": 3, "seconds": 0.1235}
