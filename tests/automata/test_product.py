@@ -143,6 +143,9 @@ RULES = {
                  OptionRule("b", "", keep_prefix=True)],
     "at end, changed": [OptionRule("b", "a", keep_prefix=True, at_end=True),
                         OptionRule("a", "", keep_prefix=True, at_end=True)],
+    "two at the end": [OptionRule("a", "", keep_prefix=True, at_end=True),
+                       OptionRule("ba", "", keep_prefix=True, at_end=True),
+                       OptionRule("aa", "b", keep_prefix=True, at_end=True)],
     "fixed word": [OptionRule("bb", "a", at_start=True),
                    OptionRule("a", "", keep_prefix=True, at_end=True)],
     "to bottom": [OptionRule("a", None), OptionRule("b", "", keep_prefix=True)],
@@ -194,8 +197,8 @@ def test_the_bottom_position_is_checked_against_each_automaton():
         if reason is None:
             assert d.verdict == "proved"
         else:
-            assert (d.verdict, d.bottom, d.counterexample, d.reason) == (
-                "refuted", True, None, reason)
+            assert (d.verdict, d.bottom, d.counterexample, d.reason, d.states) == (
+                "refuted", True, None, reason, 0)
     # misère play: ⊥ (no options) is an N-position, R_0 must reject it
     mis = Statement(st.family, (Automaton(r0.alphabet, r0.delta, r0.accepting, True),),
                     misere=True)
@@ -224,10 +227,13 @@ def test_the_state_limit_is_strict():
     st = cordon(2)
     d = decide(st)
     assert d.verdict == "proved" and d.decider == "product"
+    assert (d.counterexample, d.bottom, d.reason) == (None, False, "")
+    assert 0.0 <= d.seconds < 60.0
     assert decide(st, max_states=d.states).verdict == "proved"
     over = decide(st, max_states=d.states - 1)
     assert (over.verdict, over.states) == ("unknown", d.states)
     assert over.reason == f"more than {d.states - 1} product states"
+    assert (over.counterexample, over.bottom) == (None, False) and over.seconds < 60.0
 
 
 def test_a_timeout_gives_unknown_and_none_does_not():
@@ -286,3 +292,18 @@ def test_words_that_left_the_domain_for_good_are_not_read_further():
     # start, but no longer at the start); "ab", "aab" ... are "b"'s product state again
     assert (d.verdict, d.states) == ("proved", 4)
     agrees(st, 6)
+
+
+def test_options_that_keep_the_suffix_only_give_each_automaton_its_bit():
+    # the options of a word are its proper suffixes: a nim heap of the word's length, so
+    # R_j = the words of length j; every option is a running one (a suffix kept)
+    fam = _word_family([OptionRule("a", "", keep_suffix=True),
+                        OptionRule("b", "", keep_suffix=True)])
+
+    def length(j: int) -> Automaton:
+        delta = tuple((min(q + 1, 3), min(q + 1, 3)) for q in range(4))
+        return Automaton("ab", delta, frozenset({j}), name=f"length {j}")
+
+    st = Statement(fam, (length(0), length(1), length(2)))
+    assert agrees(st, 5) == "proved"
+    assert {agrees(bad, 5) for _, bad in edited(st)} >= {"refuted"}
