@@ -119,7 +119,8 @@ def decide_all(statement: Statement, label: str, timeout: float | None) -> Verdi
     decisions.append(product.decide(statement, timeout=left()))
     detail = summary(statement, decisions, label)
     detail["controls"] = proof_controls.summary(statement, sorted(running))
-    if where is not None:
+    if where is not None:  # MONA (when it ran) made the directory, not otherwise
+        where.mkdir(parents=True, exist_ok=True)
         for a in statement.automata:
             a.dump(where / f"{a.name or 'automaton'}.json")
         if statement.family.domain is not None:
