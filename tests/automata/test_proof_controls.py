@@ -244,3 +244,31 @@ def test_the_closure_statements_name_their_families_and_automata():
         assert st.family.name == f"closure control: {name}"
         assert [a.name for a in st.automata] == [names[name]]
         assert st.family.domain is not None and st.family.domain.name == names[name]
+
+
+def test_the_option_reader_agrees_with_the_rules_own():
+    """:func:`raw_options` reads the rules' fields apart from :meth:`OptionRule.apply`;
+    on every word up to length 4 both give the same options (rules that drop a prefix,
+    a suffix, both, or go to ⊥)."""
+    for family in _families() + [toppling_peaks(2)]:
+        for size in range(5):
+            for t in itertools.product(family.alphabet, repeat=size):
+                word = "".join(t)
+                mine = sorted(map(str, (o for _, o in proof_controls.raw_options(family, word))))
+                assert mine == sorted(map(str, family.options(word))), (family.name, word)
+
+
+def test_the_rank_constant_is_above_every_letters_weight():
+    """rank(w) = sum of (C + weight) with C above the rules' weights and above every
+    letter's: a letter that no rule reads, weighing -7, sets C = 8 (so it counts 1)."""
+    lone = OptionRule("0", "", keep_prefix=True, label="drop 0")
+    light = replace(GREEN_CORDON, alphabet="01", rules=(lone,), weights={"1": -7},
+                    domain=None)
+    assert proof_controls.rank_argument(light) == ""  # options are shorter: well-founded
+    same = OptionRule("0", "0", keep_prefix=True, keep_suffix=True, label="same")
+    assert proof_controls.rank_argument(replace(light, rules=(lone, same))) == (
+        "rule 'same': option '0' of '0' does not rank lower (8 >= 8)")
+    # no rule at all, and a rule whose window is no word of the alphabet: nothing to refuse
+    assert proof_controls.rank_argument(replace(light, rules=())) == ""
+    dead = OptionRule("2", "", keep_prefix=True, label="dead")
+    assert proof_controls.rank_argument(replace(light, rules=(lone, dead))) == ""

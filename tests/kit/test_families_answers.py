@@ -100,3 +100,21 @@ def test_vacancy_by_kind_and_by_filter() -> None:
     limit = PLAY_LIMITS["timber-path"]
     assert timber_paths(match="E").vacancy(limit) is not None
     assert timber_paths(match="E").vacancy(limit + 1) is None
+
+
+def test_a_disconnected_graph_is_no_position_of_graphs() -> None:
+    assert graphs().contains(4, "0>1 1>2 2>3")
+    assert not graphs().contains(4, "0>1 2>3")  # four vertices, two components
+    assert not trees().contains(2, "0>1 2>3")
+
+
+def test_the_palindrome_guard_names_its_caller() -> None:
+    """No shape constructor takes ``palindrome=``; the shared guard still refuses it."""
+    from cgsat.errors import CgsatInputError
+    from cgsat.kit.families import _filter_args
+
+    _filter_args(None, True, True, "rows")  # words: fine
+    with pytest.raises(CgsatInputError) as exc:
+        _filter_args(None, True, False, "trees")
+    assert str(exc.value) == ("trees: palindrome=True applies to words (rows, timber_paths) "
+                              "only")
