@@ -58,7 +58,7 @@ TESTS[kit_statements]="tests/kit/test_kit_families.py tests/kit/test_statements.
 FILE[sat_coverage]=src/cgsat/sat/coverage.py
 TESTS[sat_coverage]="tests/sat/test_model_counter.py tests/sat/test_coverage.py src/cgsat/sat/coverage.py"
 FILE[drat]=src/cgsat/sat/drat.py
-TESTS[drat]="tests/sat/test_drat.py tests/sat/test_drat_checker.py tests/sat/test_drat_bridges.py src/cgsat/sat/drat.py"
+TESTS[drat]="tests/sat/test_drat_checker.py tests/sat/test_drat_bridges.py src/cgsat/sat/drat.py"
 # the all-n path and the counts from automata (issue 36)
 FILE[counting]=src/cgsat/automata/counting.py
 TESTS[counting]="tests/automata/test_counting.py tests/automata/test_count_controls.py src/cgsat/automata/counting.py"

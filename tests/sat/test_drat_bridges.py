@@ -35,6 +35,7 @@ def _copying(tmp_path: Path, answer: str = "s VERIFIED") -> str:
     out.mkdir()
     return _script(tmp_path / "drat-trim",
                    f'cp "$1" {out}/cnf; cp "$2" {out}/proof; dirname "$1" > {out}/dir\n'
+                   f'dirname "$2" > {out}/dir2\n'
                    f"echo '{answer}'")
 
 
@@ -47,6 +48,10 @@ def test_drat_trim_path_reads_the_variable_then_path(monkeypatch, tmp_path) -> N
     assert drat.drat_trim_path() == exe
     monkeypatch.setenv("CGSAT_DRAT_TRIM", "sh")  # not a file here: a name looked up on PATH
     assert drat.drat_trim_path() == shutil.which("sh") is not None
+    plain = tmp_path / "not-executable"
+    plain.write_text("")
+    monkeypatch.setenv("CGSAT_DRAT_TRIM", str(plain))  # named: used (and fails loudly)
+    assert drat.drat_trim_path() == str(plain)
     monkeypatch.setenv("CGSAT_DRAT_TRIM", str(tmp_path / "absent"))
     assert drat.drat_trim_path() is None
     monkeypatch.delenv("CGSAT_DRAT_TRIM")
@@ -71,6 +76,7 @@ def test_drat_trim_gets_the_formula_and_one_proof_step_a_line(tmp_path) -> None:
     assert (seen / "proof").read_text() == "0\nd 1 0\n0\n"
     where = Path((seen / "dir").read_text().strip())
     assert where.name.startswith("cgsat-drat-") and not where.exists()  # removed after
+    assert (seen / "dir2").read_text() == (seen / "dir").read_text()  # both files there
 
 
 def test_drat_trim_answers_are_read_from_both_streams(tmp_path) -> None:
@@ -147,3 +153,21 @@ def test_dratify_reasons_are_passed_on() -> None:
         _dratify_itself("x 0")
     assert check_with_dratify(HAND, ["x 0"]) == ProofCheck("rejected", "dratify",
                                                            f"dratify: {exc.value}")
+
+
+def test_dratify_runs_its_own_python_engine(monkeypatch) -> None:
+    """A native engine that another package registers with dratify (it would share code
+    with a solver) is not the independent checker cgsat asks for: a planted native
+    engine that accepts everything is never consulted."""
+    from types import SimpleNamespace
+
+    def accept_all(nvars, clauses, steps, check_rat, apply_deletions):
+        return (True, "planted", len(steps), 0, 0, 0, 0, 0, -1, True)
+
+    monkeypatch.setattr(dratify.proof, "_registered_native",
+                        SimpleNamespace(check_proof=accept_all))
+    formula = dratify.CNF()
+    for c in HAND:
+        formula.add_dimacs(c)
+    assert dratify.check_proof(formula, "0").ok  # the planted engine answers for "auto"
+    assert check_with_dratify(HAND, ["0"]).verdict == "rejected"
