@@ -149,3 +149,11 @@ def test_parse_proof_reads_text_drat() -> None:
         parse_proof(["1 2"])
     with pytest.raises(ValueError, match="no terminating 0"):
         parse_proof(["d"])
+
+
+def test_a_deleted_clause_in_a_watch_list_is_skipped_not_the_end_of_it() -> None:
+    """(1 5 6) is deleted while it still watches 1; (1 2) and (1 -2) watch 1 after it. The
+    lemma 1 is RUP only if propagation goes on past the dead clause."""
+    formula = [[1, 5, 6], [1, 2], [1, -2], [-1, 3], [-1, -3]]
+    assert check_drat(formula, ["d 1 5 6 0", "1 0", "0"]) == ProofCheck(
+        "verified", "cgsat-drat", "empty clause derived at step 3")
