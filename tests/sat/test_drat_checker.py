@@ -9,13 +9,16 @@ import pytest
 from cgsat.sat.drat import ProofCheck, check_drat
 
 
-@pytest.mark.parametrize("formula", [[[-1]], [[-2], [-1, 2]]],
-                         ids=["a unit clause", "the reason of a unit"])
+@pytest.mark.parametrize("formula", [[[-1]], [[-2], [-1, 2]], [[-1, 2], [-2]]],
+                         ids=["a unit clause", "the reason of a unit",
+                              "the reason of a propagated unit"])
 def test_deleting_a_units_reason_does_not_refute_a_satisfiable_formula(formula) -> None:
     """The checker never takes back a top-level unit, so it must keep the clause that is
     its reason (as drat-trim ignores such deletions): else "delete the reason of -1, add
-    1 by RAT (no clause left with -1), conflict" refutes a satisfiable formula."""
-    deleted = "d " + " ".join(map(str, formula[-1])) + " 0"
+    1 by RAT (no clause left with -1), conflict" refutes a satisfiable formula. The reason
+    is recorded when the unit is added, or when it is propagated from a later unit."""
+    reason = next(c for c in formula if -1 in c)
+    deleted = "d " + " ".join(map(str, reason)) + " 0"
     check = check_drat(formula, [deleted, "1 0", "0"])
     assert check == ProofCheck("rejected", "cgsat-drat", "lemma 2 is not RUP/RAT: 1")
 
@@ -143,11 +146,12 @@ def test_parse_proof_reads_text_drat() -> None:
         (False, [1, -2, 3]), (True, [5]), (False, [])]
     assert parse_proof(["1 2", "3 0"]) == [(False, [1, 2, 3])]  # a lemma over two lines
     assert parse_proof(["d 1", "2 0", "4 0"]) == [(True, [1, 2]), (False, [4])]
-    with pytest.raises(ValueError, match="deletion inside an unfinished lemma"):
+    with pytest.raises(ValueError, match="^deletion inside an unfinished lemma$"):
         parse_proof(["1 2", "d 3 0"])
-    with pytest.raises(ValueError, match="no terminating 0"):
+    unterminated = r"^the proof ends inside a clause \(no terminating 0\)$"
+    with pytest.raises(ValueError, match=unterminated):
         parse_proof(["1 2"])
-    with pytest.raises(ValueError, match="no terminating 0"):
+    with pytest.raises(ValueError, match=unterminated):
         parse_proof(["d"])
 
 
@@ -157,3 +161,16 @@ def test_a_deleted_clause_in_a_watch_list_is_skipped_not_the_end_of_it() -> None
     formula = [[1, 5, 6], [1, 2], [1, -2], [-1, 3], [-1, -3]]
     assert check_drat(formula, ["d 1 5 6 0", "1 0", "0"]) == ProofCheck(
         "verified", "cgsat-drat", "empty clause derived at step 3")
+
+
+def test_a_clause_added_after_units_is_watched_on_literals_that_are_not_false() -> None:
+    """(1 2 3 4) after the units -1, -2: its false literals must not be the watched ones
+    (sorted by value, 1 and 2 would be, and the satisfiable formula "refuted")."""
+    assert check_drat([[-1], [-2], [1, 2, 3, 4]], ["0"]).verdict == "rejected"
+    assert check_drat([[-1], [-2], [1, 2, 3, 4], [-3], [-4]], ["0"]).ok
+
+
+def test_a_formula_without_clauses_is_not_refuted() -> None:
+    assert check_drat([], ["0"]) == ProofCheck(
+        "rejected", "cgsat-drat", "lemma 1 is not RUP/RAT: (empty clause)")
+    assert check_drat([], ["1 0", "0"]).message == "lemma 2 is not RUP/RAT: (empty clause)"
