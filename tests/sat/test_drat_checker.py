@@ -156,11 +156,12 @@ def test_parse_proof_reads_text_drat() -> None:
 
 
 def test_a_deleted_clause_in_a_watch_list_is_skipped_not_the_end_of_it() -> None:
-    """(1 5 6) is deleted while it still watches 1; (1 2) and (1 -2) watch 1 after it. The
-    lemma 1 is RUP only if propagation goes on past the dead clause."""
-    formula = [[1, 5, 6], [1, 2], [1, -2], [-1, 3], [-1, -3]]
-    assert check_drat(formula, ["d 1 5 6 0", "1 0", "0"]) == ProofCheck(
-        "verified", "cgsat-drat", "empty clause derived at step 3")
+    """(1 5 6) and (1 7 8) are deleted while they still watch 1, before and after (1 2)
+    and (1 -2) in its watch list. The lemma 1 is RUP (and, by its resolvents with (-1 3)
+    and (-1 -3), RAT) only if a scan goes on past a dead clause."""
+    formula = [[1, 5, 6], [1, 2], [1, -2], [1, 7, 8], [-1, 3], [-1, -3]]
+    assert check_drat(formula, ["d 1 5 6 0", "d 1 7 8 0", "1 0", "0"]) == ProofCheck(
+        "verified", "cgsat-drat", "empty clause derived at step 4")
 
 
 def test_a_clause_added_after_units_is_watched_on_literals_that_are_not_false() -> None:
