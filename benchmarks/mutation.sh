@@ -52,13 +52,13 @@ FILE[phyminoes_sat]=src/cgsat/papers/timber/phyminoes/sat.py
 TESTS[phyminoes_sat]="tests/papers/timber/test_phyminoes_families.py tests/papers/timber/test_controls_timber.py tests/papers/thickets/test_thickets_sat.py tests/papers/timber/test_phyminoes_sat.py tests/encodings/test_green_cordon_dfa.py tests/encodings/test_moore.py tests/encodings/test_timber_path.py tests/encodings/test_green_cordon.py tests/encodings/test_encodings_graphs.py src/cgsat/papers/timber/phyminoes/sat.py"
 # issue 36: the claim kit, the coverage controls and DRAT (run-time controls reach them)
 FILE[kit_families]=src/cgsat/kit/families.py
-TESTS[kit_families]="tests/kit/test_kit_families.py tests/kit/test_families_vocabulary.py tests/kit/test_coverage.py tests/engine/test_vacuous_goal.py src/cgsat/kit/families.py"
+TESTS[kit_families]="tests/kit/test_kit_families.py tests/kit/test_families_vocabulary.py tests/kit/test_families_answers.py src/cgsat/kit/families.py"
 FILE[kit_statements]=src/cgsat/kit/statements.py
 TESTS[kit_statements]="tests/kit/test_kit_families.py tests/kit/test_statements.py src/cgsat/kit/statements.py"
 FILE[sat_coverage]=src/cgsat/sat/coverage.py
 TESTS[sat_coverage]="tests/sat/test_model_counter.py tests/sat/test_coverage.py src/cgsat/sat/coverage.py"
 FILE[drat]=src/cgsat/sat/drat.py
-TESTS[drat]="tests/sat/test_drat.py tests/sat/test_certificates.py src/cgsat/sat/drat.py"
+TESTS[drat]="tests/sat/test_drat_checker.py tests/sat/test_drat_bridges.py src/cgsat/sat/drat.py"
 # the all-n path and the counts from automata (issue 36)
 FILE[counting]=src/cgsat/automata/counting.py
 TESTS[counting]="tests/automata/test_counting.py tests/automata/test_count_controls.py src/cgsat/automata/counting.py"
