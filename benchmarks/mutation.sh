@@ -100,6 +100,12 @@ only_mutate = ["${FILE[$m]}"]
 pytest_add_cli_args = ["-m", "not slow", "-p", "no:cacheprovider", "-p", "no:xdist"]
 pytest_add_cli_args_test_selection = [${tests%, }]
 TOML
+    # MUTMUT_TIMEOUT_MULTIPLIER (default mutmut's): how long a mutant may run, as a multiple
+    # of its tests' time unmutated; 3.0 for drat, whose endless-loop mutants of propagate
+    # otherwise each take mutmut's default limit (issue 36)
+    mult=${MUTMUT_TIMEOUT_MULTIPLIER:-}
+    [ "$m" = drat ] && mult=${mult:-3.0}
+    [ -n "$mult" ] && echo "timeout_multiplier = $mult" >>"$work/pyproject.toml"
     echo "== $m: ${FILE[$m]}"
     # MUTMUT_TIMEOUT (default none): stop a module's run after that long (e.g. 20m); its
     # untried mutants then read "not checked" in the results
