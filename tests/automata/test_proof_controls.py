@@ -161,6 +161,10 @@ def test_summary_records_the_controls_that_ran():
         "well-founded": arguments, "well-founded controls refused": refused,
         "closure controls refused": list(proof_controls.CLOSURE_CONTROLS),
         "by": ["setops", "product"]}
+    # a one-letter family has one control family: the record says 1, not 2
+    _, one_letter = proof_controls._closure_statements()[0]  # "prefix kept": "1"
+    assert proof_controls.summary(one_letter, ["setops"])[
+        "well-founded controls refused"] == 1
 
 
 def test_the_control_rules_keep_length_and_weight_at_every_match():

@@ -254,9 +254,13 @@ def controls_failed(statement: Statement,
 
 
 def summary(statement: Statement, deciders: Sequence[str]) -> dict[str, object]:
-    """The controls' record for a proved verdict's ``detail``."""
+    """The controls' record for a proved verdict's ``detail``: the two well-foundedness
+    arguments, the number of control families each of them refused (one per added rule of
+    :func:`_control_families`: 1 for a one-letter alphabet, else 2), and the closure
+    controls when the family has a domain."""
+    refused = len(_control_families(statement.family))
     out: dict[str, object] = {"well-founded": ["length-weight order", "rank function"],
-                              "well-founded controls refused": 2}
+                              "well-founded controls refused": refused}
     if statement.family.domain is not None:
         out["closure controls refused"] = list(CLOSURE_CONTROLS)
         out["by"] = list(deciders)
