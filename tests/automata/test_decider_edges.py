@@ -91,3 +91,44 @@ def test_bottom_is_refuted_before_any_automaton_is_built(name):
     assert (d.verdict, d.counterexample, d.bottom, d.states) == ("refuted", None, True, 0)
     assert d.reason == "R_0 rejects ⊥"
     assert 0.0 <= d.seconds < 60.0
+
+
+@pytest.mark.parametrize("name", sorted(DECIDERS))
+def test_bottom_outside_the_domain_is_not_checked(name):
+    """⊥ is a position of the family but not of the domain: R_0 need not accept it."""
+    everything_but_bottom = Automaton("1", ((0,),), frozenset({0}), False)
+    fam = WordFamily("nim, ⊥ outside the domain", "1", NIM.rules, True, "none", str,
+                     domain=everything_but_bottom)
+    st = Statement(fam, (EVEN, ODD))
+    assert not fam.in_domain(None) and _first_violation(st, 6) == "none"
+    assert DECIDERS[name](st).verdict == "proved"
+
+
+FORWARD = WordFamily("forward rules", "ab", (
+    OptionRule("b", "a", keep_prefix=True, keep_suffix=True, label="b to a"),
+    OptionRule("aa", "", keep_prefix=True, label="cut at aa"),
+    OptionRule("ba", "a", keep_prefix=True, at_end=True, label="a final ba: drop its b"),
+    OptionRule("ab", None, at_end=True, label="to ⊥"),
+), True, "none", str, weights={"b": 1})
+"""Rules that are all read forward (none keeps a suffix without its prefix)."""
+
+
+def test_pre_images_are_minimal_and_right():
+    """Each decider's pre-image is the minimal DFA (its states are those of its own
+    minimisation) of the words with an option in the goal (by the options, every word up to
+    6 letters)."""
+    goals = [Automaton("ab", ((1, 0), (1, 2), (2, 2)), frozenset({2}), True),
+             Automaton("ab", ((1, 1), (0, 0)), frozenset({0}), False),
+             Automaton("ab", ((0, 1), (2, 0), (2, 2)), frozenset({0, 1}), False)]
+    st = Statement(FORWARD, (goals[0],))
+    for goal in goals:
+        lib = setops.preimage(st, setops.Target.of(goal))
+        assert len(lib.states) == len(lib.minify().states)
+        own = preimage.preimage(st, preimage.Goal.of(goal))
+        for n in range(7):
+            for letters in itertools.product("ab", repeat=n):
+                word = "".join(letters)
+                want = any(goal.accepts(o) if o is not None else goal.empty
+                           for o in FORWARD.options(word))
+                assert lib.accepts_input(word) == want, word
+                assert own.accepts(["ab".index(c) for c in word]) == want, word
