@@ -7,6 +7,7 @@ not call), and the fields of the decision record (states, seconds, the time limi
 from __future__ import annotations
 
 import itertools
+import random
 import time
 
 import pytest
@@ -130,5 +131,34 @@ def test_pre_images_are_minimal_and_right():
                 word = "".join(letters)
                 want = any(goal.accepts(o) if o is not None else goal.empty
                            for o in FORWARD.options(word))
+                assert lib.accepts_input(word) == want, word
+                assert own.accepts(["ab".index(c) for c in word]) == want, word
+
+
+BACKWARD = WordFamily("suffix rules", "ab", (
+    OptionRule("ab", "b", keep_suffix=True, label="ab to b, the suffix kept"),
+    OptionRule("ba", "", keep_suffix=True, label="drop up to a ba"),
+    OptionRule("abb", "a", keep_suffix=True, label="abb to a, the suffix kept"),
+), False, "none", str)
+"""Rules whose option is a suffix after an insert, from any index (read backward by both
+deciders), with windows that read differently backward and forward."""
+
+
+def test_backward_pre_images_against_the_options():
+    """Both deciders' pre-images for suffix rules with asymmetric windows: exactly the
+    words with an option in the goal (every word up to 7 letters, random goals)."""
+    rng = random.Random(36)
+    st = Statement(BACKWARD, (Automaton("ab", ((0, 0),), frozenset({0})),))
+    for _ in range(12):
+        size = rng.randrange(1, 5)
+        goal = Automaton("ab", tuple(tuple(rng.randrange(size) for _ in "ab")
+                                     for _ in range(size)),
+                         frozenset(q for q in range(size) if rng.random() < 0.4))
+        lib = setops.preimage(st, setops.Target.of(goal))
+        own = preimage.preimage(st, preimage.Goal.of(goal))
+        for n in range(8):
+            for letters in itertools.product("ab", repeat=n):
+                word = "".join(letters)
+                want = any(goal.accepts(o) for o in BACKWARD.options(word))
                 assert lib.accepts_input(word) == want, word
                 assert own.accepts(["ab".index(c) for c in word]) == want, word
