@@ -162,3 +162,16 @@ def test_backward_pre_images_against_the_options():
                 want = any(goal.accepts(o) for o in BACKWARD.options(word))
                 assert lib.accepts_input(word) == want, word
                 assert own.accepts(["ab".index(c) for c in word]) == want, word
+
+
+def test_the_time_limit_is_checked_while_reading_backward():
+    """The backward construction calls ``tick`` as it goes (the time limit): a goal whose
+    reverse needs many subsets (the 9th letter is an a) gives more than 256 states."""
+    ninth = Automaton("ab", tuple((q + 1, q + 1) for q in range(8))
+                      + ((9, 10), (9, 9), (10, 10)), frozenset({9}))
+    st = Statement(BACKWARD, (Automaton("ab", ((0, 0),), frozenset({0})),))
+    calls = []
+    some = preimage.preimage(st, preimage.Goal.of(ninth), tick=lambda: calls.append(1))
+    assert calls
+    # "ab" + a^9 has the option "b" + a^9 (9th letter a); b^10 has no option
+    assert some.accepts([0, 1] + [0] * 9) and not some.accepts([1] * 10)
