@@ -175,3 +175,24 @@ def test_the_time_limit_is_checked_while_reading_backward():
     assert calls
     # "ab" + a^9 has the option "b" + a^9 (9th letter a); b^10 has no option
     assert some.accepts([0, 1] + [0] * 9) and not some.accepts([1] * 10)
+
+
+@pytest.mark.parametrize("misere", [False, True])
+def test_the_time_limit_reaches_every_pre_image(monkeypatch, misere):
+    """The pre-image decider hands its time limit to every pre-image it builds (the
+    domain's complement, "some option", each R_j), so a long construction is stopped as it
+    goes, not only after it."""
+    built = []
+    real = preimage.preimage
+
+    def watched(statement, goal, tick=None):
+        assert tick is not None, "a pre-image built without the time limit"
+        built.append(goal)
+        return real(statement, goal, tick)
+
+    monkeypatch.setattr(preimage, "preimage", watched)
+    domain = Automaton("1", ((0,),), frozenset({0}), False)
+    fam = WordFamily("nim, a domain", "1", NIM.rules, False, "none", str, domain=domain)
+    st = Statement(fam, (ODD,), misere=True) if misere else Statement(fam, (EVEN, ODD))
+    assert preimage.decide(st, timeout=600.0).verdict == "proved"
+    assert len(built) == 3  # the complement, then "some option" and R_0, or R_0 and R_1
