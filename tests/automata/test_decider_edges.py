@@ -180,8 +180,8 @@ def test_the_time_limit_is_checked_while_reading_backward():
 @pytest.mark.parametrize("misere", [False, True])
 def test_the_time_limit_reaches_every_pre_image(monkeypatch, misere):
     """The pre-image decider hands its time limit to every pre-image it builds (the
-    domain's complement, "some option", each R_j), so a long construction is stopped as it
-    goes, not only after it."""
+    domain's complement, "some option", each R_j) and to every search for a violation, so
+    a long construction or search is stopped as it goes, not only after it."""
     built = []
     real = preimage.preimage
 
@@ -190,9 +190,19 @@ def test_the_time_limit_reaches_every_pre_image(monkeypatch, misere):
         built.append(goal)
         return real(statement, goal, tick)
 
+    searched = []
+    real_shortest = preimage.shortest
+
+    def watched_search(tables, bad, alive=None, tick=None):
+        assert tick is not None, "a search without the time limit"
+        searched.append(len(tables))
+        return real_shortest(tables, bad, alive, tick)
+
     monkeypatch.setattr(preimage, "preimage", watched)
+    monkeypatch.setattr(preimage, "shortest", watched_search)
     domain = Automaton("1", ((0,),), frozenset({0}), False)
     fam = WordFamily("nim, a domain", "1", NIM.rules, False, "none", str, domain=domain)
     st = Statement(fam, (ODD,), misere=True) if misere else Statement(fam, (EVEN, ODD))
     assert preimage.decide(st, timeout=600.0).verdict == "proved"
     assert len(built) == 3  # the complement, then "some option" and R_0, or R_0 and R_1
+    assert searched == ([2, 4] if misere else [2, 4, 4])  # closure, then each R_j
