@@ -110,8 +110,12 @@ FORWARD = WordFamily("forward rules", "ab", (
     OptionRule("aa", "", keep_prefix=True, label="cut at aa"),
     OptionRule("ba", "a", keep_prefix=True, at_end=True, label="a final ba: drop its b"),
     OptionRule("ab", None, at_end=True, label="to ⊥"),
+    OptionRule("bb", "a", label="a bb anywhere: to a, nothing kept"),
+    OptionRule("ab", "b", keep_suffix=True, at_end=True, label="a final ab: to b"),
 ), True, "none", str, weights={"b": 1})
-"""Rules that are all read forward (none keeps a suffix without its prefix)."""
+"""Rules that are all read forward (none keeps a suffix from any index without its
+prefix), one of each shape: a letter changed in place, a prefix kept, a prefix kept at the
+end, to ⊥, nothing kept from any index, a suffix kept that must be empty."""
 
 
 def test_pre_images_are_minimal_and_right():
