@@ -114,11 +114,13 @@ FORWARD = WordFamily("forward rules", "ab", (
     OptionRule("ab", "b", keep_suffix=True, at_end=True, label="a final ab: to b"),
     OptionRule("ba", "a", keep_prefix=True, keep_suffix=True, at_start=True,
                label="a first ba: to a, the (empty) prefix and the suffix kept"),
+    OptionRule("bb", "", keep_prefix=True, keep_suffix=True, at_start=True,
+               label="a first bb: dropped, the suffix kept"),
 ), True, "none", str, weights={"b": 1})
 """Rules that are all read forward (none keeps a suffix from any index without its
 prefix), one of each shape: a letter changed in place, a prefix kept, a prefix kept at the
 end, to ⊥, nothing kept from any index, a suffix kept that must be empty, an empty
-prefix kept at the start."""
+prefix kept at the start (two such rules, windows of one length)."""
 
 
 def test_pre_images_are_minimal_and_right():
