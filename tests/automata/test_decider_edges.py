@@ -215,3 +215,36 @@ def test_the_time_limit_reaches_every_pre_image(monkeypatch, misere):
     assert preimage.decide(st, timeout=600.0).verdict == "proved"
     assert len(built) == 3  # the complement, then "some option" and R_0, or R_0 and R_1
     assert searched == ([2, 4] if misere else [2, 4, 4])  # closure, then each R_j
+
+
+NO_MOVES = WordFamily("no moves", "ab", (), False, "none", str)
+"""A family without rules: every word has nim-value 0."""
+
+
+@pytest.mark.parametrize("name", sorted(DECIDERS))
+def test_a_family_without_moves(name):
+    """No rule: R_0 is every word (an empty pre-image, "some option" nowhere)."""
+    every = Automaton("ab", ((0, 0),), frozenset({0}))
+    even = Automaton("ab", ((1, 1), (0, 0)), frozenset({0}))
+    assert DECIDERS[name](Statement(NO_MOVES, (every,))).verdict == "proved"
+    wrong = Statement(NO_MOVES, (even,))
+    assert _first_violation(wrong, 3) == "a"
+    d = DECIDERS[name](wrong)
+    assert (d.verdict, d.counterexample, d.reason) == (
+        "refuted", "a", "R_0 rejects it, the mex rule says yes")
+    misere = Statement(NO_MOVES, (Automaton("ab", ((0, 0),), frozenset()),), misere=True)
+    assert _first_violation(misere, 3) == "none"
+    assert DECIDERS[name](misere).verdict == "proved"
+
+
+def test_the_time_limit_is_checked_while_reading_forward():
+    """The forward construction calls ``tick`` as it goes: a goal of 300 states (the length
+    is a multiple of 300) gives more than 256 states."""
+    period = Automaton("ab", tuple(((q + 1) % 300, (q + 1) % 300) for q in range(300)),
+                       frozenset({0}))
+    st = Statement(FORWARD, (Automaton("ab", ((0, 0),), frozenset({0})),))
+    calls = []
+    some = preimage.preimage(st, preimage.Goal.of(period), tick=lambda: calls.append(1))
+    assert calls
+    # "b" * 300 has the option "a" + "b" * 299 (300 letters); "a" has no option
+    assert some.accepts([1] * 300) and not some.accepts([0])
