@@ -94,6 +94,11 @@ def test_the_controls_are_tallied():
     controls = Controls(0, "t")
     ga.count(3, 1, controls, proved=STAND_IN)
     assert (controls.passed, controls.total) == (2, 2)
+    # the tally adds to what the query's earlier instances passed
+    controls = Controls(2, "t")
+    controls.passed, controls.total = 10, 11
+    ga.count(4, 1, controls, proved=STAND_IN)
+    assert (controls.passed, controls.total) == (14, 15)
 
 
 def test_the_samples_are_of_the_height_searched_at_most_sample_height(monkeypatch):
@@ -211,7 +216,8 @@ def test_value_limits(monkeypatch):
     monkeypatch.setattr(ga, "MAX_HEIGHT", 8)
     assert ga.value("8:").nim == play.nim_value(get_ruleset("green-cordon"),
                                                get_ruleset("green-cordon").parse("8:"))
-    with pytest.raises(CgsatInputError, match="height 9 is above 8, the largest"):
+    with pytest.raises(CgsatInputError, match="^green-cordon: height 9 is above 8, the largest "
+                       "the proved automata answer$"):
         ga.value("9:")
     monkeypatch.setattr(ga, "OPTION_LETTERS", 7)
     assert ga.value("4:1").nim == 1  # options 3:1, 4: and 0: (7 arcs, the limit itself)
@@ -278,3 +284,17 @@ def test_value_control_catches_a_value_among_its_options(monkeypatch):
     with pytest.raises(ControlFailed, match=r"^green-cordon 2:: the automata give nim-value 0, "
                        r"but its options' values \[0\] do not have mex 0"):
         ga.value("2:")
+
+
+def test_a_sum_beyond_play_is_one_line_exit_2(capsys):
+    """A sum of cordons beyond exhaustive play (40 arcs): the automata answer one cordon;
+    before issue 36 ``cgsat value`` ended in an internal error (exit 4, a ValueError on the
+    height read from the sum's text)."""
+    from cgsat.cli import main
+
+    for text in ("30: + 10:", "30:1,2 + 10:3"):
+        assert main(["value", "green-cordon", text]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err.count("\n") == 1 and "is a sum of 2 cordons" in err, err
+    assert main(["value", "green-cordon", "40:"]) == 0  # one cordon: answered
+    assert "nim-value 0" in capsys.readouterr().out
