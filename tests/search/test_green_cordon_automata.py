@@ -222,7 +222,8 @@ def test_value_limits(monkeypatch):
     monkeypatch.setattr(ga, "OPTION_LETTERS", 7)
     assert ga.value("4:1").nim == 1  # options 3:1, 4: and 0: (7 arcs, the limit itself)
     with pytest.raises(CgsatInputError, match=r"^green-cordon: 5 options of 13 arcs of stalk "
-                       r"in all: above 7, the most"):
+                       r"in all: above 7, the most the proof route reads to find the winning "
+                       r"moves and run the mex control \(fewer leaf arcs, or a lower cordon\)$"):
         ga.value("4:1,2")
 
 
@@ -298,3 +299,43 @@ def test_a_sum_beyond_play_is_one_line_exit_2(capsys):
         assert out == "" and err.count("\n") == 1 and "is a sum of 2 cordons" in err, err
     assert main(["value", "green-cordon", "40:"]) == 0  # one cordon: answered
     assert "nim-value 0" in capsys.readouterr().out
+
+
+def test_value_names_its_automaton_claim_and_deciders(monkeypatch):
+    real = ga._proved
+    monkeypatch.setattr(ga, "_proved", lambda k: (real(k)[0], ["d1", "d2"]))
+    a = ga.value("5:1,3")
+    auto = nim_statement(3).automata[3]
+    assert a.how == (f"automaton {auto.name} ({auto.size} states) of thickets.green-nim3, "
+                     "R_0 .. R_3 proved for every height by d1 and d2")
+
+
+def test_proved_asks_every_decider_under_the_claims_label(monkeypatch):
+    from cgsat.claims import Verdict
+
+    asked = []
+    detail = json.dumps({"deciders": [{"decider": "x", "verdict": "proved"},
+                                      {"decider": "y", "verdict": "proved"}]})
+
+    def decide(statement, label, timeout):
+        asked.append((statement.automata[-1].name, label, timeout))
+        return Verdict.proved(detail=detail)
+
+    monkeypatch.setattr(ga, "decide_all", decide)
+    st, deciders = ga._proved(3)
+    assert deciders == ["x", "y"] and st.automata[3].name == nim_statement(3).automata[3].name
+    assert asked == [(nim_statement(3).automata[3].name, "thickets.green-nim3", None)]
+
+
+@pytest.mark.parametrize(("verdict", "says"), [
+    (lambda V: V.error("two deciders disagree"), "error: two deciders disagree"),
+    (lambda V: V.refuted("0110"), "refuted: 0110"),
+])
+def test_proved_names_why_a_statement_is_not_proved(monkeypatch, verdict, says):
+    from cgsat.claims import Verdict
+
+    monkeypatch.setattr(ga, "decide_all", lambda statement, label, timeout: verdict(Verdict))
+    with pytest.raises(CgsatInputError, match=r"^green-cordon: the automaton of nim-value 2 is "
+                       r"not proved for every height \(thickets.green-nim2 automata: "
+                       + says + r"\)$"):
+        ga._proved(2)
