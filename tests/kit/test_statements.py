@@ -274,3 +274,19 @@ def test_searches():
 
 def test_outcomes_constant():
     assert OUTCOMES == "LRNP"
+
+
+def test_the_forms_built_by_outcome():
+    assert exactly(["RL"], outcome="P") == Statement("exactly", outcome="P", positions=("RL",))
+    assert exactly(["RL"], outcome="P", misere=True) == Statement(
+        "exactly", outcome="P", positions=("RL",), misere=True)
+    assert never(outcome="NP") == Statement("never", outcome="NP")
+    # all four classes is an outcome set too (a trivial statement, not bad input)
+    assert every(outcome="PNRL") == Statement("every", outcome="LRNP")
+
+
+@pytest.mark.parametrize("build", [lambda: exactly(["LR"], outcome=""),
+                                   lambda: never(outcome="")])
+def test_an_empty_outcome_is_named_as_given(build):
+    with pytest.raises(CgsatInputError, match="^outcome: one or more of L, R, N, P, got ''$"):
+        build()
