@@ -290,3 +290,13 @@ def test_the_forms_built_by_outcome():
 def test_an_empty_outcome_is_named_as_given(build):
     with pytest.raises(CgsatInputError, match="^outcome: one or more of L, R, N, P, got ''$"):
         build()
+
+
+def test_a_listing_callable_without_a_name_is_described():
+    class Listing:
+        def __call__(self, n):
+            return ["L" * n]
+
+    s = exactly(Listing(), value="2")
+    assert s.describe() == "exactly these positions have value 2: the positions given by a function"
+    assert s.listed(ROWS, 2) == {"LL"}
