@@ -79,7 +79,7 @@ TESTS[green_cordon_automata]="tests/search/test_green_cordon_automata.py tests/a
 FILE[caterpillar_counts_dp]=src/cgsat/papers/caterpillars/counts_dp.py
 TESTS[caterpillar_counts_dp]="tests/papers/caterpillars/test_counts_dp.py src/cgsat/papers/caterpillars/counts_dp.py"
 FILE[tree_counts]=src/cgsat/search/tree_counts.py
-TESTS[tree_counts]="tests/search/test_tree_counts.py src/cgsat/search/tree_counts.py"
+TESTS[tree_counts]="tests/search/test_tree_count_controls.py tests/search/test_tree_counts.py src/cgsat/search/tree_counts.py"
 ORDER="certificates external solve kernel gates toppling_leaders toppling timber_graphs timber_trees green_cordon timber_path caterpillars cnf green_cordon_dfa moore thickets_sat phyminoes_sat kit_families kit_statements sat_coverage drat counting count_controls proof_controls decision product setops methods green_cordon_automata caterpillar_counts_dp"
 
 mods=("$@")
