@@ -79,12 +79,14 @@ TESTS[tables]="tests/automata/test_decider_edges.py tests/automata/test_preimage
 FILE[methods]=src/cgsat/automata/methods.py
 TESTS[methods]="tests/automata/test_methods.py src/cgsat/automata/methods.py"
 FILE[green_cordon_automata]=src/cgsat/search/green_cordon_automata.py
-TESTS[green_cordon_automata]="tests/api/test_count_from_proof.py tests/automata/test_slips_caught.py tests/automata/test_all_n_claims.py src/cgsat/search/green_cordon_automata.py"
+TESTS[green_cordon_automata]="tests/search/test_green_cordon_automata.py tests/automata/test_slips_caught.py src/cgsat/search/green_cordon_automata.py"
 FILE[caterpillar_counts_dp]=src/cgsat/papers/caterpillars/counts_dp.py
-TESTS[caterpillar_counts_dp]="tests/papers/caterpillars/test_tree_count_rules.py tests/papers/caterpillars/test_caterpillar_claims.py src/cgsat/papers/caterpillars/counts_dp.py"
+TESTS[caterpillar_counts_dp]="tests/papers/caterpillars/test_counts_dp.py src/cgsat/papers/caterpillars/counts_dp.py"
 FILE[options]=src/cgsat/automata/options.py
 TESTS[options]="tests/automata/test_options.py tests/automata/test_product.py src/cgsat/automata/options.py"
-ORDER="certificates external solve kernel gates toppling_leaders toppling timber_graphs timber_trees green_cordon timber_path caterpillars cnf green_cordon_dfa moore thickets_sat phyminoes_sat kit_families kit_statements sat_coverage drat counting count_controls proof_controls decision product setops methods green_cordon_automata caterpillar_counts_dp"
+FILE[tree_counts]=src/cgsat/search/tree_counts.py
+TESTS[tree_counts]="tests/search/test_tree_count_controls.py tests/search/test_tree_counts.py src/cgsat/search/tree_counts.py"
+ORDER="certificates external solve kernel gates toppling_leaders toppling timber_graphs timber_trees green_cordon timber_path caterpillars cnf green_cordon_dfa moore thickets_sat phyminoes_sat kit_families kit_statements sat_coverage drat counting count_controls proof_controls decision product setops preimage tables options methods green_cordon_automata caterpillar_counts_dp tree_counts"
 
 mods=("$@")
 [ ${#mods[@]} -eq 0 ] && read -r -a mods <<<"$ORDER"
