@@ -113,9 +113,10 @@ TOML
     [ "$m" = drat ] && mult=${mult:-3.0}
     [ -n "$mult" ] && echo "timeout_multiplier = $mult" >>"$work/pyproject.toml"
     echo "== $m: ${FILE[$m]}"
+    # MUTMUT_NICE (default 19): the runs' niceness (0 to load the machine as a user would);
     # MUTMUT_TIMEOUT (default none): stop a module's run after that long (e.g. 20m); its
     # untried mutants then read "not checked" in the results
-    (cd "$work" && nice -n 19 ${MUTMUT_TIMEOUT:+timeout -s INT -k 60 "$MUTMUT_TIMEOUT"} \
+    (cd "$work" && nice -n "${MUTMUT_NICE:-19}" ${MUTMUT_TIMEOUT:+timeout -s INT -k 60 "$MUTMUT_TIMEOUT"} \
         mutmut run --max-children "${MUTMUT_CHILDREN:-2}" >run.log 2>&1 || true)
     (cd "$work" && mutmut results --all true >"$root/mutation/$m.txt" 2>&1 || true)
     awk '{print $NF}' "$root/mutation/$m.txt" | sort | uniq -c
