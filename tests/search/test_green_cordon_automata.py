@@ -304,7 +304,11 @@ def test_a_sum_beyond_play_is_one_line_exit_2(capsys):
 def test_value_names_its_automaton_claim_and_deciders(monkeypatch):
     real = ga._proved
     monkeypatch.setattr(ga, "_proved", lambda k: (real(k)[0], ["d1", "d2"]))
-    a = ga.value("5:1,3")
+    ga._proved_once.cache_clear()  # value() proves once per process: through _proved here
+    try:
+        a = ga.value("5:1,3")
+    finally:
+        ga._proved_once.cache_clear()  # not the patched deciders for later tests
     auto = nim_statement(3).automata[3]
     assert a.how == (f"automaton {auto.name} ({auto.size} states) of thickets.green-nim3, "
                      "R_0 .. R_3 proved for every height by d1 and d2")
