@@ -147,3 +147,25 @@ def test_path_most_errs_when_the_programme_miscounts_the_path(monkeypatch):
     assert v.status == "error"
     assert v.reason == (f"the programme counts {path_count(6) + 1} for the path, "
                         f"Theorem 2.5 says {path_count(6)}")
+
+
+def test_even_edges_invents_no_position_when_the_orientation_search_finds_none(monkeypatch):
+    # a programme that (wrongly) counts a P-orientation of the single edge: the refutation
+    # at n = 1 needs a P-orientation, which p_orientation cannot find (play finds none)
+    single = nx.path_graph(2)
+    assert counts_brute.count_by_play(single) == 0
+    assert counts_dp.p_orientation(single) is None
+    monkeypatch.setattr(counts_dp, "count_p", lambda g: 1)
+    v = counts_dp.even_edges_dp(1, Budget())
+    assert (v.status, v.counterexample) == ("refuted", "")
+
+
+def test_path_most_reports_the_runner_up_even_when_it_is_zero(monkeypatch):
+    # every tree but the path counted 0: the next count is the maximum of those zeros
+    real = counts_dp.count_p
+    monkeypatch.setattr(counts_dp, "count_p",
+                        lambda g: real(g) if max(d for _, d in g.degree) <= 2 else 0)
+    v = counts_dp.path_most_dp(4, Budget())
+    assert v.status == "holds"
+    assert v.detail == (f"{_nonisomorphic_trees(4)} trees; the path {path_count(4)}, "
+                        f"the next 0")
