@@ -5,6 +5,9 @@ control says."""
 
 from __future__ import annotations
 
+import random
+from types import SimpleNamespace
+
 import networkx as nx
 import pytest
 
@@ -86,3 +89,33 @@ def test_a_failed_control_names_the_subtree(monkeypatch):
     with pytest.raises(ControlFailed, match=r"^control failed: the tree programme counts 2 "
                        r"P-orientations of the subtree 0-1 1-2, enumeration 1$"):
         tree_counts.controlled_count(nx.path_graph(3), "P", 1, "s")
+
+
+def test_every_draw_is_over_the_whole_frontier_in_text_order(monkeypatch):
+    # the seeded generator sees the vertices sorted by text, then, at each step, every edge
+    # from the grown subtree to the rest of the tree (networkx's edge boundary), sorted by
+    # (tail, head) as text
+    draws: list[tuple[list, object]] = []
+
+    class Recording(random.Random):
+        def choice(self, seq):
+            picked = super().choice(seq)
+            draws.append((list(seq), picked))
+            return picked
+
+    monkeypatch.setattr(tree_counts, "random", SimpleNamespace(Random=Recording))
+    tree = _spider()
+    assert tree.number_of_edges() > tree_counts.CONTROL_EDGES  # no whole-tree control
+    subs = tree_counts.control_subtrees(tree, 12, "s")
+    steps = iter(draws)
+    for sub in subs:
+        nodes, root = next(steps)
+        assert nodes == sorted(tree.nodes, key=str)
+        inside = {root}
+        for _ in range(sub.number_of_edges()):
+            frontier, (u, v) = next(steps)
+            assert frontier == sorted(nx.edge_boundary(tree, inside),
+                                      key=lambda e: (str(e[0]), str(e[1])))
+            inside.add(v)
+        assert set(sub.nodes) == inside
+    assert next(steps, None) is None
