@@ -307,3 +307,27 @@ def test_options_that_keep_the_suffix_only_give_each_automaton_its_bit():
     st = Statement(fam, (length(0), length(1), length(2)))
     assert agrees(st, 5) == "proved"
     assert {agrees(bad, 5) for _, bad in edited(st)} >= {"refuted"}
+
+
+@pytest.mark.parametrize(("r0", "states"), [
+    # R_0 = every word, ⊥ rejected: "ab" has the done bits of "b" (R_0, some option,
+    # one leaves the domain), so the same product state
+    (Automaton("ab", ((0, 0),), frozenset({0})), 3),
+    # R_0 = no word, ⊥ accepted: "a" and "ab" have R_0's bit (their option ⊥), "b" not
+    (Automaton("ab", ((0, 0),), frozenset(), empty=True), 4),
+])
+def test_an_option_leaving_the_domain_keeps_its_other_bits(r0, states):
+    # options: ⊥ at every a (⊥ is outside the domain), the prefix before every b; the
+    # domain: words ending in a run of b's of odd length ("b" in it, "" and "a" not). Each
+    # option's bits, in or out of the domain, are R_0's bit, "some option" and "leaves the
+    # domain". By hand, breadth first: "" (the start), "a" (done: ⊥'s bits), "b" (done: the
+    # bits of ""); then "aa" is "a" again, and "ab" (done: ⊥'s and "a"'s bits, the domain
+    # state of "b") is "b" again exactly when those bits are the same; "b" is in the domain
+    # with an option outside it: refuted there.
+    dom = Automaton("ab", ((0, 1), (0, 0)), frozenset({1}))
+    fam = _word_family([OptionRule("a", None), OptionRule("b", "", keep_prefix=True)],
+                       domain=dom)
+    st = Statement(fam, (r0,))
+    d = decide(st)
+    assert (d.verdict, d.counterexample, d.states) == ("refuted", "b", states)
+    assert agrees(st, 3) == "refuted"
