@@ -227,6 +227,14 @@ def test_value_limits(monkeypatch):
         ga.value("4:1,2")
 
 
+
+def test_value_limits_a_sum_of_cordons_too_high_by_its_height(monkeypatch):
+    # value reads one cordon (the API refuses sums first); a sum of two cordons both above
+    # the limit is an input error about the height, as for one cordon
+    monkeypatch.setattr(ga, "MAX_HEIGHT", 8)
+    with pytest.raises(CgsatInputError, match="^green-cordon: height (9|10) is above 8, "):
+        ga.value("9: + 10:")
+
 def test_value_above_the_largest_automaton(monkeypatch):
     monkeypatch.setattr(ga, "LARGEST", 2)
     assert ga.value("4:2").nim == 2
