@@ -11,6 +11,7 @@ import random
 import time
 
 import pytest
+from automata.fa.dfa import DFA
 
 from cgsat.automata import preimage, product, setops
 from cgsat.automata.dfa import Automaton
@@ -248,3 +249,60 @@ def test_the_time_limit_is_checked_while_reading_forward():
     assert calls
     # "b" * 300 has the option "a" + "b" * 299 (300 letters); "a" has no option
     assert some.accepts([1] * 300) and not some.accepts([0])
+
+
+def test_a_target_reads_words_from_its_start_state():
+    """:meth:`setops.Target.run` starts in state 0 unless told otherwise: its verdict on a
+    word is the automaton's own (:meth:`Automaton.accepts`), and the complement's is the
+    opposite; from another state it goes on as the automaton's run from there."""
+    third_is_a = Automaton("ab", ((1, 1), (2, 2), (3, 4), (3, 3), (4, 4)), frozenset({3}))
+    target, other = setops.Target.of(third_is_a), setops.Target.of(third_is_a, True)
+    for n in range(6):
+        for letters in itertools.product("ab", repeat=n):
+            word = "".join(letters)
+            assert (target.run(word, "ab") in target.accepting) == third_is_a.accepts(word)
+            assert (other.run(word, "ab") in other.accepting) != third_is_a.accepts(word)
+            assert target.run(word, "ab", 2) == third_is_a.run(word, 2)
+
+
+@pytest.mark.parametrize("name", ["setops", "preimage"])
+def test_a_time_limit_above_the_calls_own_time_is_not_reached(name):
+    """The time limit counts from the call's start (not from the clock's origin): 20 s is
+    far more than this proof takes, and is not reached."""
+    d = DECIDERS[name](Statement(NIM, (EVEN, ODD)), timeout=20.0)
+    assert d.verdict == "proved" and d.seconds < 20.0
+
+
+def test_each_rule_is_determinised_the_cheap_way(monkeypatch):
+    """:func:`setops.preimage` reads a suffix kept from any index (Toppling Peaks' L)
+    backward and a letter changed in place forward: for targets where the other direction
+    needs exponentially many subsets (2^8 and more), no determinisation builds more than a
+    few states per state of the target, and the pre-image is the words with an option in
+    the target (every word up to 10 letters)."""
+    built = []
+    real = DFA.from_nfa
+
+    def counted(nfa, **kw):
+        built.append(len(real(nfa, minify=False).states))  # the subsets, before minimising
+        return real(nfa, **kw)
+
+    monkeypatch.setattr(DFA, "from_nfa", counted)
+    # at least 8 R's: forward, the runs from every L so far are any subset of 0 .. 8
+    eight_rs = Automaton("LR", tuple((q, min(q + 1, 8)) for q in range(9)), frozenset({8}))
+    topple = WordFamily("an L topples", "LR", (OptionRule("L", "", keep_suffix=True),),
+                        False, "none", str)
+    # the 8th letter is b: backward, the set of states that read a b 8 - q letters on
+    eighth_b = Automaton("ab", tuple((q + 1, q + 1) for q in range(7))
+                         + ((9, 8), (8, 8), (9, 9)), frozenset({8}))
+    in_place = WordFamily("a b to a", "ab", (OptionRule("b", "a", keep_prefix=True,
+                                                         keep_suffix=True),),
+                          False, "none", str, weights={"b": 1})
+    for fam, goal in ((topple, eight_rs), (in_place, eighth_b)):
+        built.clear()
+        lib = setops.preimage(Statement(fam, (goal,)), setops.Target.of(goal))
+        assert built and max(built) <= 4 * goal.size, (fam.name, built)
+        for n in range(11):
+            for letters in itertools.product(fam.alphabet, repeat=n):
+                word = "".join(letters)
+                want = any(goal.accepts(o) for o in fam.options(word))
+                assert lib.accepts_input(word) == want, (fam.name, word)
