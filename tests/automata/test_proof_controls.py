@@ -276,3 +276,36 @@ def test_the_rank_constant_is_above_every_letters_weight():
     assert proof_controls.rank_argument(replace(light, rules=())) == ""
     dead = OptionRule("2", "", keep_prefix=True, label="dead")
     assert proof_controls.rank_argument(replace(light, rules=(lone, dead))) == ""
+
+
+def test_the_option_reader_stops_at_the_end_of_the_word_for_an_empty_window():
+    """An empty window matches at every index 0 .. len(w) and nowhere past the end:
+    :func:`raw_options` lists as many options as :meth:`WordFamily.options` (one per index),
+    not one more at index len(w) + 1."""
+    grow = OptionRule("", "1", keep_prefix=True, keep_suffix=True, label="insert 1")
+    fam = replace(GREEN_CORDON, alphabet="01", rules=(grow,), weights={}, domain=None)
+    for word in ("", "0", "01"):
+        mine = sorted(o for _, o in proof_controls.raw_options(fam, word))
+        assert mine == sorted(fam.options(word)), word
+    assert len(list(proof_controls.raw_options(fam, "01"))) == 3
+
+
+def test_the_rank_constant_counts_only_the_rules_weighted_letters():
+    """C = 1 + the absolute weights of the letters of every rule's window and insert: a
+    letter outside the alphabet weighs 0, and a missing or empty insert adds nothing
+    (here C = 1 + 1 + 1 + 1 = 4, so rank('X') = C + 1 = 5)."""
+    take = OptionRule("X", "", keep_prefix=True, label="take")
+    dead = OptionRule("Z", None, label="dead")  # Z is no letter: it never matches
+    same = OptionRule("X", "X", keep_prefix=True, keep_suffix=True, label="same")
+    fam = replace(GREEN_CORDON, alphabet="X", rules=(take, dead, same), weights={"X": 1},
+                  domain=None)
+    assert proof_controls.rank_argument(fam) == (
+        "rule 'same': option 'X' of 'X' does not rank lower (5 >= 5)")
+
+
+def test_the_rank_argument_of_a_family_without_letters():
+    """With no letter the only word is the empty one; a rule that needs a letter never
+    applies there, and the argument accepts the family (no maximum of no weights)."""
+    fam = replace(GREEN_CORDON, alphabet="", rules=(OptionRule("1", "", label="take"),),
+                  weights={}, domain=None)
+    assert proof_controls.rank_argument(fam) == ""
