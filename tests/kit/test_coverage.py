@@ -28,6 +28,9 @@ FAMILIES = [
     kit_rules.green_cordons(leaves=2),
     kit_rules.green_cordons(max_leaves=1, match="3"),
     kit_rules.timber_paths(height_range=2, palindrome=True),
+    # no palindrome of even length in height range 1 (LRLR...): vacuous at even n, which
+    # a domain family's vacancy read off its automaton alone missed (issue 36)
+    kit_rules.timber_paths(height_range=1, palindrome=True),
 ]
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from cgsat.kit import rules as kit_rules
 from cgsat.kit.families import (
     PLAY_LIMITS,
     caterpillars,
@@ -96,6 +97,10 @@ def test_vacancy_by_kind_and_by_filter() -> None:
     assert timber_paths(palindrome=True, match="R").vacancy(1) is None
     assert timber_paths(palindrome=True, match="^LR+$").vacancy(3) == (
         "no position of size 3 passes the filter /^LR+$/ and palindromes")
+    # palindromes alone: no word of height range 1 (LRLR..., RLRL...) at an even length
+    alternating = kit_rules.timber_paths(height_range=1, palindrome=True)
+    assert alternating.vacancy(2) == "no position of size 2 passes the filter palindromes"
+    assert alternating.vacancy(3) is None
     # above play's size limit a filtered family is not called vacuous
     limit = PLAY_LIMITS["timber-path"]
     assert timber_paths(match="E").vacancy(limit) is not None

@@ -156,8 +156,8 @@ class WordDomain(Family):
         >>> green_cordons(leaves=2).vacancy(2), green_cordons(leaves=2).vacancy(3)
         ('no green cordon of height 2 with exactly 2 leaf arcs', None)
         """
-        if self.match is not None:
-            return super().vacancy(n)
+        if self.match is not None or self.palindrome:
+            return super().vacancy(n)  # a filter: listed, as for any family
         auto = self.domain_automaton()
         if self.kind == "green-cordon":
             found = auto.empty if n == 0 else auto.count(n - 1) > 0
