@@ -351,3 +351,10 @@ def test_proved_names_why_a_statement_is_not_proved(monkeypatch, verdict, says):
                        r"not proved for every height \(thickets.green-nim2 automata: "
                        + says + r"\)$"):
         ga._proved(2)
+
+
+def test_value_refuses_a_sum_of_cordons_in_one_line() -> None:
+    """The public function reads one cordon: a sum is bad input naming it (it was a
+    ValueError from reading the sum's text as one cordon)."""
+    with pytest.raises(CgsatInputError, match=r"^green-cordon: 3: \+ 7:2,4,5 is a sum of 2 "):
+        ga.value("3: + 7:2,4,5")

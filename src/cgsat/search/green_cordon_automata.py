@@ -230,6 +230,10 @@ def value(position: str) -> Answer:
         raise CgsatInputError(
             f"green-cordon: height {height} is above {MAX_HEIGHT}, the largest the proved "
             "automata answer")
+    if len(parsed) > 1:  # was a ValueError from cordon_word (issue 36)
+        raise CgsatInputError(
+            f"green-cordon: {text} is a sum of {len(parsed)} cordons; the proved automata "
+            "answer one cordon (the sum's nim-value is the XOR of the summands')")
     word = cordon_word(text)
     every = nim_statement(LARGEST).automata
     k = next((j for j, a in enumerate(every) if a.accepts(word)), None)
