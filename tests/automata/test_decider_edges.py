@@ -306,3 +306,29 @@ def test_each_rule_is_determinised_the_cheap_way(monkeypatch):
                 word = "".join(letters)
                 want = any(goal.accepts(o) for o in fam.options(word))
                 assert lib.accepts_input(word) == want, (fam.name, word)
+
+
+def _unary_states(member, longest: int = 40) -> int:
+    """The states of the minimal complete DFA of the unary language {1^n : member(n)}: its
+    residuals (Myhill-Nerode), each told by the next ``longest`` lengths (enough for the
+    eventually periodic languages here: periods at most 6, from length at most 2)."""
+    return len({tuple(member(n + m) for m in range(longest)) for n in range(longest)})
+
+
+def test_states_are_those_of_the_automata_the_equations_read():
+    """The pre-image decider's ``states`` is the largest minimal DFA its equations read
+    (module docstring: the domain, R_j, the intersection of the pre-images of the earlier
+    R_i, the pre-image of R_j), sizes counted here by residuals of the unary languages
+    (take one; R_0 the even lengths, R_1 the multiples of 3): 3. The intersection of all
+    the pre-images, which no equation reads (its 6 residuals: 1 mod 6), is not built."""
+    third = Automaton("1", ((1,), (2,), (0,)), frozenset({0}))
+    st = Statement(NIM, (EVEN, third))
+    some = [lambda n, a=a: any(a.accepts(o) for o in NIM.options("1" * n))
+            for a in st.automata]
+    read = [lambda n: True, lambda n: n % 2 == 0, lambda n: n % 3 == 0, some[0], some[1]]
+    expected = max(_unary_states(m) for m in read)
+    assert expected == 3
+    assert _unary_states(lambda n: some[0](n) and some[1](n)) == 6
+    assert _first_violation(st, 6) != "none"
+    d = preimage.decide(st)
+    assert d.verdict == "refuted" and d.states == expected

@@ -21,7 +21,7 @@ from cgsat.automata.families import GREEN_CORDON, toppling_peaks
 from cgsat.automata.library import SEC5, pattern, regex, stored
 from cgsat.automata.options import OptionRule, Statement, Word, WordFamily
 from cgsat.automata.replay import confirm, wrong_at
-from cgsat.automata.tables import Table, minimal, reverse_determinised
+from cgsat.automata.tables import Table, minimal, reverse_determinised, shortest
 from cgsat.papers.timber.path.automata import dyck, misere_x, thm23_statement, thm24_statement
 
 
@@ -259,3 +259,17 @@ def test_proves_nim_20_and_refutes_a_wrong_a20():
     assert _same(st).verdict == "proved"
     d = _same(st.with_automaton(20, pattern(21)))
     assert d.verdict == "refuted" and d.counterexample == "1" * 19 + "0"
+
+
+def test_the_shortest_word_search_without_and_with_a_time_limit():
+    """:func:`tables.shortest` on a cycle of 3000 states (one letter): the least word
+    reaching state 2999 is 2999 letters long (the only word of that length), and none
+    reaches a state that is not there. Without ``tick`` it searches past 1024 tuples;
+    with one, it calls it as it goes (the time limit)."""
+    cycle = Table(tuple(((q + 1) % 3000,) for q in range(3000)), (False,) * 3000)
+    assert shortest([cycle], lambda t: t[0] == 2999) == (0,) * 2999
+    assert shortest([cycle], lambda t: t[0] == 3000) is None
+    calls = []
+    assert shortest([cycle], lambda t: t[0] == 2999,
+                    tick=lambda: calls.append(1)) == (0,) * 2999
+    assert calls
