@@ -15,21 +15,10 @@ from automata.fa.dfa import DFA
 
 from cgsat.automata import preimage, product, setops
 from cgsat.automata.dfa import Automaton
-from cgsat.automata.options import OptionRule, Statement, Word, WordFamily
+from cgsat.automata.options import OptionRule, Statement, WordFamily
+from word_brute import first_violation  # tests/ is on pythonpath
 
 DECIDERS = {"setops": setops.decide, "preimage": preimage.decide, "product": product.decide}
-
-
-def _first_violation(st: Statement, longest: int) -> Word | str:
-    """The first position in shortlex order (⊥ first) where the statement fails, by direct
-    evaluation; "none" if none up to ``longest`` letters."""
-    if st.family.bottom and st.violated_at(None):
-        return None
-    for n in range(longest + 1):
-        for letters in itertools.product(st.family.alphabet, repeat=n):
-            if st.violated_at("".join(letters)):
-                return "".join(letters)
-    return "none"
 
 
 def _exactly(alphabet: str, words: set[str], empty: bool = False) -> Automaton:
@@ -53,10 +42,10 @@ ONLY_TO_BOTTOM = WordFamily("only to bottom", "1", (
 def test_misere_a_word_whose_only_option_is_bottom(name):
     """A move to ⊥ is an option (misère: "some option exists" counts it)."""
     right = Statement(ONLY_TO_BOTTOM, (_exactly("1", {"1"}),), misere=True)
-    assert _first_violation(right, 6) == "none"
+    assert first_violation(right, 6) == "none"
     assert DECIDERS[name](right).verdict == "proved"
     wrong = Statement(ONLY_TO_BOTTOM, (_exactly("1", set()),), misere=True)
-    assert _first_violation(wrong, 6) == "1"
+    assert first_violation(wrong, 6) == "1"
     d = DECIDERS[name](wrong)
     assert (d.verdict, d.counterexample, d.bottom) == ("refuted", "1", False)
     assert d.reason == "R_0 rejects it, the mex rule says yes"
@@ -88,7 +77,7 @@ def test_bottom_is_refuted_before_any_automaton_is_built(name):
     """⊥ is checked first, on its own: no automaton built (states 0)."""
     fam = WordFamily("nim with ⊥", "1", NIM.rules, True, "none", str)
     st = Statement(fam, (Automaton("1", ((1,), (0,)), frozenset({0}), False), ODD))
-    assert _first_violation(st, 4) is None
+    assert first_violation(st, 4) is None
     d = DECIDERS[name](st)
     assert (d.verdict, d.counterexample, d.bottom, d.states) == ("refuted", None, True, 0)
     assert d.reason == "R_0 rejects ⊥"
@@ -102,7 +91,7 @@ def test_bottom_outside_the_domain_is_not_checked(name):
     fam = WordFamily("nim, ⊥ outside the domain", "1", NIM.rules, True, "none", str,
                      domain=everything_but_bottom)
     st = Statement(fam, (EVEN, ODD))
-    assert not fam.in_domain(None) and _first_violation(st, 6) == "none"
+    assert not fam.in_domain(None) and first_violation(st, 6) == "none"
     assert DECIDERS[name](st).verdict == "proved"
 
 
@@ -229,12 +218,12 @@ def test_a_family_without_moves(name):
     even = Automaton("ab", ((1, 1), (0, 0)), frozenset({0}))
     assert DECIDERS[name](Statement(NO_MOVES, (every,))).verdict == "proved"
     wrong = Statement(NO_MOVES, (even,))
-    assert _first_violation(wrong, 3) == "a"
+    assert first_violation(wrong, 3) == "a"
     d = DECIDERS[name](wrong)
     assert (d.verdict, d.counterexample, d.reason) == (
         "refuted", "a", "R_0 rejects it, the mex rule says yes")
     misere = Statement(NO_MOVES, (Automaton("ab", ((0, 0),), frozenset()),), misere=True)
-    assert _first_violation(misere, 3) == "none"
+    assert first_violation(misere, 3) == "none"
     assert DECIDERS[name](misere).verdict == "proved"
 
 
@@ -329,6 +318,6 @@ def test_states_are_those_of_the_automata_the_equations_read():
     expected = max(_unary_states(m) for m in read)
     assert expected == 3
     assert _unary_states(lambda n: some[0](n) and some[1](n)) == 6
-    assert _first_violation(st, 6) != "none"
+    assert first_violation(st, 6) != "none"
     d = preimage.decide(st)
     assert d.verdict == "refuted" and d.states == expected

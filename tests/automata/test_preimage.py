@@ -19,10 +19,11 @@ from cgsat.automata.decision import Decision
 from cgsat.automata.dfa import Automaton
 from cgsat.automata.families import GREEN_CORDON, toppling_peaks
 from cgsat.automata.library import SEC5, pattern, regex, stored
-from cgsat.automata.options import OptionRule, Statement, Word, WordFamily
+from cgsat.automata.options import OptionRule, Statement, WordFamily
 from cgsat.automata.replay import confirm, wrong_at
 from cgsat.automata.tables import Table, minimal, reverse_determinised, shortest
 from cgsat.papers.timber.path.automata import dyck, misere_x, thm23_statement, thm24_statement
+from word_brute import first_violation  # tests/ is on pythonpath
 
 
 def _same(st: Statement) -> Decision:
@@ -135,18 +136,6 @@ def test_a_domain_not_closed_under_options_is_refuted():
     assert d.verdict == "refuted" and d.reason == "an option leaves the domain"
 
 
-def _first_violation(st: Statement, longest: int) -> Word | str:
-    """The first position in shortlex order (⊥ first) where the statement fails, by the
-    direct evaluation :meth:`Statement.violated_at`; "none" if none up to ``longest``."""
-    if st.family.bottom and st.violated_at(None):
-        return None
-    for n in range(longest + 1):
-        for letters in itertools.product(st.family.alphabet, repeat=n):
-            if st.violated_at("".join(letters)):
-                return "".join(letters)
-    return "none"
-
-
 TOY = WordFamily("toy", "ab", (
     OptionRule("a", "", keep_suffix=True, at_start=True, label="drop a first a"),
     OptionRule("b", "a", keep_prefix=True, keep_suffix=True, label="b to a"),
@@ -177,7 +166,7 @@ def test_rules_of_every_shape_against_direct_evaluation():
                       for j in range(k + 1))
         st = Statement(TOY, autos, misere)
         d = _same(st)
-        expected = _first_violation(st, 9)
+        expected = first_violation(st, 9)
         if d.verdict == "proved":
             assert expected == "none"
             continue

@@ -22,6 +22,7 @@ from cgsat.automata.library import SEC5, pattern, regex, stored
 from cgsat.automata.options import OptionRule, Statement, Word, WordFamily
 from cgsat.automata.replay import confirm, wrong_at
 from cgsat.papers.timber.path.automata import dyck
+from word_brute import first_violation  # tests/ is on pythonpath
 
 
 def _same(st: Statement) -> Decision:
@@ -123,18 +124,6 @@ def test_a_domain_not_closed_under_options_is_refuted():
     assert d.verdict == "refuted" and d.reason == "an option leaves the domain"
 
 
-def _first_violation(st: Statement, longest: int) -> Word | str:
-    """The first position in shortlex order (⊥ first) where the statement fails, by the
-    direct evaluation :meth:`Statement.violated_at`; "none" if none up to ``longest``."""
-    if st.family.bottom and st.violated_at(None):
-        return None
-    for n in range(longest + 1):
-        for letters in itertools.product(st.family.alphabet, repeat=n):
-            if st.violated_at("".join(letters)):
-                return "".join(letters)
-    return "none"
-
-
 TOY = WordFamily("toy", "ab", (
     OptionRule("a", "", keep_suffix=True, at_start=True, label="drop a first a"),
     OptionRule("b", "a", keep_prefix=True, keep_suffix=True, label="b to a"),
@@ -164,7 +153,7 @@ def test_rules_of_every_shape_against_direct_evaluation():
                       for j in range(k + 1))
         st = Statement(TOY, autos, misere)
         d = _same(st)
-        expected = _first_violation(st, 9)
+        expected = first_violation(st, 9)
         if d.verdict == "proved":
             assert expected == "none"
             continue
@@ -203,7 +192,7 @@ def test_deep_counterexamples_on_toy(longest, misere):
     st = Statement(TOY, tuple(autos), misere)
     d = _same(st)
     assert d.verdict == "refuted" and not d.bottom
-    assert d.counterexample == _first_violation(st, longest + 3)
+    assert d.counterexample == first_violation(st, longest + 3)
     assert len(d.counterexample or "") > longest
 
 

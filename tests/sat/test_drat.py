@@ -20,17 +20,8 @@ from cgsat.sat.certificates import is_certified
 from cgsat.sat.drat import ProofCheck, check_drat, check_refutation, check_with_dratify, parse_proof
 from cgsat.sat.solve import solve_cnf
 from cgsat.sat.solvers import SolverDisagreement
-
-# A small UNSAT formula with a hand-written proof in which every lemma is needed:
-# 1 is forced by (1 2)(-2 3)(-3 1); then 4 by the four clauses (-1 ±4 ±5); then conflict.
-HAND = [[1, 2], [-2, 3], [-3, 1], [-1, 4, 5], [-1, 4, -5], [-1, -4, 5], [-1, -4, -5]]
-HAND_PROOF = ["1 0", "4 0", "0"]
-
-
-def _proof(name: str, formula: list[list[int]]) -> list[str]:
-    with Solver(name=name, with_proof=True, bootstrap_with=formula) as s:
-        assert s.solve() is False
-        return s.get_proof()
+from drat_hand import HAND, HAND_PROOF  # tests/ is on pythonpath
+from drat_hand import solver_proof as _proof
 
 
 def _satisfiable(formula: list[list[int]]) -> bool:

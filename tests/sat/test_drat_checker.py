@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 
 from cgsat.sat.drat import ProofCheck, check_drat
+from drat_hand import HAND, HAND_PROOF  # tests/ is on pythonpath
+from drat_hand import solver_proof as _proof
 
 
 @pytest.mark.parametrize("formula", [[[-1]], [[-2], [-1, 2]], [[-1, 2], [-2]]],
@@ -34,18 +36,6 @@ def test_a_deleted_clause_takes_no_part_in_a_rat_check() -> None:
 
 # -- the checker on solvers' proofs and on corrupted ones (small formulas: quick under
 #    mutation testing, where tests/sat/test_drat.py's PHP(5) and solve_cnf runs are slow) --
-
-HAND = [[1, 2], [-2, 3], [-3, 1], [-1, 4, 5], [-1, 4, -5], [-1, -4, 5], [-1, -4, -5]]
-HAND_PROOF = ["1 0", "4 0", "0"]
-
-
-def _proof(name: str, formula: list[list[int]]) -> list[str]:
-    from pysat.solvers import Solver
-
-    with Solver(name=name, with_proof=True, bootstrap_with=formula) as s:
-        assert s.solve() is False
-        return s.get_proof()
-
 
 def _php(n: int) -> list[list[int]]:
     from pysat.examples.genhard import PHP
