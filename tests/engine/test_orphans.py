@@ -87,14 +87,16 @@ def _commands(tmp: Path) -> dict[str, tuple[list[str], int]]:
 def _start(argv: list[str], tmp: Path) -> subprocess.Popen[str]:
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     # the command is signalled as a user would signal it: a suite started under nohup
-    # would hand it an ignored SIGHUP, which cgsat keeps ignored (as nohup asks)
+    # would hand it an ignored SIGHUP, and one started in the background by a script (no
+    # job control) an ignored SIGINT, which cgsat keeps ignored (as its caller asks)
     return subprocess.Popen([sys.executable, "-m", "cgsat", *argv], cwd=tmp, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=_default_sighup)
+                            preexec_fn=_default_signals)
 
 
-def _default_sighup() -> None:
-    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+def _default_signals() -> None:
+    for signum in (signal.SIGHUP, signal.SIGINT):
+        signal.signal(signum, signal.SIG_DFL)
 
 
 def _wait_for_workers(proc: subprocess.Popen[str], workers: int, settle: float) -> set[int]:
