@@ -129,3 +129,43 @@ def test_one_result_class_from_the_store_to_the_json() -> None:
     assert ApiResult is CheckResult
     r = CheckResult.unknown("c", 4, "sat", Why.ABOVE_REFUTATION, "skipped: refuted at n=3")
     assert r.skipped and "why" not in r.to_json() and r.to_json()["reason"].startswith("skip")
+
+
+def _child_outlives(flag: str) -> int:
+    """In a worker: start a child that sleeps 2 s, announce its pid in ``flag``, and
+    return its exit code (-9: something killed it)."""
+    import subprocess
+    import sys
+
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(2)"])
+    with open(flag + ".tmp", "w") as f:
+        f.write(str(child.pid))
+    os.replace(flag + ".tmp", flag)
+    return child.wait()
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="sessions are followed on Linux")
+def test_a_call_cancelled_as_it_ended_leaves_the_next_call_alone(tmp_path: Any) -> None:
+    """A call cancelled just as it ends: the pool keeps its worker (the call ended), and
+    the executor, which noted the worker's session as one to end, must not end the
+    processes of the worker's next call (issue 36: MONA, started by the next checks of
+    such a worker, ended by SIGKILL in `cgsat check --all` under load, "mona stopped by
+    signal 9"). The race is set up by hand: the first call's worker noted as killed with
+    its call, whose slot is empty again."""
+    ex = LocalExecutor(1, 3)
+    try:
+        first = ex.submit(Call(os.getpid, (), "first"))
+        worker = ex.outcome(first).value
+        ex.ended[worker] = ex.slots[first]  # the call was cancelled as it ended
+        flag = tmp_path / "child"
+        second = ex.submit(Call(_child_outlives, (str(flag),), "second"))
+        deadline = time.monotonic() + 60
+        while not flag.exists():
+            assert time.monotonic() < deadline, "the second call did not start its child"
+            time.sleep(0.05)
+        ex._reap()  # what the outcome of any other call runs
+        out = ex.outcome(second)
+        assert out.why is None and out.value == 0, out  # the child slept its 2 s
+        assert worker not in ex.ended
+    finally:
+        ex.close()

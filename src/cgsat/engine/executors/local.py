@@ -76,7 +76,9 @@ class LocalExecutor:
         fd = reaper.shared()  # before any thread of ours: it starts a process
         self.watcher = memory.Watcher(_SLOTS, limit).start()
         self.slots: dict[Any, int] = {}
-        self.ended: set[int] = set()  # sessions of workers killed with a call running
+        # workers whose call did not end (a timeout, a death, a cancellation) -> that call's
+        # slot: their sessions are ended (:meth:`_reap`)
+        self.ended: dict[int, int | None] = {}
         self.pool = ProcessPool(max_workers=workers, context=context,
                                 initializer=init_worker, initargs=(os.getpid(), fd))
 
@@ -112,19 +114,25 @@ class LocalExecutor:
             worker_pid = _SLOTS[slot]
             _SLOTS[slot] = 0  # a killed worker could not clear it
         if out.why is not None and worker_pid:  # killed: end what its call started
-            self.ended.add(worker_pid)
+            self.ended[worker_pid] = slot
         self._reap()
         return out
 
     def _reap(self) -> None:
         """End the sessions of the workers whose call did not end (a timeout, a death, a
         cancellation): every process in them but a worker still alive (the pool ends it;
-        ending it here would break the pool), again until the worker is gone."""
-        for pid in sorted(self.ended):
+        ending it here would break the pool), again until the worker is gone, or until it
+        is seen to have left that call (a call cancelled as it ended: the pool then keeps
+        the worker, which ended what its call left itself, and whatever runs in its session
+        now belongs to its next call, never to be ended here)."""
+        for pid, slot in sorted(self.ended.items()):
             leader = reaper.alive(pid)
+            if leader and slot is not None and _SLOTS is not None and _SLOTS[slot] != pid:
+                del self.ended[pid]  # the worker left the call: its session is its own
+                continue
             reaper.end_session(pid, spare_leader=leader)
             if not leader:
-                self.ended.discard(pid)
+                del self.ended[pid]
 
     def _busy(self) -> list[int]:
         """The workers running a call now."""
@@ -133,7 +141,7 @@ class LocalExecutor:
     def _end_sessions(self, pids: list[int]) -> None:
         """After the pool is joined (every worker gone): end the sessions of the workers
         that were busy, and of those whose call did not end."""
-        self.ended.update(pids + self._busy())
+        self.ended.update((pid, None) for pid in pids + self._busy())
         self._reap()
 
     def stop(self) -> None:
