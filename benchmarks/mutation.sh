@@ -86,7 +86,22 @@ FILE[options]=src/cgsat/automata/options.py
 TESTS[options]="tests/automata/test_options.py tests/automata/test_product.py src/cgsat/automata/options.py"
 FILE[tree_counts]=src/cgsat/search/tree_counts.py
 TESTS[tree_counts]="tests/search/test_tree_count_controls.py tests/search/test_tree_counts.py src/cgsat/search/tree_counts.py"
-ORDER="certificates external solve kernel gates toppling_leaders toppling timber_graphs timber_trees green_cordon timber_path caterpillars cnf green_cordon_dfa moore thickets_sat phyminoes_sat kit_families kit_statements sat_coverage drat counting count_controls proof_controls decision product setops preimage tables options methods green_cordon_automata caterpillar_counts_dp tree_counts"
+# the rest of automata/ and of the claim kit (issue 36)
+FILE[kit_coverage]=src/cgsat/kit/coverage.py
+TESTS[kit_coverage]="tests/kit/test_coverage.py tests/engine/test_vacuous_goal.py src/cgsat/kit/coverage.py"
+FILE[kit_rules]=src/cgsat/kit/rules.py
+TESTS[kit_rules]="tests/user/test_rules.py tests/kit/test_families_answers.py tests/kit/test_coverage.py src/cgsat/kit/rules.py"
+FILE[controls]=src/cgsat/automata/controls.py
+TESTS[controls]="tests/automata/test_controls.py src/cgsat/automata/controls.py"
+FILE[tk_family]=src/cgsat/automata/tk_family.py
+TESTS[tk_family]="tests/automata/test_tk_family.py src/cgsat/automata/tk_family.py"
+FILE[replay]=src/cgsat/automata/replay.py
+TESTS[replay]="tests/automata/test_deciders.py tests/automata/test_options.py tests/automata/test_tk_family.py src/cgsat/automata/replay.py"
+FILE[dfa]=src/cgsat/automata/dfa.py
+TESTS[dfa]="tests/automata/test_options.py tests/automata/test_setops.py tests/automata/test_partizan.py src/cgsat/automata/dfa.py"
+FILE[automata_families]=src/cgsat/automata/families.py
+TESTS[automata_families]="tests/automata/test_options.py tests/automata/test_product.py tests/automata/test_proof_controls.py tests/user/test_rules.py src/cgsat/automata/families.py"
+ORDER="certificates external solve kernel gates toppling_leaders toppling timber_graphs timber_trees green_cordon timber_path caterpillars cnf green_cordon_dfa moore thickets_sat phyminoes_sat kit_families kit_statements sat_coverage drat counting count_controls proof_controls decision product setops preimage tables options methods green_cordon_automata caterpillar_counts_dp tree_counts kit_coverage kit_rules controls tk_family replay dfa automata_families"
 
 mods=("$@")
 [ ${#mods[@]} -eq 0 ] && read -r -a mods <<<"$ORDER"
