@@ -47,3 +47,24 @@ def test_wrong_values_refuted_and_replayed(values, where):
     assert [d.verdict for d in found] == ["refuted", "refuted"]
     assert {d.counterexample for d in found} == {where}
     assert confirm(st, where).confirmed
+
+
+@pytest.mark.parametrize("values", [(1, 2), (2, 1), (1, 0), (0, 1), (2, 0), (0, 2), (0, 0),
+                                    (1, 3)])
+def test_each_automaton_accepts_the_claimed_values(values):
+    """R_0 .. R_max: R_j accepts ⊥ iff j = 0 and 1^k iff values[k mod 2] = j, read off
+    ``values`` directly (also the negative controls' values)."""
+    st = tk_statement(values)
+    assert len(st.automata) == max(values) + 1
+    for j, a in enumerate(st.automata):
+        assert a.empty == (j == 0)
+        for k in range(6):
+            assert a.accepts("1" * k) == (values[k % 2] == j), (j, k)
+
+
+@pytest.mark.parametrize("values", [(1, 2), (1, 0)])
+def test_names_in_reports(values):
+    """The names a method's report and dumped automata carry."""
+    st = tk_statement(values)
+    assert st.name == "lumberjack T_k"
+    assert [a.name for a in st.automata] == [f"nim {j}" for j in range(max(values) + 1)]
