@@ -122,12 +122,7 @@ def _impartial(ruleset: ImpartialRuleset, name: str, text: str, misere: bool) ->
             and ruleset.size(position) > ruleset.exhaustive_limit):
         # a green cordon beyond exhaustive play: the automata R_0 .. R_k proved for every
         # height (thickets.thm3.2, thm3.3, green-nim<k>; issue 35). They read one cordon:
-        # a sum is bad input here (issue 36: it was an internal error, exit 4)
-        if len(position) > 1:
-            raise CgsatInputError(
-                f"green-cordon: {ruleset.format(position)} is a sum of {len(position)} "
-                "cordons beyond exhaustive play; the proved automata answer one cordon (ask "
-                "for each summand: the sum's nim-value is the XOR of theirs)")
+        # by_automata.value refuses a sum with one line (issue 36: an internal error, exit 4)
         answer = by_automata.value(ruleset.format(position))
         return ValueResult(
             name, ruleset.format(position), "P" if answer.nim == 0 else "N", nim=answer.nim,
