@@ -101,7 +101,35 @@ FILE[dfa]=src/cgsat/automata/dfa.py
 TESTS[dfa]="tests/automata/test_options.py tests/automata/test_setops.py tests/automata/test_partizan.py src/cgsat/automata/dfa.py"
 FILE[automata_families]=src/cgsat/automata/families.py
 TESTS[automata_families]="tests/automata/test_options.py tests/automata/test_product.py tests/automata/test_proof_controls.py tests/user/test_rules.py src/cgsat/automata/families.py"
-ORDER="certificates external solve kernel gates toppling_leaders toppling timber_graphs timber_trees green_cordon timber_path caterpillars cnf green_cordon_dfa moore thickets_sat phyminoes_sat kit_families kit_statements sat_coverage drat counting count_controls proof_controls decision product setops preimage tables options methods green_cordon_automata caterpillar_counts_dp tree_counts kit_coverage kit_rules controls tk_family replay dfa automata_families"
+FILE[library]=src/cgsat/automata/library.py
+TESTS[library]="tests/automata/test_deciders.py tests/automata/test_counting.py tests/automata/test_count_controls.py tests/automata/test_all_n_claims.py tests/automata/test_product.py tests/user/test_rules.py tests/search/test_green_cordon_automata.py src/cgsat/automata/library.py"
+FILE[mona]=src/cgsat/automata/mona.py
+TESTS[mona]="tests/automata/test_mona.py tests/automata/test_deciders.py tests/automata/test_methods.py tests/automata/test_slips_caught.py tests/automata/test_proof_controls.py tests/automata/test_tk_family.py tests/user/test_rules.py tests/commands/test_check_tools.py src/cgsat/automata/mona.py"
+# the partizan all-n path (issue 37), which issue 36's "automata/" covers too
+FILE[partizan]=src/cgsat/automata/partizan.py
+TESTS[partizan]="tests/automata/test_partizan.py src/cgsat/automata/partizan.py"
+FILE[partizan_families]=src/cgsat/automata/partizan_families.py
+TESTS[partizan_families]="tests/automata/test_partizan.py tests/automata/test_mona.py src/cgsat/automata/partizan_families.py"
+FILE[partizan_methods]=src/cgsat/automata/partizan_methods.py
+TESTS[partizan_methods]="tests/automata/test_partizan.py src/cgsat/automata/partizan_methods.py"
+FILE[partizan_mona]=src/cgsat/automata/partizan_mona.py
+TESTS[partizan_mona]="tests/automata/test_partizan.py tests/automata/test_mona.py src/cgsat/automata/partizan_mona.py"
+FILE[partizan_product]=src/cgsat/automata/partizan_product.py
+TESTS[partizan_product]="tests/automata/test_partizan.py src/cgsat/automata/partizan_product.py"
+FILE[partizan_replay]=src/cgsat/automata/partizan_replay.py
+TESTS[partizan_replay]="tests/automata/test_partizan.py src/cgsat/automata/partizan_replay.py"
+FILE[partizan_setops]=src/cgsat/automata/partizan_setops.py
+TESTS[partizan_setops]="tests/automata/test_partizan.py tests/automata/test_preimage.py src/cgsat/automata/partizan_setops.py"
+# the rest of the claim kit (issue 36)
+FILE[kit_records]=src/cgsat/kit/records.py
+TESTS[kit_records]="tests/kit/ tests/user/ tests/papers/caterpillars/test_caterpillar_claims.py tests/engine/test_vacuous_goal.py src/cgsat/kit/records.py"
+FILE[kit_methods]=src/cgsat/kit/methods.py
+TESTS[kit_methods]="tests/kit/ tests/user/ tests/papers/timber/test_kit_records.py tests/papers/thickets/test_thickets_records.py tests/papers/toppling/test_toppling_records.py src/cgsat/kit/methods.py"
+FILE[kit_paper]=src/cgsat/kit/paper.py
+TESTS[kit_paper]="tests/kit/ tests/user/ tests/papers/timber/test_kit_records.py tests/papers/thickets/test_thickets_records.py tests/papers/toppling/test_toppling_records.py tests/papers/caterpillars/test_caterpillar_claims.py src/cgsat/kit/paper.py"
+FILE[kit_sat]=src/cgsat/kit/sat.py
+TESTS[kit_sat]="tests/kit/ tests/user/ tests/engine/test_vacuous_goal.py src/cgsat/kit/sat.py"
+ORDER="certificates external solve kernel gates toppling_leaders toppling timber_graphs timber_trees green_cordon timber_path caterpillars cnf green_cordon_dfa moore thickets_sat phyminoes_sat kit_families kit_statements sat_coverage drat counting count_controls proof_controls decision product setops preimage tables options methods green_cordon_automata caterpillar_counts_dp tree_counts kit_coverage kit_rules controls tk_family replay dfa automata_families library mona partizan partizan_families partizan_methods partizan_mona partizan_product partizan_replay partizan_setops kit_records kit_methods kit_paper kit_sat"
 
 mods=("$@")
 [ ${#mods[@]} -eq 0 ] && read -r -a mods <<<"$ORDER"
