@@ -211,7 +211,10 @@ def test_confirm_walks_at_most_limit_positions():
     st = Statement(TK_FAMILY, (r0, even_but_empty, r2))
     assert confirm(st, "111", limit=5) == Replay(
         True, "", tk_position(""), "R_1 rejects it; plain play: nim-value 1")
-    assert not confirm(st, "111", limit=4).confirmed
+    cut = confirm(st, "111", limit=4)
+    assert not cut.confirmed
+    assert cut.detail == ("plain play agrees with every automaton on 4 positions"
+                       " (the walk stopped at its limit of 4)")
 
 
 def test_check_options_finds_a_missing_rule():

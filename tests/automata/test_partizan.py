@@ -130,6 +130,26 @@ def test_negative_controls_refuted_by_both_and_replayed(build, regex, where):
     assert verdict.status == "refuted"
 
 
+def test_confirm_counts_the_positions_it_walked() -> None:
+    """A true statement: the walk from LRL meets each follower once and says how many; cut
+    by its limit, it says so."""
+    st = toppling_lem1()
+    fam = st.family
+    followers, todo = {"LRL"}, ["LRL"]
+    while todo:
+        v = todo.pop()
+        new = (set(fam.options(v, 0)) | set(fam.options(v, 1))) - followers
+        followers |= new
+        todo += new
+    whole = confirm(st, "LRL")
+    assert not whole.confirmed
+    assert whole.detail == f"plain play agrees with every automaton on {len(followers)} positions"
+    cut = confirm(st, "LRL", limit=2)
+    assert not cut.confirmed and len(followers) > 2
+    assert cut.detail == ("plain play agrees with every automaton on 2 positions"
+                          " (the walk stopped at its limit of 2)")
+
+
 def _flips(st: PartizanStatement) -> list[PartizanStatement]:
     """Every single flip of a state's acceptance that changes a class on the domain."""
     out = []

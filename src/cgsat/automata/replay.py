@@ -97,8 +97,10 @@ def confirm(statement: Statement, word: Word, *, limit: int = 20_000) -> Replay:
     fam = statement.family
     seen: set[Word] = {word}
     queue: deque[Word] = deque([word])
-    while queue and len(seen) <= limit:
+    walked = 0
+    while queue and walked < limit:
         v = queue.popleft()
+        walked += 1
         if fam.in_domain(v):
             why = wrong_at(statement, v)
             if why:
@@ -108,7 +110,8 @@ def confirm(statement: Statement, word: Word, *, limit: int = 20_000) -> Replay:
                 seen.add(o)
                 queue.append(o)
     return Replay(False, word, fam.position(word),
-                  f"plain play agrees with every automaton on {len(seen)} positions")
+                  f"plain play agrees with every automaton on {walked} positions"
+                  + (f" (the walk stopped at its limit of {limit})" if queue else ""))
 
 
 def check_options(family: WordFamily, max_length: int) -> list[str]:

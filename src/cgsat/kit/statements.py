@@ -225,7 +225,7 @@ class Statement:
         return [{"outcome": c} for c in self.outcome or ""], "one search per outcome class"
 
 
-def _outcome_arg(outcome: str, impartial_only: bool, misere: bool) -> str:
+def _outcome_arg(outcome: str) -> str:
     if not isinstance(outcome, str) or not outcome or not set(outcome) <= set(OUTCOMES):
         raise CgsatInputError(f"outcome: one or more of L, R, N, P, got {outcome!r}")
     return "".join(c for c in OUTCOMES if c in outcome)
@@ -251,7 +251,7 @@ def every(test: Callable[[Position], Any] | None = None, *, outcome: str | None 
             raise CgsatInputError(f"every(): the predicate must be callable, got {test!r}")
         return Statement("every", test=test, misere=misere)
     if outcome is not None:
-        return Statement("every", outcome=_outcome_arg(outcome, False, misere), misere=misere)
+        return Statement("every", outcome=_outcome_arg(outcome), misere=misere)
     nims = (nim,) if isinstance(nim, int) else tuple(nim or ())
     if not nims or not all(isinstance(k, int) and k >= 0 for k in nims):
         raise CgsatInputError(f"every(): nim= takes nim-values 0, 1, 2, ..., got {nim!r}")
@@ -290,7 +290,7 @@ def exactly(positions: Iterable[str] | Callable[[int], Iterable[str]], *,
     if value is not None:
         texts, games = _games([value])
         return Statement("exactly", values=texts, games=games, positions=listed)
-    return Statement("exactly", outcome=_outcome_arg(outcome or "", False, misere),
+    return Statement("exactly", outcome=_outcome_arg(outcome or ""),
                      positions=listed, misere=misere)
 
 
@@ -307,5 +307,5 @@ def never(*values: Any, outcome: str | None = None, misere: bool = False) -> Sta
     if values:
         texts, games = _games(values)
         return Statement("never", values=texts, games=games)
-    return Statement("never", outcome=_outcome_arg(outcome or "", False, misere),
+    return Statement("never", outcome=_outcome_arg(outcome or ""),
                      misere=misere)
