@@ -137,7 +137,7 @@ for m in "${mods[@]}"; do
     [ -n "${FILE[$m]:-}" ] || { echo "unknown module $m (one of: $ORDER)" >&2; exit 2; }
     work=$root/mutation/$m
     rm -rf "$work" && mkdir -p "$work"
-    cp -r src tests pyproject.toml "$work"/
+    cp -r src tests docs pyproject.toml "$work"/  # docs: tests that run a page as a doctest
     cat benchmarks/mutation_forks.py >>"$work/tests/conftest.py"
     tests=""
     for t in ${TESTS[$m]}; do [ -e "$t" ] && tests+="\"$t\", "; done
