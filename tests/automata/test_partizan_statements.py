@@ -6,6 +6,7 @@ and the mismatch message the deciders report)."""
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 
 import pytest
 
@@ -22,6 +23,7 @@ from cgsat.automata.partizan_families import (
     blue_stalks,
     regex_automaton,
     stalk_position,
+    thm42,
     toppling_lem1,
 )
 
@@ -179,3 +181,12 @@ def test_mismatch_names_a_value_that_is_not_claimed() -> None:
     both = blue_stalks({"0": "()|LRRR*", "1": "L", "{1|0}": "LR|LRR"})
     assert both.violated_at("LRR") == "accepted as 0, {1|0}; the reduced rule gives 0"
     assert both.mismatch(["{1|0}"], "{1|0}") == ""
+
+
+def test_a_statement_copied_with_another_rule_computes_its_own_classes() -> None:
+    """The classes computed under one rule are not handed to a copy under another: {{1|0}|0}
+    is 0 reduced and {1|0||0} canonical."""
+    st = thm42()
+    left, right = frozenset({"{1|0}"}), frozenset({"0"})
+    assert st.class_of(left, right) == "0"
+    assert replace(st, rule="canonical").class_of(left, right) == "{1|0||0}"

@@ -11,11 +11,13 @@ from typing import Any
 import pytest
 
 from cgsat.automata.dfa import Automaton
+from cgsat.automata.partizan_families import regex_automaton
 from cgsat.claims import ALL_N, Budget
 from cgsat.engine.replay_stored import replay_problem
 from cgsat.engine.store import Row
 from cgsat.errors import CgsatInputError
 from cgsat.kit import claim, green_cordons, rule, timber_paths
+from cgsat.kit.rules import RuleSpec, rule_automaton
 
 EVEN = Automaton("01", ((1, 1), (0, 0)), frozenset({0}))  # words of even length, unnamed
 NOT_A_STRING: Any = 5
@@ -70,14 +72,29 @@ def test_at_most_m_leaf_arcs_in_words() -> None:
 
 
 def test_a_refutation_at_the_empty_peaks_word_stands_and_replays() -> None:
-    """A Peaks rule for P-positions that rejects the empty word is refuted there by the
-    all-n method, and the stored refutation replays (the empty word prints as ``()``)."""
+    """A Peaks rule given as an automaton that rejects the empty word (no domino, nim-value
+    0) is refuted there by the all-n method, and the stored refutation replays (the empty
+    word prints as ``()``); the same rule as a regex is read on sizes >= 1 and proved."""
     family = timber_paths(height_range=2)
     assert family.keep("") and family.keep("()")
-    c = claim("user.t-empty", family, rule(0, regex="L(LR)*R"))
+    nonempty = regex_automaton("(L(LR)*R)+", "LR", "nonempty Dyck words")
+    c = claim("user.t-empty", family, rule(0, automaton=nonempty))
     automata = next(m for m in c.methods if m.name == "automata")
     verdict = automata.run(ALL_N, Budget())
     assert (verdict.status, verdict.counterexample) == ("refuted", "")
     assert c.confirm is not None and c.confirm(0, "") is True
     row = Row(c.id, ALL_N, "automata", "", "0", "refuted", counterexample="")
     assert replay_problem(c, row) is None
+    by_regex = claim("user.t-regex", family, rule(0, regex="(L(LR)*R)+"))
+    automata = next(m for m in by_regex.methods if m.name == "automata")
+    assert automata.run(ALL_N, Budget()).status == "proved"
+
+
+def test_a_peaks_regex_holds_the_empty_word_exactly_at_nim_value_0() -> None:
+    """The empty Peaks word has nim-value 0: a regex rule accepts it for k = 0 and not for
+    k >= 1, whatever the regex says of it; the other words are the regex's."""
+    family = timber_paths(height_range=2)
+    zero = rule_automaton(family, RuleSpec(0, regex="LR"))
+    one = rule_automaton(family, RuleSpec(1, regex="()|LRLR"))
+    assert zero.accepts("") and zero.accepts("LR") and not zero.accepts("LRLR")
+    assert not one.accepts("") and one.accepts("LRLR") and not one.accepts("LR")

@@ -175,7 +175,7 @@ class PartizanStatement:
     rule: str
     name: str = ""
     _cache: dict[tuple[frozenset[str], frozenset[str]], str] = field(
-        default_factory=dict, compare=False, repr=False)
+        default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.rule not in RULES:

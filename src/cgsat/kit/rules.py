@@ -20,7 +20,8 @@ The word families (:mod:`cgsat.automata.families`):
   at most m;
 - :func:`timber_paths`: a Toppling Peaks word is its own word, over ``LR``;
   ``height_range=h`` keeps the words whose prefix heights (L up, R down) span at most h.
-  A rule needs it: the deciders take Peaks words of bounded height range only.
+  A rule needs it: the deciders take Peaks words of bounded height range only. The empty
+  word (no domino, nim-value 0) is an option of the family's words, not one of them.
 
 How the statement is built (:func:`rule_statement`). The deciders check the mex rule on a
 domain closed under options: *at most* m leaf arcs (moves never add a leaf), height range
@@ -598,11 +599,23 @@ def _lib(op: str, a: Automaton, b: Automaton, empty: bool, name: str) -> Automat
     return Automaton.from_lib(out.minify(retain_names=False), a.alphabet, empty, name)
 
 
+def _empty_word(auto: Automaton, accept: bool) -> Automaton:
+    """``auto`` accepting the empty Peaks word exactly when ``accept``: a path without
+    dominoes is no position of the family (sizes start at 1) but an option of every word
+    of length 1, of nim-value 0."""
+    if auto.accepts("") == accept:
+        return auto
+    dead = (1,) * len(auto.alphabet)
+    only = Automaton(auto.alphabet, (dead, dead), frozenset({0}))
+    return _lib("or" if accept else "minus", auto, only, auto.empty, auto.name)
+
+
 @lru_cache(maxsize=32)
 def rule_automaton(family: Family, spec: RuleSpec) -> Automaton:
     """The user's rule as an automaton, intersected with the family's domain F (a regex;
     an automaton; or learned). For a regex or ``learn=``, ⊥ (the empty cordon, nim-value
-    0) is accepted when k = 0.
+    0) and the empty Peaks word (no domino, nim-value 0; an option, not a position of the
+    family) are accepted exactly when k = 0.
 
     Examples
     --------
@@ -615,6 +628,8 @@ def rule_automaton(family: Family, spec: RuleSpec) -> Automaton:
     if spec.regex is not None:
         auto = replace(_regex(spec.regex, wf.alphabet, "rule"),
                        empty=spec.nim == 0 and wf.bottom)
+        if family.kind == "timber-path":
+            auto = _empty_word(auto, spec.nim == 0)
     elif spec.automaton is not None:
         auto = spec.automaton
     else:
