@@ -75,11 +75,13 @@ def test_match_is_kept_and_checked_with_or_without_a_domain() -> None:
             claim, "user.t-match", family, rule(0, learn=4))
 
 
-def test_bad_regexes_are_refused_in_one_line() -> None:
+def test_bad_regexes_are_refused_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
     """The empty regex, letters outside the alphabet (all named), a regex neither library
-    reads, and one that automata-lib reads differently from Python's ``re.fullmatch``
-    (``1+?`` is lazy in Python, optional in automata-lib) on a word of up to 10 letters:
-    found on the shortest such word, at length 1 and at length 9."""
+    reads, a quantifier on a quantifier (``1+?`` is lazy in Python, optional in
+    automata-lib: ``0``*11 ``1+?`` would read differently only beyond the words checked),
+    and one that automata-lib reads differently from Python's ``re.fullmatch`` on a word of
+    up to 10 letters (here made so by reading another regex): found on the shortest such
+    word, at length 1 and at length 9."""
     def made(regex: str) -> str:
         return _message(claim, "user.t-re", green_cordons(), rule(0, regex=regex))
 
@@ -88,11 +90,28 @@ def test_bad_regexes_are_refused_in_one_line() -> None:
     assert made("0*2a") == ("user.t-re: regex '0*2a': letters '2a' are outside the alphabet "
                             "'01' (use its letters and ()|*+?)")
     assert made("(0").startswith("user.t-re: bad regex '(0': ")
-    assert made("01+?") == ("user.t-re: regex '01+?' reads differently in automata-lib and "
-                            "Python at '0'; use ( ) | * + ?")
-    late = "0" * 9 + "1+?"
-    assert made(late) == (f"user.t-re: regex {late!r} reads differently in automata-lib and "
-                          "Python at '000000000'; use ( ) | * + ?")
+    for doubled, token in (("0" * 11 + "1+?", "+?"), ("0*+1", "*+"), ("1??", "??"),
+                           ("0**", "**")):
+        assert made(doubled) == (
+            f"user.t-re: regex {doubled!r}: {token!r} (a quantifier on a quantifier) reads "
+            "differently in automata-lib and Python; group instead, e.g. (x+)?")
+    real = rules.NFA  # type: ignore[attr-defined]  # the module's own import
+
+    class Misread:
+        """automata-lib reading ``(regex)|extra`` for ``regex``."""
+
+        extra = "0"
+
+        @classmethod
+        def from_regex(cls, expression: str, **kwargs: Any) -> Any:
+            return real.from_regex(f"({expression})|{cls.extra}", **kwargs)
+
+    monkeypatch.setattr(rules, "NFA", Misread)
+    assert made("01") == ("user.t-re: regex '01' reads differently in automata-lib and "
+                          "Python at '0'; use ( ) | * + ?")
+    Misread.extra = "0" * 9
+    assert made("1(0|1)*") == ("user.t-re: regex '1(0|1)*' reads differently in automata-lib "
+                               "and Python at '000000000'; use ( ) | * + ?")
 
 
 def test_a_table_too_large_is_refused_with_its_size() -> None:

@@ -420,6 +420,11 @@ def _regex(expression: str, alphabet: str, cid: str) -> Automaton:
     if not expression:
         raise CgsatInputError(f"{cid}: the regex is empty (it would accept only the empty "
                               "word; write that as a regex over the alphabet)")
+    doubled = re.search(r"[*+?]{2}", expression)
+    if doubled:  # lazy or possessive in Python, a repeated group in automata-lib
+        raise CgsatInputError(f"{cid}: regex {expression!r}: {doubled.group()!r} (a quantifier "
+                              "on a quantifier) reads differently in automata-lib and Python; "
+                              "group instead, e.g. (x+)?")
     letters = set(expression) - set(_REGEX_SYNTAX)
     if letters - set(alphabet):
         bad = "".join(sorted(letters - set(alphabet)))
@@ -762,9 +767,9 @@ def automata_method(cid: str, family: Family, spec: RuleSpec) -> Method:
         parts.append(f"{others} {background_source(family, spec)}")
     head = f"R_0 .. R_{k}" if k else "R_0"
     scope = (f"every size at once: {head} ({'; '.join(parts)}) pass the mex rule on "
-             "every word of a domain closed under options, decided by two deciders of three "
-             "(set operations, product search, MONA when installed); a counterexample is "
-             "replayed by plain play")
+             "every word of a domain closed under options, decided by two deciders of four "
+             "(set operations, pre-images, product search, MONA when installed); a "
+             "counterexample is replayed by plain play")
     inner = all_n_method(partial(rule_statement, family, spec, cid), cid, scope)
     return replace(inner, run=partial(_attributed, run=inner.run, family=family, spec=spec))
 

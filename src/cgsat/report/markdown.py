@@ -303,7 +303,7 @@ def _user(r: Report) -> list[str]:
         proofs = [c.proved for c in r.user_claims if c.proved]
         if proofs:
             lines += ["", "Proved for every size (a rule's `automata` method: two deciders "
-                      "of three decided R_0 .. R_k on a domain closed under options; the "
+                      "of four decided R_0 .. R_k on a domain closed under options; the "
                       "artifacts are written under `$CGSAT_PROOFS/<claim>/` when it is set):",
                       "", "| claim | automata (states) | deciders | artifacts |",
                       "|---|---|---|---|"]

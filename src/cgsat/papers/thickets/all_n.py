@@ -1,7 +1,7 @@
 """The all-n statements of *Thinning Thickets* (issue 25): the characterizations of green
 cordons of nim-values 0 .. k as automata on the leaf word, the §5 statements on families of
 at most one or two leaves, and the Fibonacci counts of Theorems 3.4 and 3.5, decided for
-every height at once by two deciders of three (:mod:`cgsat.automata.methods`).
+every height at once by two deciders of four (:mod:`cgsat.automata.methods`).
 
 References
 ----------

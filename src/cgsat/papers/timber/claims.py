@@ -601,7 +601,7 @@ HEIGHT_PARAMETER = ("h = the height range (max minus min of the prefix heights);
 def _height_range_claim(cid: str, theorem: str, build: Callable[[int], Any],
                         misere: bool) -> Claim:
     """``timber.thm2.3-height`` / ``thm2.4-height``: *The Game of timber!*, Theorem 2.3 or
-    2.4 on every word of height range at most h, three deciders, every length at once."""
+    2.4 on every word of height range at most h, four deciders, every length at once."""
     play = "misère" if misere else "normal"
     return Claim(
         id=cid, paper=PAPER, theorem=theorem,
