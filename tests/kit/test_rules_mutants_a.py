@@ -9,10 +9,11 @@ import json
 import pytest
 
 from cgsat.api import check
+from cgsat.automata.library import stored
 from cgsat.errors import CgsatInputError
 from cgsat.kit import claim, green_cordons, rows, rule, timber_paths
 from cgsat.kit.families import Family
-from cgsat.kit.rules import Rule, RuleSpec, learn, rule_statement
+from cgsat.kit.rules import Rule, RuleSpec, learn, rule_automaton, rule_statement
 
 ONE = "0*10(00)*"  # one leaf arc: nim-value 2 (Thinning Thickets, §5)
 LIBRARY = "from the stored library automata of Thinning Thickets"
@@ -113,7 +114,9 @@ def test_a_wrong_learned_background_is_unknown_not_refuted() -> None:
 
 
 def test_too_small_a_table_is_one_line() -> None:
-    """A table that determines no automaton: the error names the size and the nim-value."""
+    """A table that determines no automaton: the error names the size and the nim-value;
+    one that does (the P-positions up to height 4) gives Theorem 3.2's automaton."""
+    assert learn(green_cordons(), 0, 4).same_language(stored("thm3.2"))
     with pytest.raises(CgsatInputError, match=r"^the table up to size 4 determines no automaton "
                        r"for nim-value 1; give a larger size \(learn=, below=\)$"):
         learn(green_cordons(), 1, 4)
@@ -128,3 +131,14 @@ def test_a_learned_peaks_automaton_never_accepts_bottom() -> None:
     assert a.accepts(None) is False
     assert (a.accepts("L"), a.accepts("RL"), a.accepts("LR")) == (True, True, False)
     assert learn(timber_paths(height_range=2), 1, 8).accepts(None) is False
+
+
+def test_learn_reads_the_table_of_the_familys_own_domain() -> None:
+    """learn= over exactly 2 leaf arcs learns from those cordons only (F, not the closed
+    domain): the table up to height 3 determines an automaton, the one up to 5 none."""
+    family = green_cordons(leaves=2)
+    a = rule_automaton(family, RuleSpec(0, learn=3))
+    assert not a.accepts("11")  # 3:1,2 has nim-value 1
+    with pytest.raises(CgsatInputError, match="up to size 5 determines no automaton for "
+                       "nim-value 0"):
+        rule_automaton(family, RuleSpec(0, learn=5))
