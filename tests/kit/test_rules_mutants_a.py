@@ -63,7 +63,7 @@ def test_the_automata_scope_names_the_automata_it_proves(family: Family, nim: in
     assert scope.startswith(f"every size at once: {parts}")
     assert ") pass the mex rule on every word of a domain closed under options, decided by " \
         "two deciders" in scope
-    for words in ("(set operations, product search, MONA when installed)",
+    for words in ("(set operations, pre-images, product search, MONA when installed)",
                   "; a counterexample is replayed by plain play"):
         assert words in scope
     assert scope.endswith("replayed by plain play")
