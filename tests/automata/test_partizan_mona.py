@@ -1,0 +1,220 @@
+"""MONA on partizan statements (:mod:`cgsat.automata.partizan_mona`): the formula written,
+the files of a workdir, every field of its decisions, a player without moves and a class no
+position gets, and the ways MONA may fail (not installed, a timeout, too much output, an exit
+code, garbage, progress lines), as :mod:`cgsat.automata.mona` is tested in ``test_mona.py``.
+
+The fake ``mona`` programs are shell scripts put first on ``PATH``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from cgsat.automata import mona, partizan_mona
+from cgsat.automata.decision import Decision
+from cgsat.automata.dfa import Automaton
+from cgsat.automata.options import OptionRule
+from cgsat.automata.partizan import PartizanFamily, PartizanStatement
+from cgsat.automata.partizan_families import (
+    LEM1_REGEX,
+    blue_stalks,
+    regex_automaton,
+    thm42,
+    toppling_lem1,
+)
+
+TAKE = (OptionRule("L", "", keep_prefix=True, at_end=True, label="take a counter"),)
+"""Left takes one counter off the heap L^n; Right has no move (the heap is the integer n)."""
+
+LEM1_WRONG_L = {**LEM1_REGEX, "L": "L(L|R|E)*L", "N": LEM1_REGEX["N"] + "|L"}
+"""Lemma 1 misread: a single L domino counted N, not L (false first at the row L)."""
+
+
+def _heap(domain: str | None = None) -> PartizanFamily:
+    """Heaps of counters only Left may take, restricted to ``domain`` (a regex) if given."""
+    dom = None if domain is None else regex_automaton(domain, "L", "domain")
+    return PartizanFamily("Left's heap", "L", TAKE, (), "toppling", str, domain=dom)
+
+
+def _fake_mona(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, body: str) -> None:
+    """A ``mona`` script running ``body``, first on PATH."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir(exist_ok=True)
+    script = bin_dir / "mona"
+    script.write_text("#!/bin/sh\n" + body + "\n")
+    script.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+
+
+def _preds(text: str) -> list[str]:
+    return re.findall(r"^pred (\w+)\(", text, re.M)
+
+
+def test_outcome_formula_defines_only_the_winning_predicates() -> None:
+    """Under the outcome rule, Left's predicates are "some option is in A_P / A_L", Right's
+    "in A_P / A_R", each defined once with the letter sets as parameters; the class L is
+    "Left wins moving first and Right does not"; the sentinel carries code 0 and the letters
+    are checked (3 letters in 2 bits)."""
+    text = partizan_mona.formula(toppling_lem1())
+    assert text.startswith("m2l-str;\nvar2 X0, X1;\n")
+    assert _preds(text) == ["run0", "acc0", "run1", "acc1", "run2", "acc2", "run3", "acc3",
+                            "some0_0", "some1_0", "some0_1", "some2_1"]
+    assert "pred some0_0(var1 e, var2 X0, X1) =\n  (ex1 j: " in text
+    lw = "(some0_0(e, X0, X1) | some1_0(e, X0, X1))"
+    rw = "(some0_1(e, X0, X1) | some2_1(e, X0, X1))"
+    assert f"<=> ~(({lw} & ~{rw})))" in text  # the class L
+    assert f"<=> ~((~{lw} & ~{rw})))" in text  # the class P
+    assert "~(ex1 e: e = max($) & (e notin X0 & e notin X1) & (all1 p: p < e => (" in text
+
+
+def test_value_formula_checks_both_players_options_stay_in_the_domain() -> None:
+    """Under a value rule every class gets a predicate per player, and on a domain the
+    options of Left and of Right that leave it are predicates of their own; two letters fill
+    one bit, so no letter check is written."""
+    text = partizan_mona.formula(blue_stalks())
+    assert _preds(text)[8:] == ["some0_0", "some1_0", "some2_0", "some0_1", "some1_1",
+                                "some2_1", "out3_0", "out3_1"]
+    assert "pred out3_1(var1 e, var2 X0) =\n  (ex1 j: " in text
+    assert text.endswith("  out3_0(e, X0) |\n  out3_1(e, X0)));\n")
+    assert "~(ex1 e: e = max($) & (e notin X0) & (ex2 S3_0, S3_1: " in text
+    assert "all1 p: p < e" not in text
+
+
+def test_workdir_holds_the_formula_and_the_summary(tmp_path: Path, need_mona: None) -> None:
+    """A proved statement: a workdir made with its parents holds the formula and MONA's
+    summary, whose largest automaton is the decision's state count; the reason is empty."""
+    st = toppling_lem1()
+    where = tmp_path / "proofs" / "lem1"
+    d = partizan_mona.decide(st, workdir=where)
+    assert (d.decider, d.verdict, d.counterexample, d.reason) == ("mona", "proved", None, "")
+    assert isinstance(d.states, int) and d.states > 1
+    assert 0 < d.seconds < 5
+    assert d.describe().startswith(f"mona: proved ({d.states} states, ")
+    assert sorted(p.name for p in where.iterdir()) == ["statement.mona", "statement.out"]
+    assert (where / "statement.mona").read_text() == partizan_mona.formula(st)
+    out = (where / "statement.out").read_text()
+    assert out.startswith("MONA v") and "Formula is valid" in out
+    assert f"Largest automaton built: {d.states} states (mona -s)" in out
+
+
+def test_refutation_names_the_least_counterexample(need_mona: None) -> None:
+    """A false statement: refuted at the least word, not ⊥, with MONA's reason."""
+    d = partizan_mona.decide(toppling_lem1(LEM1_WRONG_L))
+    assert (d.decider, d.verdict, d.counterexample) == ("mona", "refuted", "L")
+    assert not d.bottom and d.states and 0 < d.seconds < 5
+    assert d.describe() == "mona: refuted at 'L' (MONA's counter-example of least length)"
+
+
+def test_player_without_moves_and_class_no_position_gets(need_mona: None) -> None:
+    """Right has no move: his predicates are false; a class the rule gives no combination
+    (5 among 0, 1, 2, 5, canonical) is claimed by no word; four classes are still written
+    (:data:`MAX_CLASSES`); an outcome rule with no L or P class has no Left win."""
+    heap = _heap()
+    outcome = PartizanStatement(heap, ("P", "L"), (regex_automaton("()", "L"),
+                                                   regex_automaton("LL*", "L")), "outcome")
+    assert partizan_mona.decide(outcome).verdict == "proved"
+    nothing = Automaton("L", ((0,),), frozenset(), name="nothing")
+    small = PartizanStatement(_heap("()|L|LL"), ("0", "1", "2", "5"),
+                              (regex_automaton("()", "L"), regex_automaton("L", "L"),
+                               regex_automaton("LL", "L"), nothing), "canonical")
+    assert len(small.classes) == partizan_mona.MAX_CLASSES
+    assert partizan_mona.decide(small).verdict == "proved"
+    only_l = PartizanStatement(heap, ("L",), (regex_automaton("LL*", "L"),), "outcome")
+    d = partizan_mona.decide(only_l)
+    assert (d.verdict, d.counterexample) == ("refuted", "")  # the empty heap is P
+
+
+def test_left_option_leaving_the_domain_is_refuted(need_mona: None) -> None:
+    """On the even heaps, Left's move from LL leaves the domain: refuted there, though every
+    class is right."""
+    st = PartizanStatement(_heap("(LL)*"), ("P", "L"), (regex_automaton("()", "L"),
+                                                        regex_automaton("LL*", "L")), "outcome")
+    assert st.violated_at("LL") == "Left's option 'L' leaves the domain"
+    d = partizan_mona.decide(st)
+    assert (d.verdict, d.counterexample) == ("refuted", "LL")
+
+
+def test_unknown_without_mona_or_with_too_many_classes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without ``mona``, and with more than four classes under a value rule, the decision is
+    ``unknown`` with the reason, and MONA is not run."""
+    monkeypatch.setattr(mona, "available", lambda: False)
+    assert partizan_mona.decide(toppling_lem1()) == Decision(
+        "mona", "unknown", reason="mona not installed")
+    monkeypatch.setattr(mona, "available", lambda: True)
+    monkeypatch.setattr(mona, "_run_mona", None)  # not called
+    assert partizan_mona.decide(thm42()) == Decision(
+        "mona", "unknown",
+        reason="more than 4 classes under the reduced rule (2^(2k) combinations)")
+
+
+def test_timeout_is_unknown(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ``mona`` that does not answer is stopped at the timeout: ``unknown``, saying so."""
+    _fake_mona(tmp_path, monkeypatch, "sleep 3")
+    d = partizan_mona.decide(toppling_lem1(), timeout=0.5)
+    assert (d.decider, d.verdict, d.reason) == ("mona", "unknown", "timeout 0.5s")
+    assert 0.5 <= d.seconds < 2.5
+
+
+def test_endless_output_is_unknown(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """More output than :data:`mona.OUTPUT_LIMIT` is no answer, with the limit in MiB."""
+    monkeypatch.setattr(mona, "OUTPUT_LIMIT", 1 << 20)
+    _fake_mona(tmp_path, monkeypatch, "yes 'garbage garbage garbage'")
+    d = partizan_mona.decide(toppling_lem1(), timeout=60)
+    assert (d.decider, d.verdict) == ("mona", "unknown")
+    assert d.reason == "could not read MONA's answer: more than 1 MiB of output"
+    assert 0 < d.seconds < 10
+
+
+def test_failing_or_garbled_mona_is_unknown(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """An exit code other than 0, or an answer that cannot be read, is ``unknown`` with one
+    line saying which."""
+    _fake_mona(tmp_path, monkeypatch, "echo 'Segmentation fault' >&2; exit 7")
+    d = partizan_mona.decide(toppling_lem1())
+    assert (d.decider, d.verdict, d.reason) == ("mona", "unknown", "mona exited with 7")
+    assert 0 < d.seconds < 5
+    _fake_mona(tmp_path, monkeypatch, "echo '%%% not an answer'")
+    d = partizan_mona.decide(toppling_lem1())
+    assert (d.decider, d.verdict) == ("mona", "unknown")
+    assert d.reason == "could not read MONA's answer: '%%% not an answer'"
+    assert 0 < d.seconds < 5
+
+
+def test_formula_runs_in_a_cgsat_mona_folder(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without a workdir, MONA reads ``statement.mona`` in a temporary ``cgsat-mona-*``
+    folder (the reaper's prefix), removed afterwards; an answer without automaton sizes has
+    no state count."""
+    seen = tmp_path / "seen"
+    _fake_mona(tmp_path, monkeypatch,
+               f'echo "$2" > {seen}.path; cp "$2" {seen}.mona; echo "Formula is valid"')
+    st = blue_stalks()
+    d = partizan_mona.decide(st)
+    assert d == Decision("mona", "proved", seconds=d.seconds)
+    src = Path(seen.with_suffix(".path").read_text().strip())
+    assert src.name == "statement.mona" and src.parent.name.startswith("cgsat-mona-")
+    assert not src.parent.exists()
+    assert seen.with_suffix(".mona").read_text() == partizan_mona.formula(st)
+
+
+def test_summary_drops_progress_lines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Text before a carriage return is a progress line: dropped from the answer, its sizes
+    not counted; the summary keeps the version, the final automaton and the analysis."""
+    out = ("MONA v1.4-18 for WS1S/WS2S\\n  Minimizing (7,9) -> (5,9)\\n"
+           "12%% (99,1) -> \\rAutomaton has 3 states and 2 BDD-nodes\\n"
+           "ANALYSIS\\nFormula is valid\\n")
+    _fake_mona(tmp_path, monkeypatch, f"printf '{out}'")
+    d = partizan_mona.decide(toppling_lem1(), workdir=tmp_path / "w")
+    assert (d.verdict, d.states) == ("proved", 7)
+    assert (tmp_path / "w" / "statement.out").read_text() == (
+        "MONA v1.4-18 for WS1S/WS2S\nAutomaton has 3 states and 2 BDD-nodes\n"
+        "Largest automaton built: 7 states (mona -s)\nANALYSIS\nFormula is valid\n")
+    _fake_mona(tmp_path, monkeypatch, "echo 'Formula is valid'")
+    d = partizan_mona.decide(toppling_lem1(), workdir=tmp_path / "w")
+    assert (d.verdict, d.states) == ("proved", None)
+    assert (tmp_path / "w" / "statement.out").read_text() == (
+        "Largest automaton built: None states (mona -s)\n")
