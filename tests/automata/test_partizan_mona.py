@@ -8,6 +8,7 @@ The fake ``mona`` programs are shell scripts put first on ``PATH``.
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 from pathlib import Path
@@ -187,18 +188,51 @@ def test_failing_or_garbled_mona_is_unknown(tmp_path: Path,
 def test_formula_runs_in_a_cgsat_mona_folder(tmp_path: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     """Without a workdir, MONA reads ``statement.mona`` in a temporary ``cgsat-mona-*``
-    folder (the reaper's prefix), removed afterwards; an answer without automaton sizes has
-    no state count."""
+    folder (the reaper's prefix), removed afterwards, then the control's formula in a
+    folder inside it; a MONA that says valid to both is not counted (``error``)."""
     seen = tmp_path / "seen"
     _fake_mona(tmp_path, monkeypatch,
-               f'echo "$2" > {seen}.path; cp "$2" {seen}.mona; echo "Formula is valid"')
+               f'n=$(cat {seen}.n 2>/dev/null || echo 0); echo $((n + 1)) > {seen}.n; '
+               f'echo "$2" >> {seen}.paths; cp "$2" {seen}.$n.mona; echo "Formula is valid"')
     st = blue_stalks()
     d = partizan_mona.decide(st)
-    assert d == Decision("mona", "proved", seconds=d.seconds)
-    src = Path(seen.with_suffix(".path").read_text().strip())
-    assert src.name == "statement.mona" and src.parent.name.startswith("cgsat-mona-")
-    assert not src.parent.exists()
-    assert seen.with_suffix(".mona").read_text() == partizan_mona.formula(st)
+    wrong, where = partizan_mona.control(st) or (st, "")
+    assert d == Decision("mona", "error", seconds=d.seconds, reason=(
+        f"{mona.LIE} (first class complemented; false at {where}): its answers are not "
+        "counted"))
+    first, second = (Path(p) for p in seen.with_suffix(".paths").read_text().split())
+    assert first.name == second.name == "statement.mona"
+    assert first.parent.name.startswith("cgsat-mona-") and second.parent.parent == first.parent
+    assert not first.parent.exists()
+    assert (tmp_path / "seen.0.mona").read_text() == partizan_mona.formula(st)
+    assert (tmp_path / "seen.1.mona").read_text() == partizan_mona.formula(wrong)
+
+
+def test_control_is_false_where_it_says_and_real_mona_refutes_it(need_mona: None) -> None:
+    """The control complements the first class automaton; it fails at the word it names by
+    the class rule alone, and the real MONA refutes it, so its valid counts."""
+    for st in (toppling_lem1(), blue_stalks()):
+        found = partizan_mona.control(st)
+        assert found is not None
+        wrong, where = found
+        word = ast.literal_eval(where.split(": ")[0])
+        assert wrong.violated_at(word) and not st.violated_at(word)
+        assert wrong.automata[1:] == st.automata[1:]
+        assert wrong.automata[0].accepting == (frozenset(range(st.automata[0].size))
+                                               - st.automata[0].accepting)
+        assert partizan_mona.decide(wrong).verdict == "refuted"
+        assert partizan_mona.decide(st).verdict == "proved"
+
+
+def test_an_undecided_control_leaves_the_answer_unknown(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """MONA valid to the statement, then failing on the control: unknown, with the reason."""
+    seen = tmp_path / "n"
+    _fake_mona(tmp_path, monkeypatch,
+               f'if [ -e {seen} ]; then exit 7; fi; touch {seen}; echo "Formula is valid"')
+    d = partizan_mona.decide(toppling_lem1())
+    assert (d.verdict, d.reason) == (
+        "unknown", "the control of MONA's answer was not decided (mona exited with 7)")
 
 
 def test_summary_drops_progress_lines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -209,12 +243,12 @@ def test_summary_drops_progress_lines(tmp_path: Path, monkeypatch: pytest.Monkey
            "ANALYSIS\\nFormula is valid\\n")
     _fake_mona(tmp_path, monkeypatch, f"printf '{out}'")
     d = partizan_mona.decide(toppling_lem1(), workdir=tmp_path / "w")
-    assert (d.verdict, d.states) == ("proved", 7)
+    assert (d.verdict, d.states) == ("error", 7)  # a MONA valid to everything
     assert (tmp_path / "w" / "statement.out").read_text() == (
         "MONA v1.4-18 for WS1S/WS2S\nAutomaton has 3 states and 2 BDD-nodes\n"
         "Largest automaton built: 7 states (mona -s)\nANALYSIS\nFormula is valid\n")
     _fake_mona(tmp_path, monkeypatch, "echo 'Formula is valid'")
     d = partizan_mona.decide(toppling_lem1(), workdir=tmp_path / "w")
-    assert (d.verdict, d.states) == ("proved", None)
+    assert (d.verdict, d.states) == ("error", None)
     assert (tmp_path / "w" / "statement.out").read_text() == (
         "Largest automaton built: None states (mona -s)\n")

@@ -31,6 +31,7 @@ import re
 import subprocess
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from cgsat.automata import mona
@@ -38,7 +39,7 @@ from cgsat.automata.decision import Decision
 from cgsat.automata.options import Statement, WordFamily
 from cgsat.automata.partizan import PartizanStatement
 
-__all__ = ["MAX_CLASSES", "decide", "formula"]
+__all__ = ["MAX_CLASSES", "control", "decide", "formula"]
 
 MAX_CLASSES = 4
 """The most classes a value rule is written for (2^(2k) combinations of option classes)."""
@@ -133,42 +134,46 @@ def formula(statement: PartizanStatement) -> str:
     return _Writer(statement).formula()
 
 
-def decide(statement: PartizanStatement, *, timeout: float | None = None,
-           workdir: str | Path | None = None) -> Decision:
-    """Decide a partizan statement for every word with MONA.
+def control(statement: PartizanStatement) -> tuple[PartizanStatement, str] | None:
+    """A statement known to be false, for the control of a "valid" answer: ``statement``
+    with the first class automaton complemented, and a word where it fails, found by
+    evaluating the class rule there (:meth:`PartizanStatement.violated_at`, no decider);
+    None when no word of at most :data:`cgsat.automata.mona.CONTROL_LENGTH` letters shows
+    it.
 
-    Returns
-    -------
-    Decision
-        ``proved``; ``refuted`` with a counter-example of least length; ``unknown`` when
-        MONA is not installed, on a timeout, or with more than :data:`MAX_CLASSES` classes
-        under a value rule.
-
-    References
-    ----------
-    MONA User Manual, M2L-Str; *Thinning Thickets*, Theorem 2.15.
+    Examples
+    --------
+    >>> from cgsat.automata.partizan_families import toppling_lem1
+    >>> control(toppling_lem1())[1]
+    "'': accepted as no class; the outcome rule gives P"
     """
-    t0 = time.perf_counter()
-    if not mona.available():
-        return Decision("mona", "unknown", reason="mona not installed")
-    if statement.rule != "outcome" and len(statement.classes) > MAX_CLASSES:
-        return Decision("mona", "unknown", reason=f"more than {MAX_CLASSES} classes under "
-                        f"the {statement.rule} rule (2^(2k) combinations)")
-    text = formula(statement)
-    with tempfile.TemporaryDirectory(prefix="cgsat-mona-") as tmp:
-        where = Path(workdir) if workdir is not None else Path(tmp)
-        where.mkdir(parents=True, exist_ok=True)
-        src = where / "statement.mona"
-        src.write_text(text)
-        try:  # in a process group of its own, ended whatever happens (issue 38)
-            code, raw, _ = mona._run_mona(src, timeout)
-        except subprocess.TimeoutExpired:
-            return Decision("mona", "unknown", seconds=time.perf_counter() - t0,
-                            reason=f"timeout {timeout:g}s")
-        except mona._TooMuch:
-            return Decision("mona", "unknown", seconds=time.perf_counter() - t0,
-                            reason="could not read MONA's answer: more than "
-                                   f"{mona.OUTPUT_LIMIT >> 20} MiB of output")
+    first = statement.automata[0]
+    flipped = replace(first, accepting=frozenset(range(first.size)) - first.accepting,
+                      name=f"not {first.name}".strip())
+    wrong = replace(statement, automata=(flipped,) + statement.automata[1:])
+    for n in range(mona.CONTROL_LENGTH + 1):
+        for t in itertools.product(statement.family.alphabet, repeat=n):
+            why = wrong.violated_at("".join(t))
+            if why:
+                return wrong, f"{''.join(t)!r}: {why}"
+    return None
+
+
+def _decide_once(statement: PartizanStatement, where: Path, timeout: float | None,
+                 t0: float, keep: bool) -> Decision:
+    """One MONA run on ``statement``'s formula in ``where`` (``keep``: MONA's summary is
+    written there too)."""
+    src = where / "statement.mona"
+    src.write_text(formula(statement))
+    try:  # in a process group of its own, ended whatever happens (issue 38)
+        code, raw, _ = mona._run_mona(src, timeout)
+    except subprocess.TimeoutExpired:
+        return Decision("mona", "unknown", seconds=time.perf_counter() - t0,
+                        reason=f"timeout {timeout:g}s")
+    except mona._TooMuch:
+        return Decision("mona", "unknown", seconds=time.perf_counter() - t0,
+                        reason="could not read MONA's answer: more than "
+                               f"{mona.OUTPUT_LIMIT >> 20} MiB of output")
     if code != 0:
         return Decision("mona", "unknown", seconds=time.perf_counter() - t0,
                         reason=f"mona exited with {code}")
@@ -180,9 +185,60 @@ def decide(statement: PartizanStatement, *, timeout: float | None = None,
         return Decision("mona", "unknown", seconds=time.perf_counter() - t0,
                         reason=f"could not read MONA's answer: {mona._one_line(out)}")
     sizes = [int(m) for m in re.findall(r"\((\d+),\d+\) ->", out)]
-    if workdir is not None:
-        (Path(workdir) / "statement.out").write_text(
-            mona.summary(out, max(sizes) if sizes else None))
+    if keep:
+        (where / "statement.out").write_text(mona.summary(out, max(sizes) if sizes else None))
     reason = "" if verdict == "proved" else "MONA's counter-example of least length"
     return Decision("mona", verdict, word, False, max(sizes) if sizes else None,
                     time.perf_counter() - t0, reason)
+
+
+def decide(statement: PartizanStatement, *, timeout: float | None = None,
+           workdir: str | Path | None = None) -> Decision:
+    """Decide a partizan statement for every word with MONA, with a control of its answer.
+
+    Its "valid" counts only when MONA, in the same call, refutes the :func:`control`
+    statement (the first class automaton complemented, false at a word found without
+    MONA): a "valid" to the control is ``error`` (MONA's answers are not counted), an
+    undecided control leaves the answer ``unknown``.
+
+    Returns
+    -------
+    Decision
+        ``proved``; ``refuted`` with a counter-example of least length; ``unknown`` when
+        MONA is not installed, on a timeout, or with more than :data:`MAX_CLASSES` classes
+        under a value rule; ``error`` when MONA proves the control.
+
+    References
+    ----------
+    MONA User Manual, M2L-Str; *Thinning Thickets*, Theorem 2.15.
+    """
+    t0 = time.perf_counter()
+    if not mona.available():
+        return Decision("mona", "unknown", reason="mona not installed")
+    if statement.rule != "outcome" and len(statement.classes) > MAX_CLASSES:
+        return Decision("mona", "unknown", reason=f"more than {MAX_CLASSES} classes under "
+                        f"the {statement.rule} rule (2^(2k) combinations)")
+    with tempfile.TemporaryDirectory(prefix="cgsat-mona-") as tmp:
+        where = Path(workdir) if workdir is not None else Path(tmp)
+        where.mkdir(parents=True, exist_ok=True)
+        found = _decide_once(statement, where, timeout, t0, workdir is not None)
+        if found.verdict != "proved":
+            return found
+        wrong = control(statement)
+        if wrong is None:
+            return replace(found, verdict="unknown", seconds=time.perf_counter() - t0,
+                           reason="no control: no short word shows the complemented first "
+                                  "class false")
+        left = None if timeout is None else max(1.0, timeout - (time.perf_counter() - t0))
+        check = Path(tmp) / "control"
+        check.mkdir()
+        said = _decide_once(wrong[0], check, left, t0, False)
+    seconds = time.perf_counter() - t0
+    if said.verdict == "proved":
+        return replace(found, verdict="error", seconds=seconds,
+                       reason=f"{mona.LIE} (first class complemented; false at {wrong[1]}): "
+                              "its answers are not counted")
+    if said.verdict != "refuted":
+        return replace(found, verdict="unknown", seconds=seconds,
+                       reason=f"the control of MONA's answer was not decided ({said.reason})")
+    return replace(found, seconds=seconds)
