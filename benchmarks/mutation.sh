@@ -137,7 +137,7 @@ for m in "${mods[@]}"; do
     [ -n "${FILE[$m]:-}" ] || { echo "unknown module $m (one of: $ORDER)" >&2; exit 2; }
     work=$root/mutation/$m
     rm -rf "$work" && mkdir -p "$work"
-    cp -r src tests docs pyproject.toml "$work"/  # docs: tests that run a page as a doctest
+    cp -r src tests docs pyproject.toml "$work"/  # docs (also_copy): pages run as doctests
     cat benchmarks/mutation_forks.py >>"$work/tests/conftest.py"
     tests=""
     for t in ${TESTS[$m]}; do [ -e "$t" ] && tests+="\"$t\", "; done
@@ -145,6 +145,7 @@ for m in "${mods[@]}"; do
 
 [tool.mutmut]
 source_paths = ["src"]
+also_copy = ["docs"]
 only_mutate = ["${FILE[$m]}"]
 pytest_add_cli_args = ["-m", "not slow", "-p", "no:cacheprovider", "-p", "no:xdist"]
 pytest_add_cli_args_test_selection = [${tests%, }]
