@@ -203,6 +203,22 @@ def test_confirm_of_a_true_statement_counts_the_positions():
         False, "111", tk_position("111"), "plain play agrees with every automaton on 5 positions")
 
 
+def test_confirm_walks_each_follower_once() -> None:
+    """From a cordon reached along many paths (the cordon 5:2,4 and its followers), the
+    walk of a true statement meets each follower once: its count is the number of
+    followers, found here by a search of its own."""
+    st = cordon(2)
+    fam = st.family
+    followers, todo = {"0101"}, ["0101"]
+    while todo:
+        new = set(fam.options(todo.pop())) - followers
+        followers |= new
+        todo += [w for w in new if w is not None]
+    got = confirm(st, "0101")
+    assert not got.confirmed and len(followers) > 5
+    assert got.detail == f"plain play agrees with every automaton on {len(followers)} positions"
+
+
 def test_confirm_walks_at_most_limit_positions():
     """Wrong only at T_0 (R_1 rejects the empty word): from T_3 the walk meets T_3, ⊥, T_2,
     T_1, then T_0 as its fifth position."""
