@@ -119,7 +119,7 @@ TESTS[partizan_product]="tests/automata/test_partizan.py src/cgsat/automata/part
 FILE[partizan_replay]=src/cgsat/automata/partizan_replay.py
 TESTS[partizan_replay]="tests/automata/test_partizan.py tests/automata/test_partizan_replay.py src/cgsat/automata/partizan_replay.py"
 FILE[partizan_setops]=src/cgsat/automata/partizan_setops.py
-TESTS[partizan_setops]="tests/automata/test_partizan.py tests/automata/test_preimage.py src/cgsat/automata/partizan_setops.py"
+TESTS[partizan_setops]="tests/automata/test_partizan.py tests/automata/test_preimage.py tests/automata/test_partizan_setops.py tests/automata/test_partizan_statements.py src/cgsat/automata/partizan_setops.py"
 # the rest of the claim kit (issue 36)
 FILE[kit_records]=src/cgsat/kit/records.py
 TESTS[kit_records]="tests/kit/ tests/user/ tests/papers/caterpillars/test_caterpillar_claims.py tests/engine/test_vacuous_goal.py src/cgsat/kit/records.py"
