@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import os
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -34,6 +35,13 @@ TAKE = (OptionRule("L", "", keep_prefix=True, at_end=True, label="take a counter
 LEM1_WRONG_L = {**LEM1_REGEX, "L": "L(L|R|E)*L", "N": LEM1_REGEX["N"] + "|L"}
 """Lemma 1 misread: a single L domino counted N, not L (false first at the row L)."""
 
+PAINT = (OptionRule("R", "L", keep_prefix=True, keep_suffix=True,
+                    label="paint a red counter blue"),)
+"""Left paints one red counter blue; Right has no move (lighter: a red counter weighs 1)."""
+
+VALID_7 = "printf 'Minimizing (7,9) -> (5,9)\\nFormula is valid\\n'"
+"""A ``mona`` answer: valid, the largest automaton built having 7 states."""
+
 
 def _heap(domain: str | None = None) -> PartizanFamily:
     """Heaps of counters only Left may take, restricted to ``domain`` (a regex) if given."""
@@ -49,6 +57,28 @@ def _fake_mona(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, body: str) -> No
     script.write_text("#!/bin/sh\n" + body + "\n")
     script.chmod(0o755)
     monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+
+
+def _rows(n: int) -> PartizanStatement:
+    """Rows of at least n red and blue counters, under :data:`PAINT`: all blue is P, a row with
+    a red counter is L (true: every option keeps the length, so it stays in the domain)."""
+    dom = regex_automaton("(L|R)" * n + "(L|R)*", "LR", f"at least {n} counters")
+    fam = PartizanFamily("rows to paint", "LR", PAINT, (), "painting", str, domain=dom,
+                         weights={"R": 1})
+    return PartizanStatement(fam, ("P", "L"), (regex_automaton("L*", "LR", "all blue"),
+                                               regex_automaton("(L|R)*R(L|R)*", "LR", "a red")),
+                             "outcome")
+
+
+def _two_answers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, first: str, second: str,
+                 pause: float = 0.0) -> Path:
+    """A ``mona`` running ``first`` for its first formula and, after ``pause`` seconds,
+    ``second`` for any later one; the file returned lists the formulas' paths."""
+    log = tmp_path / "paths"
+    _fake_mona(tmp_path, monkeypatch,
+               f'echo "$2" >> {log}; if [ "$(wc -l < {log})" -eq 1 ]; then {first}; exit; fi; '
+               f"sleep {pause}; {second}")
+    return log
 
 
 def _preds(text: str) -> list[str]:
@@ -203,6 +233,7 @@ def test_formula_runs_in_a_cgsat_mona_folder(tmp_path: Path,
     first, second = (Path(p) for p in seen.with_suffix(".paths").read_text().split())
     assert first.name == second.name == "statement.mona"
     assert first.parent.name.startswith("cgsat-mona-") and second.parent.parent == first.parent
+    assert second.parent.name == "control"
     assert not first.parent.exists()
     assert (tmp_path / "seen.0.mona").read_text() == partizan_mona.formula(st)
     assert (tmp_path / "seen.1.mona").read_text() == partizan_mona.formula(wrong)
@@ -252,3 +283,103 @@ def test_summary_drops_progress_lines(tmp_path: Path, monkeypatch: pytest.Monkey
     assert (d.verdict, d.states) == ("error", None)
     assert (tmp_path / "w" / "statement.out").read_text() == (
         "Largest automaton built: None states (mona -s)\n")
+
+
+def test_control_word_is_searched_up_to_control_length() -> None:
+    """The control complements the first class automaton, named "not <name>", and is false at
+    the least word of the domain, found among the words of at most
+    :data:`mona.CONTROL_LENGTH` letters (here of that length); past it there is none."""
+    n = mona.CONTROL_LENGTH
+    st = _rows(n)
+    found = partizan_mona.control(st)
+    assert found is not None
+    wrong, where = found
+    assert where == f"{'L' * n!r}: accepted as no class; the outcome rule gives P"
+    assert wrong.automata[0].name == "not all blue" and wrong.automata[1:] == st.automata[1:]
+    assert wrong.automata[0].accepting == frozenset(range(st.automata[0].size)) - frozenset(
+        st.automata[0].accepting)
+    assert partizan_mona.control(_rows(n + 1)) is None
+
+
+def test_real_mona_needs_a_control_to_prove(need_mona: None) -> None:
+    """MONA proves both rows statements; with a control word of :data:`mona.CONTROL_LENGTH`
+    letters the proof stands, with none it is ``unknown``."""
+    n = mona.CONTROL_LENGTH
+    d = partizan_mona.decide(_rows(n))
+    assert (d.verdict, d.reason) == ("proved", "")
+    d = partizan_mona.decide(_rows(n + 1))
+    assert (d.verdict, d.reason) == (
+        "unknown", "no control: no short word shows the complemented first class false")
+
+
+def test_no_control_found_leaves_a_valid_unknown(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A valid with no control word within :data:`mona.CONTROL_LENGTH` letters is
+    ``unknown``, saying so, with MONA's state count; MONA is not run again, and the search for
+    the control word counts in the seconds."""
+    log = _two_answers(tmp_path, monkeypatch, VALID_7, "exit 7")
+    search = partizan_mona.control
+
+    def slow(statement: PartizanStatement) -> tuple[PartizanStatement, str] | None:
+        time.sleep(0.2)
+        return search(statement)
+
+    monkeypatch.setattr(partizan_mona, "control", slow)
+    d = partizan_mona.decide(_rows(mona.CONTROL_LENGTH + 1))
+    assert d == Decision("mona", "unknown", None, False, 7, d.seconds,
+                         "no control: no short word shows the complemented first class false")
+    assert 0.2 <= d.seconds < 3
+    assert len(log.read_text().split()) == 1
+
+
+@pytest.mark.parametrize(("second", "verdict", "reason"), [
+    ("echo 'Formula is unsatisfiable'", "proved", ""),
+    ("echo 'Formula is valid'", "error", "{lie} (first class complemented; false at {where}): "
+                                         "its answers are not counted"),
+    ("exit 7", "unknown", "the control of MONA's answer was not decided (mona exited with 7)"),
+], ids=["control-refuted", "control-proved", "control-undecided"])
+def test_control_answer_decides_what_a_valid_is_worth(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, second: str, verdict: str,
+        reason: str) -> None:
+    """MONA valid to the statement, then refuting the control (proved), proving it (error:
+    MONA's answers are not counted) or failing (unknown): the state count is the statement's,
+    the seconds include the control's run, whose files are in a ``control`` folder of the
+    temporary ``cgsat-mona-*`` folder, never in the workdir."""
+    log = _two_answers(tmp_path, monkeypatch, VALID_7, second, pause=0.3)
+    st = toppling_lem1()
+    found = partizan_mona.control(st)
+    assert found is not None
+    work = tmp_path / "work"
+    d = partizan_mona.decide(st, workdir=work)
+    assert d == Decision("mona", verdict, None, False, 7, d.seconds,
+                         reason.format(lie=mona.LIE, where=found[1]))
+    assert 0.3 <= d.seconds < 3
+    first, second_path = (Path(p) for p in log.read_text().split())
+    assert first == work / "statement.mona"
+    assert second_path.name == "statement.mona" and second_path.parent.name == "control"
+    assert second_path.parent.parent.name.startswith("cgsat-mona-")
+    assert not second_path.parent.parent.exists()
+    assert sorted(p.name for p in work.iterdir()) == ["statement.mona", "statement.out"]
+    assert (work / "statement.mona").read_text() == partizan_mona.formula(st)
+    assert "Largest automaton built: 7 states" in (work / "statement.out").read_text()
+
+
+def test_control_gets_the_time_left_at_least_one_second(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The control's MONA run gets what is left of the timeout, but at least one second, and
+    no timeout when the statement has none."""
+    _two_answers(tmp_path, monkeypatch, "echo 'Formula is valid'",
+                 "echo 'Formula is unsatisfiable'")
+    timeouts: list[float | None] = []
+    run = mona._run_mona
+
+    def spy(src: Path, timeout: float | None) -> tuple[int, str, str]:
+        timeouts.append(timeout)
+        return run(src, timeout)
+
+    monkeypatch.setattr(mona, "_run_mona", spy)
+    for timeout in (None, 0.5, 60.0):
+        (tmp_path / "paths").unlink(missing_ok=True)
+        assert partizan_mona.decide(toppling_lem1(), timeout=timeout).verdict == "proved"
+    assert len(timeouts) == 6 and timeouts[:4] == [None, None, 0.5, 1.0]
+    assert timeouts[4] == 60.0 and 59.0 < (timeouts[5] or 0.0) < 60.0
