@@ -90,7 +90,7 @@ TESTS[tree_counts]="tests/search/test_tree_count_controls.py tests/search/test_t
 FILE[kit_coverage]=src/cgsat/kit/coverage.py
 TESTS[kit_coverage]="tests/kit/test_coverage.py tests/engine/test_vacuous_goal.py src/cgsat/kit/coverage.py"
 FILE[kit_rules]=src/cgsat/kit/rules.py
-TESTS[kit_rules]="tests/user/test_rules.py tests/kit/test_families_answers.py tests/kit/test_coverage.py tests/kit/test_rules_mutants_a.py tests/kit/test_rules_mutants_b.py tests/kit/test_rules_mutants_c.py tests/kit/test_kit_families.py tests/user/test_own_conjectures.py src/cgsat/kit/rules.py"
+TESTS[kit_rules]="tests/user/test_rules.py tests/kit/test_families_answers.py tests/kit/test_coverage.py tests/kit/test_rules_mutants_a.py tests/kit/test_rules_mutants_b.py tests/kit/test_rules_mutants_c.py tests/kit/test_kit_families.py src/cgsat/kit/rules.py"
 FILE[controls]=src/cgsat/automata/controls.py
 TESTS[controls]="tests/automata/test_controls.py src/cgsat/automata/controls.py"
 FILE[tk_family]=src/cgsat/automata/tk_family.py
@@ -122,13 +122,13 @@ FILE[partizan_setops]=src/cgsat/automata/partizan_setops.py
 TESTS[partizan_setops]="tests/automata/test_partizan.py tests/automata/test_preimage.py tests/automata/test_partizan_setops.py tests/automata/test_partizan_statements.py src/cgsat/automata/partizan_setops.py"
 # the rest of the claim kit (issue 36)
 FILE[kit_records]=src/cgsat/kit/records.py
-TESTS[kit_records]="tests/kit/ tests/user/ tests/papers/caterpillars/test_caterpillar_claims.py tests/engine/test_vacuous_goal.py src/cgsat/kit/records.py"
+TESTS[kit_records]="tests/kit/ tests/user/test_rules.py tests/user/test_refutation_explained.py tests/user/test_trial.py tests/papers/caterpillars/test_caterpillar_claims.py tests/engine/test_vacuous_goal.py src/cgsat/kit/records.py"
 FILE[kit_methods]=src/cgsat/kit/methods.py
-TESTS[kit_methods]="tests/kit/ tests/user/ tests/papers/timber/test_kit_records.py tests/papers/thickets/test_thickets_records.py tests/papers/toppling/test_toppling_records.py src/cgsat/kit/methods.py"
+TESTS[kit_methods]="tests/kit/ tests/user/test_rules.py tests/user/test_refutation_explained.py tests/user/test_trial.py tests/papers/timber/test_kit_records.py tests/papers/thickets/test_thickets_records.py tests/papers/toppling/test_toppling_records.py src/cgsat/kit/methods.py"
 FILE[kit_paper]=src/cgsat/kit/paper.py
-TESTS[kit_paper]="tests/kit/ tests/user/ tests/papers/timber/test_kit_records.py tests/papers/thickets/test_thickets_records.py tests/papers/toppling/test_toppling_records.py tests/papers/caterpillars/test_caterpillar_claims.py src/cgsat/kit/paper.py"
+TESTS[kit_paper]="tests/kit/ tests/user/test_rules.py tests/user/test_refutation_explained.py tests/user/test_trial.py tests/papers/timber/test_kit_records.py tests/papers/thickets/test_thickets_records.py tests/papers/toppling/test_toppling_records.py tests/papers/caterpillars/test_caterpillar_claims.py src/cgsat/kit/paper.py"
 FILE[kit_sat]=src/cgsat/kit/sat.py
-TESTS[kit_sat]="tests/kit/ tests/user/ tests/engine/test_vacuous_goal.py src/cgsat/kit/sat.py"
+TESTS[kit_sat]="tests/kit/ tests/user/test_rules.py tests/user/test_refutation_explained.py tests/user/test_trial.py tests/engine/test_vacuous_goal.py src/cgsat/kit/sat.py"
 ORDER="certificates external solve kernel gates toppling_leaders toppling timber_graphs timber_trees green_cordon timber_path caterpillars cnf green_cordon_dfa moore thickets_sat phyminoes_sat kit_families kit_statements sat_coverage drat counting count_controls proof_controls decision product setops preimage tables options methods green_cordon_automata caterpillar_counts_dp tree_counts kit_coverage kit_rules controls tk_family replay dfa automata_families library mona partizan partizan_families partizan_methods partizan_mona partizan_product partizan_replay partizan_setops kit_records kit_methods kit_paper kit_sat"
 
 mods=("$@")
