@@ -30,15 +30,17 @@ import signal
 import subprocess
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from cgsat.automata.decision import Decision
 from cgsat.automata.dfa import Automaton
 from cgsat.automata.options import OptionRule, Statement, Word
 
-__all__ = ["CONTROL_LENGTH", "LIE", "OUTPUT_LIMIT", "available", "control", "decide",
-           "formula", "parse_output", "summary"]
+__all__ = ["CONTROL_LENGTH", "LIE", "OUTPUT_LIMIT", "available", "control", "controlled",
+           "decide", "formula", "parse_output", "summary"]
 
 
 def _bits(n: int) -> int:
@@ -459,21 +461,34 @@ def decide(statement: Statement, *, timeout: float | None = None,
             sizes = [int(m) for m in _SIZES.findall(out)]
             (where / "statement.out").write_text(summary(out, max(sizes) if sizes
                                                          else None))
-        if found.verdict != "proved":
-            return found
-        wrong = control(statement)
-        if wrong is None:
-            return replace(found, verdict="unknown", seconds=time.perf_counter() - t0,
-                           reason="no control: no short position shows the complemented "
-                                  "R_0 false")
-        left = None if timeout is None else max(1.0, timeout - (time.perf_counter() - t0))
-        check = Path(tmp) / "control"
-        check.mkdir()
-        said, _ = _decide_once(wrong[0], check, left, t0)
+        wrong = control(statement) if found.verdict == "proved" else None
+        return controlled(found, wrong, lambda st, where, left: _decide_once(
+            st, where, left, t0)[0], Path(tmp), timeout, t0, ("position", "R_0"))
+
+
+def controlled(found: Decision, wrong: tuple[Any, str] | None,
+               run: Callable[[Any, Path, float | None], Decision], tmp: Path,
+               timeout: float | None, t0: float, names: tuple[str, str]) -> Decision:
+    """MONA's answer ``found`` after its control: a "valid" counts only when ``run`` (MONA
+    on the control statement ``wrong[0]``, in ``tmp/control``, with the time left and at
+    least 1 s) refutes it; otherwise ``error`` (:data:`LIE`) or ``unknown``. ``names``: what
+    the control's witness is and what it complements, for the messages ("position",
+    "R_0")."""
+    if found.verdict != "proved":
+        return found
+    what, flipped = names
+    if wrong is None:
+        return replace(found, verdict="unknown", seconds=time.perf_counter() - t0,
+                       reason=f"no control: no short {what} shows the complemented "
+                              f"{flipped} false")
+    left = None if timeout is None else max(1.0, timeout - (time.perf_counter() - t0))
+    check = tmp / "control"
+    check.mkdir()
+    said = run(wrong[0], check, left)
     seconds = time.perf_counter() - t0
     if said.verdict == "proved":
         return replace(found, verdict="error", seconds=seconds,
-                       reason=f"{LIE} (R_0 complemented; false at {wrong[1]}): its "
+                       reason=f"{LIE} ({flipped} complemented; false at {wrong[1]}): its "
                               "answers are not counted")
     if said.verdict != "refuted":
         return replace(found, verdict="unknown", seconds=seconds,

@@ -222,23 +222,6 @@ def decide(statement: PartizanStatement, *, timeout: float | None = None,
         where = Path(workdir) if workdir is not None else Path(tmp)
         where.mkdir(parents=True, exist_ok=True)
         found = _decide_once(statement, where, timeout, t0, workdir is not None)
-        if found.verdict != "proved":
-            return found
-        wrong = control(statement)
-        if wrong is None:
-            return replace(found, verdict="unknown", seconds=time.perf_counter() - t0,
-                           reason="no control: no short word shows the complemented first "
-                                  "class false")
-        left = None if timeout is None else max(1.0, timeout - (time.perf_counter() - t0))
-        check = Path(tmp) / "control"
-        check.mkdir()
-        said = _decide_once(wrong[0], check, left, t0, False)
-    seconds = time.perf_counter() - t0
-    if said.verdict == "proved":
-        return replace(found, verdict="error", seconds=seconds,
-                       reason=f"{mona.LIE} (first class complemented; false at {wrong[1]}): "
-                              "its answers are not counted")
-    if said.verdict != "refuted":
-        return replace(found, verdict="unknown", seconds=seconds,
-                       reason=f"the control of MONA's answer was not decided ({said.reason})")
-    return replace(found, seconds=seconds)
+        wrong = control(statement) if found.verdict == "proved" else None
+        return mona.controlled(found, wrong, lambda st, where, left: _decide_once(
+            st, where, left, t0, False), Path(tmp), timeout, t0, ("word", "first class"))
