@@ -1,5 +1,5 @@
-"""Test support: the first position where an all-n statement fails, by direct evaluation
-(shared by the deciders' tests)."""
+"""Test support: the first position where an all-n statement fails, by direct evaluation,
+and every word up to a length (shared by the deciders' tests)."""
 
 from __future__ import annotations
 
@@ -18,3 +18,9 @@ def first_violation(st: Statement, longest: int) -> Word | str:
             if st.violated_at("".join(letters)):
                 return "".join(letters)
     return "none"
+
+
+def words(alphabet: str, up_to: int) -> list[str]:
+    """Every word of at most ``up_to`` letters, shortest first, each length in the
+    alphabet's order."""
+    return ["".join(t) for n in range(up_to + 1) for t in itertools.product(alphabet, repeat=n)]

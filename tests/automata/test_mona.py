@@ -13,26 +13,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from all_n_statements import cordon
 from cgsat.automata import methods, mona
 from cgsat.automata.dfa import Automaton
 from cgsat.automata.options import Statement
+from fake_tools import fake_mona
 
 CLAIM = "thickets.thm3.2"
 """A claim of one all-n method (``automata``) that the real deciders prove in seconds."""
-
-
-def _fake_mona(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, body: str) -> Path:
-    """A ``mona`` script running ``body``, first on PATH (here and in child processes)."""
-    bin_dir = tmp_path / "bin"
-    bin_dir.mkdir(exist_ok=True)
-    script = bin_dir / "mona"
-    script.write_text("#!/bin/sh\n" + body + "\n")
-    script.chmod(0o755)
-    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
-    return bin_dir
 
 
 def _false_statement() -> Statement:
@@ -52,7 +40,7 @@ def test_control_is_false_where_it_says(need_mona):
 
 
 def test_garbage_answer_is_unknown_with_one_line(tmp_path, monkeypatch):
-    _fake_mona(tmp_path, monkeypatch, "echo 'MONA v9 gibberish'; echo '%%% ###'")
+    fake_mona(tmp_path, monkeypatch, "echo 'MONA v9 gibberish'; echo '%%% ###'")
     d = mona.decide(cordon(1))
     assert d.verdict == "unknown"
     assert d.reason.startswith("could not read MONA's answer") and "\n" not in d.reason
@@ -60,20 +48,20 @@ def test_garbage_answer_is_unknown_with_one_line(tmp_path, monkeypatch):
 
 def test_endless_output_is_unknown_within_bounded_memory(tmp_path, monkeypatch):
     monkeypatch.setattr(mona, "OUTPUT_LIMIT", 1 << 20)  # 1 MiB here: the same code path
-    _fake_mona(tmp_path, monkeypatch, "yes 'garbage garbage garbage'")
+    fake_mona(tmp_path, monkeypatch, "yes 'garbage garbage garbage'")
     d = mona.decide(cordon(1), timeout=60)
     assert d.verdict == "unknown" and "MiB of output" in d.reason, d
     assert d.seconds < 30
 
 
 def test_failing_mona_is_unknown_with_one_line(tmp_path, monkeypatch):
-    _fake_mona(tmp_path, monkeypatch, "echo 'Segmentation fault' >&2; exit 7")
+    fake_mona(tmp_path, monkeypatch, "echo 'Segmentation fault' >&2; exit 7")
     d = mona.decide(cordon(1))
     assert d.verdict == "unknown" and "exit code 7" in d.reason and "\n" not in d.reason
 
 
 def test_lying_mona_fails_its_control(tmp_path, monkeypatch):
-    _fake_mona(tmp_path, monkeypatch, "echo 'Formula is valid'")
+    fake_mona(tmp_path, monkeypatch, "echo 'Formula is valid'")
     d = mona.decide(_false_statement())
     assert d.verdict == "error", d  # not "proved": the control came back valid
     assert "control" in d.reason and "not counted" in d.reason
@@ -88,13 +76,13 @@ def _cli(*args: str, env: dict[str, str], tmp_path: Path) -> subprocess.Complete
 
 
 def test_command_line_garbage_and_lies(tmp_path, monkeypatch):
-    _fake_mona(tmp_path, monkeypatch, "echo '%%% not an answer'")
+    fake_mona(tmp_path, monkeypatch, "echo '%%% not an answer'")
     env = dict(os.environ)
     run = _cli("check", CLAIM, "--method", "automata", "--json", env=env, tmp_path=tmp_path)
     assert "Traceback" not in run.stderr and run.returncode in (0, 5), run.stderr
     # MONA's answer is not counted; the other two deciders prove it
     assert '"status": "proved"' in run.stdout
-    _fake_mona(tmp_path, monkeypatch, "echo 'Formula is valid'")
+    fake_mona(tmp_path, monkeypatch, "echo 'Formula is valid'")
     env = dict(os.environ)
     run = _cli("check", CLAIM, "--method", "automata", "--force", env=env, tmp_path=tmp_path)
     assert "Traceback" not in run.stderr
@@ -106,7 +94,7 @@ def test_partizan_mona_garbage_is_unknown_with_one_line(tmp_path, monkeypatch):
     from cgsat.automata import partizan_mona
     from cgsat.automata.partizan_families import toppling_lem1
 
-    _fake_mona(tmp_path, monkeypatch, "echo '%%% not an answer'")
+    fake_mona(tmp_path, monkeypatch, "echo '%%% not an answer'")
     d = partizan_mona.decide(toppling_lem1())
     assert d.verdict == "unknown"
     assert d.reason.startswith("could not read MONA's answer") and "\n" not in d.reason

@@ -4,8 +4,6 @@ the proved statements, and negative controls refuted by both deciders and replay
 
 from __future__ import annotations
 
-import itertools
-
 import pytest
 
 from cgsat.automata import partizan_product, partizan_setops
@@ -32,12 +30,9 @@ from cgsat.papers.thickets.sec4_rules import (
     thm42_rule,
 )
 from cgsat.papers.toppling.brute import lemma1_rule
+from word_brute import words
 
 DECIDERS = (partizan_setops.decide, partizan_product.decide)
-
-
-def words(alphabet: str, up_to: int) -> list[str]:
-    return ["".join(t) for n in range(up_to + 1) for t in itertools.product(alphabet, repeat=n)]
 
 
 def test_outcome_rule_table():

@@ -4,7 +4,6 @@ minimal DFAs of their regular expressions, and the names and sizes the reports c
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -31,10 +30,7 @@ from cgsat.automata.partizan_families import (
 )
 from cgsat.automata.partizan_methods import decide_all, summary
 from cgsat.automata.partizan_replay import check_options, confirm
-
-
-def words(alphabet: str, up_to: int) -> list[str]:
-    return ["".join(t) for n in range(up_to + 1) for t in itertools.product(alphabet, repeat=n)]
+from word_brute import words
 
 
 @pytest.mark.parametrize("family, build, letters, length", [

@@ -9,7 +9,6 @@ The fake ``mona`` programs are shell scripts put first on ``PATH``.
 from __future__ import annotations
 
 import ast
-import os
 import re
 import time
 from pathlib import Path
@@ -28,6 +27,7 @@ from cgsat.automata.partizan_families import (
     thm42,
     toppling_lem1,
 )
+from fake_tools import fake_mona
 
 TAKE = (OptionRule("L", "", keep_prefix=True, at_end=True, label="take a counter"),)
 """Left takes one counter off the heap L^n; Right has no move (the heap is the integer n)."""
@@ -49,16 +49,6 @@ def _heap(domain: str | None = None) -> PartizanFamily:
     return PartizanFamily("Left's heap", "L", TAKE, (), "toppling", str, domain=dom)
 
 
-def _fake_mona(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, body: str) -> None:
-    """A ``mona`` script running ``body``, first on PATH."""
-    bin_dir = tmp_path / "bin"
-    bin_dir.mkdir(exist_ok=True)
-    script = bin_dir / "mona"
-    script.write_text("#!/bin/sh\n" + body + "\n")
-    script.chmod(0o755)
-    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
-
-
 def _rows(n: int) -> PartizanStatement:
     """Rows of at least n red and blue counters, under :data:`PAINT`: all blue is P, a row with
     a red counter is L (true: every option keeps the length, so it stays in the domain)."""
@@ -75,7 +65,7 @@ def _two_answers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, first: str, se
     """A ``mona`` running ``first`` for its first formula and, after ``pause`` seconds,
     ``second`` for any later one; the file returned lists the formulas' paths."""
     log = tmp_path / "paths"
-    _fake_mona(tmp_path, monkeypatch,
+    fake_mona(tmp_path, monkeypatch,
                f'echo "$2" >> {log}; if [ "$(wc -l < {log})" -eq 1 ]; then {first}; exit; fi; '
                f"sleep {pause}; {second}")
     return log
@@ -184,7 +174,7 @@ def test_unknown_without_mona_or_with_too_many_classes(monkeypatch: pytest.Monke
 
 def test_timeout_is_unknown(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A ``mona`` that does not answer is stopped at the timeout: ``unknown``, saying so."""
-    _fake_mona(tmp_path, monkeypatch, "sleep 3")
+    fake_mona(tmp_path, monkeypatch, "sleep 3")
     d = partizan_mona.decide(toppling_lem1(), timeout=0.5)
     assert (d.decider, d.verdict, d.reason) == ("mona", "unknown", "timeout 0.5s")
     assert 0.5 <= d.seconds < 2.5
@@ -193,7 +183,7 @@ def test_timeout_is_unknown(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
 def test_endless_output_is_unknown(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """More output than :data:`mona.OUTPUT_LIMIT` is no answer, with the limit in MiB."""
     monkeypatch.setattr(mona, "OUTPUT_LIMIT", 1 << 20)
-    _fake_mona(tmp_path, monkeypatch, "yes 'garbage garbage garbage'")
+    fake_mona(tmp_path, monkeypatch, "yes 'garbage garbage garbage'")
     d = partizan_mona.decide(toppling_lem1(), timeout=60)
     assert (d.decider, d.verdict) == ("mona", "unknown")
     assert d.reason == "could not read MONA's answer: more than 1 MiB of output"
@@ -204,11 +194,11 @@ def test_failing_or_garbled_mona_is_unknown(tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """An exit code other than 0, or an answer that cannot be read, is ``unknown`` with one
     line saying which."""
-    _fake_mona(tmp_path, monkeypatch, "echo 'Segmentation fault' >&2; exit 7")
+    fake_mona(tmp_path, monkeypatch, "echo 'Segmentation fault' >&2; exit 7")
     d = partizan_mona.decide(toppling_lem1())
     assert (d.decider, d.verdict, d.reason) == ("mona", "unknown", "mona exited with 7")
     assert 0 < d.seconds < 5
-    _fake_mona(tmp_path, monkeypatch, "echo '%%% not an answer'")
+    fake_mona(tmp_path, monkeypatch, "echo '%%% not an answer'")
     d = partizan_mona.decide(toppling_lem1())
     assert (d.decider, d.verdict) == ("mona", "unknown")
     assert d.reason == "could not read MONA's answer: '%%% not an answer'"
@@ -221,7 +211,7 @@ def test_formula_runs_in_a_cgsat_mona_folder(tmp_path: Path,
     folder (the reaper's prefix), removed afterwards, then the control's formula in a
     folder inside it; a MONA that says valid to both is not counted (``error``)."""
     seen = tmp_path / "seen"
-    _fake_mona(tmp_path, monkeypatch,
+    fake_mona(tmp_path, monkeypatch,
                f'n=$(cat {seen}.n 2>/dev/null || echo 0); echo $((n + 1)) > {seen}.n; '
                f'echo "$2" >> {seen}.paths; cp "$2" {seen}.$n.mona; echo "Formula is valid"')
     st = blue_stalks()
@@ -259,7 +249,7 @@ def test_an_undecided_control_leaves_the_answer_unknown(tmp_path: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """MONA valid to the statement, then failing on the control: unknown, with the reason."""
     seen = tmp_path / "n"
-    _fake_mona(tmp_path, monkeypatch,
+    fake_mona(tmp_path, monkeypatch,
                f'if [ -e {seen} ]; then exit 7; fi; touch {seen}; echo "Formula is valid"')
     d = partizan_mona.decide(toppling_lem1())
     assert (d.verdict, d.reason) == (
@@ -272,13 +262,13 @@ def test_summary_drops_progress_lines(tmp_path: Path, monkeypatch: pytest.Monkey
     out = ("MONA v1.4-18 for WS1S/WS2S\\n  Minimizing (7,9) -> (5,9)\\n"
            "12%% (99,1) -> \\rAutomaton has 3 states and 2 BDD-nodes\\n"
            "ANALYSIS\\nFormula is valid\\n")
-    _fake_mona(tmp_path, monkeypatch, f"printf '{out}'")
+    fake_mona(tmp_path, monkeypatch, f"printf '{out}'")
     d = partizan_mona.decide(toppling_lem1(), workdir=tmp_path / "w")
     assert (d.verdict, d.states) == ("error", 7)  # a MONA valid to everything
     assert (tmp_path / "w" / "statement.out").read_text() == (
         "MONA v1.4-18 for WS1S/WS2S\nAutomaton has 3 states and 2 BDD-nodes\n"
         "Largest automaton built: 7 states (mona -s)\nANALYSIS\nFormula is valid\n")
-    _fake_mona(tmp_path, monkeypatch, "echo 'Formula is valid'")
+    fake_mona(tmp_path, monkeypatch, "echo 'Formula is valid'")
     d = partizan_mona.decide(toppling_lem1(), workdir=tmp_path / "w")
     assert (d.verdict, d.states) == ("error", None)
     assert (tmp_path / "w" / "statement.out").read_text() == (

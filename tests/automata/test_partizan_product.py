@@ -12,7 +12,6 @@ negative controls, product states counted by hand, options leaving the domain, a
 from __future__ import annotations
 
 import inspect
-import itertools
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -33,6 +32,7 @@ from cgsat.automata.partizan_families import (
     thm42,
     toppling_lem1,
 )
+from word_brute import words
 
 LIMIT = 20_000
 """A bound on the product states far above those of every statement here (a few hundred at
@@ -43,10 +43,6 @@ def decide(st: PartizanStatement, **kw: float) -> Decision:
     """The product search, bounded by :data:`LIMIT` and a minute unless told otherwise."""
     limit = int(kw.pop("max_states", LIMIT))
     return partizan_product.decide(st, max_states=limit, timeout=kw.pop("timeout", 60.0))
-
-
-def words(alphabet: str, up_to: int) -> list[str]:
-    return ["".join(t) for n in range(up_to + 1) for t in itertools.product(alphabet, repeat=n)]
 
 
 def first_violation(st: PartizanStatement, longest: int) -> tuple[str, str] | None:

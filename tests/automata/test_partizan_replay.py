@@ -4,7 +4,6 @@ and the comparison of a family's options with the ruleset's."""
 
 from __future__ import annotations
 
-import itertools
 from collections import deque
 from dataclasses import replace
 
@@ -27,13 +26,10 @@ from cgsat.cgt.notation import to_str
 from cgsat.cgt.partizan_values import canonical_form
 from cgsat.cgt.reduced import reduced_canonical_form
 from cgsat.games import get_ruleset
+from word_brute import words
 
 ANY = regex_automaton("(L|R|E)*", "LRE", "any row")
 NONE = regex_automaton("L(R|E)*LLLLLLLLLLLL", "LRE", "no short row")
-
-
-def _words(alphabet: str, length: int) -> list[str]:
-    return ["".join(t) for t in itertools.product(alphabet, repeat=length)]
 
 
 def test_truth_by_the_canonical_rule_keeps_infinitesimals() -> None:
@@ -44,7 +40,7 @@ def test_truth_by_the_canonical_rule_keeps_infinitesimals() -> None:
     exact = PartizanStatement(STALKS, ("0",), (every,), "canonical")
     reduced = PartizanStatement(STALKS, ("0",), (every,), "reduced")
     differ = 0
-    for w in [w for n in range(6) for w in _words("LR", n)]:
+    for w in words("LR", 5):
         g = canonical_form(rs, rs.parse(STALKS.position(w)))
         assert truth(exact, w) == to_str(g), w
         assert truth(reduced, w) == to_str(reduced_canonical_form(g)), w
@@ -91,7 +87,7 @@ def test_confirm_reports_the_first_wrong_follower_shortest_first() -> None:
                         "N": LEM1_REGEX["N"] + "|LL|R"})
     assert wrong_at(st, "LL") and wrong_at(st, "R")
     order_matters = 0
-    for w in [w for n in range(5) for w in _words("LRE", n)]:
+    for w in words("LRE", 4):
         expect = _first_wrong(st, w)
         order_matters += expect != _first_wrong(st, w, shortest_first=False)
         if expect is None:
@@ -115,7 +111,7 @@ def test_check_options_lists_each_word_and_player_that_differ() -> None:
     broken = replace(STALKS, right=())
     for n in (2, 3):
         want = [f"{STALKS.position(w)}: Right's options differ"
-                for k in range(n + 1) for w in _words("LR", k)
+                for w in words("LR", n)
                 if rs.right_options(rs.parse(STALKS.position(w)))]
         assert check_options(broken, n) == want
     no_left = replace(STALKS, left=())
@@ -128,7 +124,7 @@ def test_check_options_skips_words_outside_the_domain() -> None:
     broken = replace(BLUE_STALKS, left=())
     rs = get_ruleset("thickets")
     want = [f"{BLUE_STALKS.position(w)}: Left's options differ"
-            for k in range(5) for w in _words("LR", k)
+            for w in words("LR", 4)
             if BLUE_STALKS.in_domain(w) and rs.left_options(rs.parse(BLUE_STALKS.position(w)))]
     assert want and check_options(broken, 4) == want
 

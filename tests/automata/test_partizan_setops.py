@@ -5,7 +5,6 @@ and the time limit read on a stepped clock."""
 
 from __future__ import annotations
 
-import itertools
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -25,11 +24,7 @@ from cgsat.automata.partizan_families import (
     thm42,
     toppling_lem1,
 )
-
-
-def _words(alphabet: str, up_to: int) -> list[str]:
-    """Every word up to the length, shortest first, each length in the alphabet's order."""
-    return ["".join(t) for n in range(up_to + 1) for t in itertools.product(alphabet, repeat=n)]
+from word_brute import words
 
 
 def _setops(reason: str = "", verdict: str = "proved", word: str | None = None,
@@ -87,7 +82,7 @@ def test_controls_are_refuted_at_the_least_shortest_wrong_word(
     st = build(regex)
     d = partizan_setops.decide(st)
     assert replace(d, seconds=0.0) == _setops(reason, "refuted", word, states)
-    earlier = _words(alphabet, len(word))
+    earlier = words(alphabet, len(word))
     earlier = earlier[:earlier.index(word)]
     assert [w for w in earlier if st.violated_at(w)] == []
     assert st.violated_at(word) == reason

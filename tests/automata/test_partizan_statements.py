@@ -5,7 +5,6 @@ and the mismatch message the deciders report)."""
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import replace
 
 import pytest
@@ -26,10 +25,7 @@ from cgsat.automata.partizan_families import (
     thm42,
     toppling_lem1,
 )
-
-
-def _words(alphabet: str, up_to: int) -> list[str]:
-    return ["".join(t) for n in range(up_to + 1) for t in itertools.product(alphabet, repeat=n)]
+from word_brute import words
 
 
 def _lem1_automata() -> tuple[Automaton, ...]:
@@ -131,8 +127,8 @@ def test_true_statements_hold_at_every_short_word() -> None:
     """Lemma 1 (Toppling Conjectures) on every row and Rcf(B(n)) on every word, in the domain
     or not: violated_at finds nothing."""
     lem1, blue = toppling_lem1(), blue_stalks()
-    assert [w for w in _words("LRE", 4) if lem1.violated_at(w)] == []
-    assert [w for w in _words("LR", 7) if blue.violated_at(w)] == []
+    assert [w for w in words("LRE", 4) if lem1.violated_at(w)] == []
+    assert [w for w in words("LR", 7) if blue.violated_at(w)] == []
     assert blue.violated_at("RL") == ""  # outside the domain: nothing to check
 
 
