@@ -11,7 +11,6 @@ its first and its second call differently counts its calls in a file.
 
 from __future__ import annotations
 
-import os
 import re
 import time
 from dataclasses import replace
@@ -23,6 +22,7 @@ from cgsat.automata import methods, mona
 from cgsat.automata.decision import Decision
 from cgsat.automata.dfa import Automaton
 from cgsat.automata.options import OptionRule, Statement, WordFamily
+from fake_tools import fake_mona
 
 TAKE_ONE = WordFamily("take one", "1", (OptionRule("1", "", keep_prefix=True, at_end=True),),
                       False, "none", str)
@@ -39,22 +39,12 @@ CEX = "ANALYSIS\\nA counter-example of least length (1) is:\\nBot = false\\nX0 =
 """What a fake ``mona`` prints for a counter-example: the empty word (printf)."""
 
 
-def _fake_mona(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, body: str) -> None:
-    """A ``mona`` script running ``body``, first on PATH."""
-    bin_dir = tmp_path / "bin"
-    bin_dir.mkdir(exist_ok=True)
-    script = bin_dir / "mona"
-    script.write_text("#!/bin/sh\n" + body + "\n")
-    script.chmod(0o755)
-    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
-
-
 def _two_calls(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, first: str,
                second: str) -> None:
     """A fake ``mona`` that runs ``first`` on its first call (the statement) and ``second``
     on its later calls (the control)."""
     seen = tmp_path / "called"
-    _fake_mona(tmp_path, monkeypatch,
+    fake_mona(tmp_path, monkeypatch,
                f"if [ -e {seen} ]; then {second}; exit $?; fi; touch {seen}; {first}")
 
 
@@ -270,7 +260,7 @@ def test_timeout_is_unknown_and_leaves_no_summary(tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """A ``mona`` that does not answer is stopped at the timeout: unknown, saying so; the
     workdir holds the formula and no summary (there is no output)."""
-    _fake_mona(tmp_path, monkeypatch, "sleep 3")
+    fake_mona(tmp_path, monkeypatch, "sleep 3")
     where = tmp_path / "w"
     d = mona.decide(Statement(TAKE_ONE, (EVEN, ODD)), timeout=0.5, workdir=where)
     assert d == Decision("mona", "unknown", seconds=d.seconds, reason="timeout 0.5s")
@@ -284,7 +274,7 @@ def test_endless_output_is_unknown_and_leaves_no_summary(
     """More output than :data:`mona.OUTPUT_LIMIT` is no answer, with the limit in MiB; the
     output is not kept."""
     monkeypatch.setattr(mona, "OUTPUT_LIMIT", 1 << 20)
-    _fake_mona(tmp_path, monkeypatch, "yes 'garbage garbage garbage'")
+    fake_mona(tmp_path, monkeypatch, "yes 'garbage garbage garbage'")
     where = tmp_path / "w"
     d = mona.decide(Statement(TAKE_ONE, (EVEN, ODD)), timeout=60, workdir=where)
     assert d == Decision("mona", "unknown", seconds=d.seconds,
@@ -296,7 +286,7 @@ def test_endless_output_is_unknown_and_leaves_no_summary(
 def test_signal_is_unknown(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A ``mona`` killed by a signal (as MONA aborts when its tables overflow) is unknown,
     naming the signal."""
-    _fake_mona(tmp_path, monkeypatch, "echo 'MONA v1.4-18'; kill -9 $$")
+    fake_mona(tmp_path, monkeypatch, "echo 'MONA v1.4-18'; kill -9 $$")
     d = mona.decide(Statement(TAKE_ONE, (EVEN, ODD)))
     assert d == Decision("mona", "unknown", seconds=d.seconds,
                          reason="mona stopped by signal 9")
@@ -308,23 +298,23 @@ def test_exit_code_is_unknown_with_the_first_line_of_errors(
     """An exit code other than 0 is unknown with the first non-blank line of the error
     output (else of the output, else "(nothing)"), 80 characters at most."""
     st = Statement(TAKE_ONE, (EVEN, ODD))
-    _fake_mona(tmp_path, monkeypatch,
+    fake_mona(tmp_path, monkeypatch,
                "echo 'MONA v1.4-18'; printf '\\n  Segmentation fault  \\nmore\\n' >&2; exit 7")
     d = mona.decide(st)
     assert d == Decision("mona", "unknown", seconds=d.seconds,
                          reason="mona failed: exit code 7, 'Segmentation fault'")
     assert 0 < d.seconds < 5
-    _fake_mona(tmp_path, monkeypatch, "echo; echo '  MONA v1.4-18'; exit 2")
+    fake_mona(tmp_path, monkeypatch, "echo; echo '  MONA v1.4-18'; exit 2")
     assert mona.decide(st).reason == "mona failed: exit code 2, 'MONA v1.4-18'"
-    _fake_mona(tmp_path, monkeypatch, "echo; exit 7")
+    fake_mona(tmp_path, monkeypatch, "echo; exit 7")
     assert mona.decide(st).reason == "mona failed: exit code 7, '(nothing)'"
-    _fake_mona(tmp_path, monkeypatch, f"echo '{'x' * 79}yz' >&2; exit 1")
+    fake_mona(tmp_path, monkeypatch, f"echo '{'x' * 79}yz' >&2; exit 1")
     assert mona.decide(st).reason == f"mona failed: exit code 1, '{'x' * 79}y'"
 
 
 def test_garbled_answer_is_unknown(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """An answer that cannot be read is unknown, with its first line."""
-    _fake_mona(tmp_path, monkeypatch, "echo; echo '%%% not an answer'; echo more")
+    fake_mona(tmp_path, monkeypatch, "echo; echo '%%% not an answer'; echo more")
     d = mona.decide(Statement(TAKE_ONE, (EVEN, ODD)))
     assert d == Decision("mona", "unknown", seconds=d.seconds,
                          reason="could not read MONA's answer: '%%% not an answer'")
@@ -337,7 +327,7 @@ def test_progress_lines_are_dropped(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     out = ("MONA v1.4-18 for WS1S/WS2S\\n  Minimizing (7,9) -> (5,9)\\n"
            "12%% (99,1) -> \\rAutomaton has 3 states and 2 BDD-nodes\\n"
            "ANALYSIS\\nFormula is valid\\n")
-    _fake_mona(tmp_path, monkeypatch, f"printf '{out}'")
+    fake_mona(tmp_path, monkeypatch, f"printf '{out}'")
     where = tmp_path / "w"
     d = mona.decide(Statement(TAKE_ONE, (EVEN, ODD)), workdir=where)
     assert (d.verdict, d.states) == ("error", 7)  # a MONA valid to everything
@@ -350,13 +340,13 @@ def test_summary_of_an_answer_without_sizes_or_version(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """An answer with no automaton sizes has no largest automaton (None); one that starts
     with the analysis keeps it whole, one without an analysis keeps none of it."""
-    _fake_mona(tmp_path, monkeypatch, "printf 'ANALYSIS\\nFormula is valid\\n'")
+    fake_mona(tmp_path, monkeypatch, "printf 'ANALYSIS\\nFormula is valid\\n'")
     where = tmp_path / "w"
     d = mona.decide(Statement(TAKE_ONE, (EVEN, ODD)), workdir=where)
     assert (d.verdict, d.states) == ("error", None)
     assert (where / "statement.out").read_text() == (
         "Largest automaton built: None states (mona -s)\nANALYSIS\nFormula is valid\n")
-    _fake_mona(tmp_path, monkeypatch, "echo 'Formula is valid'")
+    fake_mona(tmp_path, monkeypatch, "echo 'Formula is valid'")
     d = mona.decide(Statement(TAKE_ONE, (EVEN, ODD)), workdir=where)
     assert (d.verdict, d.states) == ("error", None)
     assert (where / "statement.out").read_text() == (
@@ -414,7 +404,7 @@ def test_no_control_is_unknown_timed_with_its_search(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """MONA valid, but no short position shows the complemented R_0 false: unknown, saying
     so, timed with the search for the control."""
-    _fake_mona(tmp_path, monkeypatch, f"printf '{VALID}'")
+    fake_mona(tmp_path, monkeypatch, f"printf '{VALID}'")
 
     def slow_none(statement: Statement) -> None:
         time.sleep(0.3)
@@ -432,7 +422,7 @@ def test_formulas_run_in_a_cgsat_mona_folder(tmp_path: Path,
     folder (the reaper's prefix), removed afterwards, then the control's formula in a
     folder inside it."""
     seen = tmp_path / "seen"
-    _fake_mona(tmp_path, monkeypatch,
+    fake_mona(tmp_path, monkeypatch,
                f'n=$(cat {seen}.n 2>/dev/null || echo 0); echo $((n + 1)) > {seen}.n; '
                f'echo "$2" >> {seen}.paths; cp "$2" {seen}.$n.mona; '
                f'if [ $n = 0 ]; then printf \'{VALID}\'; else printf \'{CEX}\'; fi')
@@ -451,7 +441,7 @@ def test_formulas_run_in_a_cgsat_mona_folder(tmp_path: Path,
 def test_lying_mona_in_the_check_message(tmp_path: Path,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """The all-n method's verdict on a MONA valid to everything (``cgsat check``'s line)."""
-    _fake_mona(tmp_path, monkeypatch, "echo 'Formula is valid'")
+    fake_mona(tmp_path, monkeypatch, "echo 'Formula is valid'")
     monkeypatch.delenv("CGSAT_PROOFS", raising=False)
     verdict = methods.decide_all(Statement(TAKE_ONE, (EVEN, ODD)), "take-one", 60)
     assert (verdict.status, verdict.reason) == ("error", (
