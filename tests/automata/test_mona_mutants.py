@@ -448,3 +448,13 @@ def test_lying_mona_in_the_check_message(tmp_path: Path,
         "a decider failed its control: mona: error (mona says valid to a false control "
         "statement (R_0 complemented; false at '': R_0 rejects it, the mex rule says yes): "
         "its answers are not counted)"))
+
+
+def test_summary_starts_at_the_analysis_line_not_at_a_path_that_names_it() -> None:
+    """MONA's ``-s`` statistics quote the formula's path; a path holding "ANALYSIS" does
+    not start the summary's analysis there."""
+    out = ("MONA v1.4-18 for WS1S/WS2S\nReading /tmp/x/ANALYSIS-demo/statement.mona\n"
+           "Automaton has 3 states and 2 BDD-nodes\nANALYSIS\nFormula is valid\n")
+    assert mona.summary(out, 7) == (
+        "MONA v1.4-18 for WS1S/WS2S\nAutomaton has 3 states and 2 BDD-nodes\n"
+        "Largest automaton built: 7 states (mona -s)\nANALYSIS\nFormula is valid\n")

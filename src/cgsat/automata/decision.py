@@ -24,8 +24,9 @@ class Decision:
     bottom : bool
         The counterexample is ⊥ (the family's non-word position).
     states : int or None
-        The product's reachable states (``product``) or the states of MONA's final
-        automaton (``mona``).
+        The product's reachable states (``product``), the largest automaton MONA built
+        (``mona``, from its ``-s`` statistics), or the decider's own count of the states it
+        built (``setops``, ``preimage``).
     seconds : float
         Wall time of the decision.
     reason : str

@@ -230,8 +230,8 @@ def summary(out: str, states: int | None) -> str:
     final automaton and the analysis, with the largest automaton built."""
     keep = [line for line in out.splitlines()
             if line.startswith(("MONA", "Automaton has", "Total time"))]
-    analysis = out.find("ANALYSIS")
-    tail = out[analysis:].splitlines() if analysis >= 0 else []
+    analysis = re.search(r"^ANALYSIS$", out, re.M)  # the line itself, not a path quoted
+    tail = out[analysis.start():].splitlines() if analysis else []
     tail = [line for line in tail if not line.startswith("Total time")]
     return "\n".join(keep[:2] + [f"Largest automaton built: {states} states (mona -s)"]
                      + tail + keep[2:]) + "\n"
