@@ -289,3 +289,21 @@ def test_rules_of_each_kind_agree_with_the_direct_evaluation(need_mona: None) ->
         firsts.append(first_violation(st, 6))
         assert _agrees(st) == "refuted"
     assert {len(str(w)) for w in firsts} == {0, 1, 2}
+
+
+def test_word_coding_in_the_formula() -> None:
+    """The sentinel's letter bits are empty (code 0), and every position before it carries
+    a letter's code: a clause that says so only when some code is no letter (1 letter in
+    one bit, 3 in two bits), none when every code is a letter (2 letters in one bit)."""
+    def clause(alphabet: str) -> str:
+        fam = WordFamily("f", alphabet, (), False, "none", str)
+        st = Statement(fam, (Automaton(alphabet, ((0,) * len(alphabet),), frozenset({0})),))
+        text = mona.formula(st)
+        start = text.index("(ex1 e: e = max($) & ")
+        return text[start + len("(ex1 e: e = max($) & "):text.index(" & true & (", start)]
+
+    assert clause("1") == "(e notin X0) & (all1 p: p < e => ((p notin X0)))"
+    assert clause("LR") == "(e notin X0)"
+    assert clause("abc") == ("(e notin X0 & e notin X1) & (all1 p: p < e => ("
+                             "(p notin X0 & p notin X1) | (p in X0 & p notin X1) | "
+                             "(p notin X0 & p in X1)))")
