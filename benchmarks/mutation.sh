@@ -104,7 +104,7 @@ TESTS[automata_families]="tests/automata/test_options.py tests/automata/test_pro
 FILE[library]=src/cgsat/automata/library.py
 TESTS[library]="tests/automata/test_deciders.py tests/automata/test_counting.py tests/automata/test_count_controls.py tests/automata/test_all_n_claims.py tests/automata/test_product.py tests/user/test_rules.py tests/search/test_green_cordon_automata.py tests/automata/test_library.py src/cgsat/automata/library.py"
 FILE[mona]=src/cgsat/automata/mona.py
-TESTS[mona]="tests/automata/test_mona.py tests/automata/test_deciders.py tests/automata/test_methods.py tests/automata/test_slips_caught.py tests/automata/test_proof_controls.py tests/automata/test_tk_family.py tests/user/test_rules.py tests/commands/test_check_tools.py src/cgsat/automata/mona.py"
+TESTS[mona]="tests/automata/test_mona.py tests/automata/test_mona_mutants.py tests/automata/test_mona_run.py tests/automata/test_partizan_mona.py tests/automata/test_deciders.py tests/automata/test_methods.py tests/automata/test_slips_caught.py tests/automata/test_proof_controls.py tests/automata/test_tk_family.py tests/user/test_rules.py tests/commands/test_check_tools.py src/cgsat/automata/mona.py"
 # the partizan all-n path (issue 37), which issue 36's "automata/" covers too
 FILE[partizan]=src/cgsat/automata/partizan.py
 TESTS[partizan]="tests/automata/test_partizan.py tests/automata/test_partizan_statements.py src/cgsat/automata/partizan.py"
