@@ -5,13 +5,14 @@ background automaton, and the one-line errors of bad input."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 from cgsat.api import check
 from cgsat.automata.library import stored
 from cgsat.errors import CgsatInputError
-from cgsat.kit import claim, green_cordons, rows, rule, timber_paths
+from cgsat.kit import claim, green_cordons, rows, rule, rules, timber_paths
 from cgsat.kit.families import Family
 from cgsat.kit.rules import Rule, RuleSpec, learn, rule_automaton, rule_statement
 
@@ -111,6 +112,23 @@ def test_a_wrong_learned_background_is_unknown_not_refuted() -> None:
     assert x.status == "unknown" and r.refutations == ()
     assert "LRLRLRL (nim-value 4 by play), where a background automaton is wrong, not the rule" \
         in (x.reason or "")
+
+
+def test_a_refutation_blaming_the_rule_for_a_background_is_caught(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The slip of a refutation kept where only a background automaton is wrong (the
+    attribution dropped) is caught by the user's own check: the claim's replay by the
+    direct solver finds no counterexample at LRLRLRL (size 7), so exit 3, not 1."""
+    def kept(n: int, budget: Any, *, run: Any, family: Any, spec: Any) -> Any:
+        return run(n, budget)
+
+    monkeypatch.setattr(rules, "_attributed", kept)
+    c = claim("user.m-slip", timber_paths(height_range=1), rule(3, learn=12, below=6))
+    r = check(c, methods="automata")
+    (x,) = r.results
+    assert (x.status, r.exit_code, r.refutations) == ("error", 3, ())
+    assert x.reason == ("the all-n refutation at 'LRLRLRL' is not a counterexample of the "
+                        "claim at size 7 by the direct solver; this is a bug")
 
 
 def test_too_small_a_table_is_one_line() -> None:

@@ -13,10 +13,11 @@ A worked example is in docs/own-conjectures.md.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
+from typing import Any
 
-from cgsat.claims import KINDS, Method
+from cgsat.claims import KINDS, Budget, Method, Verdict
 from cgsat.errors import CgsatInputError
 from cgsat.kit import methods, sat
 from cgsat.kit.families import PARAMETERS, PLAY_LIMITS, Family
@@ -179,6 +180,25 @@ def derived_methods(id: str, family: Family, statement: Statement
     return found, f"{ONE_METHOD} ({reason})", False
 
 
+def _replayed_on_the_claim(n: int, budget: Budget, *, run: Any, family: Family,
+                           statement: Statement, claim_id: str) -> Verdict:
+    """An all-n refutation stands only where the claim itself fails: its counterexample,
+    at its own size, is replayed against the statement by the direct solver
+    (:func:`cgsat.kit.methods.confirm`, the claim's replay), apart from the deciders'
+    replay of their automata; otherwise ``error`` (exit 3). Issue 36: a slip that blamed
+    the user's rule for a wrong background automaton was refuted with exit 1."""
+    verdict: Verdict = run(n, budget)
+    if verdict.status != "refuted":
+        return verdict
+    cex = verdict.counterexample or ""
+    size = family.size_of(cex)
+    if methods.confirm(size, cex, family, statement, claim_id):
+        return verdict
+    return replace(verdict, status="error", reason=(
+        f"the all-n refutation at {cex!r} is not a counterexample of the claim at size "
+        f"{size} by the direct solver; this is a bug"))
+
+
 def check_parts(id: str, family: Family, statement: Statement, kind: str) -> None:
     """Bad input (one line naming the claim) for a family, statement or kind the kit does
     not know."""
@@ -251,7 +271,10 @@ def claim(  # noqa: PLR0913 - the record's fields, as keywords
         statement = statement.bind(id, family)
     found, why, searches = derived_methods(id, family, statement)
     if isinstance(statement, Rule):
-        found.insert(0, automata_method(id, family, statement.spec))
+        proof = automata_method(id, family, statement.spec)
+        found.insert(0, replace(proof, run=partial(_replayed_on_the_claim, run=proof.run,
+                                                   family=family, statement=statement,
+                                                   claim_id=id)))
         why = f"automata (every n at once) beside {why}"
     largest = play_limit(family)
     quick_bound = quick if quick is not None else min(largest, 8)
