@@ -122,7 +122,7 @@ FILE[partizan_setops]=src/cgsat/automata/partizan_setops.py
 TESTS[partizan_setops]="tests/automata/test_partizan.py tests/automata/test_preimage.py tests/automata/test_partizan_setops.py tests/automata/test_partizan_statements.py src/cgsat/automata/partizan_setops.py"
 # the rest of the claim kit (issue 36)
 FILE[kit_records]=src/cgsat/kit/records.py
-TESTS[kit_records]="tests/kit/ tests/user/test_rules.py tests/user/test_refutation_explained.py tests/user/test_trial.py tests/papers/caterpillars/test_caterpillar_claims.py tests/engine/test_vacuous_goal.py src/cgsat/kit/records.py"
+TESTS[kit_records]="tests/kit/ tests/kit/test_records_mutants.py tests/user/test_rules.py tests/user/test_refutation_explained.py tests/user/test_trial.py tests/papers/caterpillars/test_caterpillar_claims.py tests/engine/test_vacuous_goal.py src/cgsat/kit/records.py"
 FILE[kit_methods]=src/cgsat/kit/methods.py
 TESTS[kit_methods]="tests/kit/ tests/kit/test_methods_mutants.py tests/user/test_rules.py tests/user/test_refutation_explained.py tests/user/test_trial.py tests/papers/timber/test_kit_records.py tests/papers/thickets/test_thickets_records.py tests/papers/toppling/test_toppling_records.py src/cgsat/kit/methods.py"
 FILE[kit_paper]=src/cgsat/kit/paper.py
