@@ -128,7 +128,7 @@ TESTS[kit_methods]="tests/kit/ tests/kit/test_methods_mutants.py tests/user/test
 FILE[kit_paper]=src/cgsat/kit/paper.py
 TESTS[kit_paper]="tests/kit/ tests/kit/test_paper_record.py tests/user/test_rules.py tests/user/test_refutation_explained.py tests/user/test_trial.py tests/papers/timber/test_kit_records.py tests/papers/thickets/test_thickets_records.py tests/papers/toppling/test_toppling_records.py tests/papers/caterpillars/test_caterpillar_claims.py src/cgsat/kit/paper.py"
 FILE[kit_sat]=src/cgsat/kit/sat.py
-TESTS[kit_sat]="tests/kit/ tests/user/test_rules.py tests/user/test_refutation_explained.py tests/user/test_trial.py tests/engine/test_vacuous_goal.py src/cgsat/kit/sat.py"
+TESTS[kit_sat]="tests/kit/ tests/kit/test_sat_mutants.py tests/user/test_rules.py tests/user/test_refutation_explained.py tests/user/test_trial.py tests/engine/test_vacuous_goal.py src/cgsat/kit/sat.py"
 ORDER="certificates external solve kernel gates toppling_leaders toppling timber_graphs timber_trees green_cordon timber_path caterpillars cnf green_cordon_dfa moore thickets_sat phyminoes_sat kit_families kit_statements sat_coverage drat counting count_controls proof_controls decision product setops preimage tables options methods green_cordon_automata caterpillar_counts_dp tree_counts kit_coverage kit_rules controls tk_family replay dfa automata_families library mona partizan partizan_families partizan_methods partizan_mona partizan_product partizan_replay partizan_setops kit_records kit_methods kit_paper kit_sat"
 
 mods=("$@")
