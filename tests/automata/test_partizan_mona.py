@@ -27,7 +27,7 @@ from cgsat.automata.partizan_families import (
     thm42,
     toppling_lem1,
 )
-from fake_tools import fake_mona
+from fake_tools import PROGRESS, PROGRESS_SUMMARY, fake_mona
 
 TAKE = (OptionRule("L", "", keep_prefix=True, at_end=True, label="take a counter"),)
 """Left takes one counter off the heap L^n; Right has no move (the heap is the integer n)."""
@@ -259,15 +259,10 @@ def test_an_undecided_control_leaves_the_answer_unknown(tmp_path: Path,
 def test_summary_drops_progress_lines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Text before a carriage return is a progress line: dropped from the answer, its sizes
     not counted; the summary keeps the version, the final automaton and the analysis."""
-    out = ("MONA v1.4-18 for WS1S/WS2S\\n  Minimizing (7,9) -> (5,9)\\n"
-           "12%% (99,1) -> \\rAutomaton has 3 states and 2 BDD-nodes\\n"
-           "ANALYSIS\\nFormula is valid\\n")
-    fake_mona(tmp_path, monkeypatch, f"printf '{out}'")
+    fake_mona(tmp_path, monkeypatch, f"printf '{PROGRESS}'")
     d = partizan_mona.decide(toppling_lem1(), workdir=tmp_path / "w")
     assert (d.verdict, d.states) == ("error", 7)  # a MONA valid to everything
-    assert (tmp_path / "w" / "statement.out").read_text() == (
-        "MONA v1.4-18 for WS1S/WS2S\nAutomaton has 3 states and 2 BDD-nodes\n"
-        "Largest automaton built: 7 states (mona -s)\nANALYSIS\nFormula is valid\n")
+    assert (tmp_path / "w" / "statement.out").read_text() == PROGRESS_SUMMARY
     fake_mona(tmp_path, monkeypatch, "echo 'Formula is valid'")
     d = partizan_mona.decide(toppling_lem1(), workdir=tmp_path / "w")
     assert (d.verdict, d.states) == ("error", None)
